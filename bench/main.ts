@@ -1,0 +1,38 @@
+// `npm run bench [-- field] [--runs N] [--max-log L]`: runs the benches on every usable
+// backend in one process, prints a table per bench and writes JSON under bench/results/.
+import { Command, Option } from 'commander';
+import { openBackend, probeBackends } from '../host/node/backends';
+import type { BenchRow } from './report';
+import { machine, printTable, writeResults } from './report';
+import { FIELD_SIZES, benchField } from './field';
+
+const BENCHES = {
+  field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
+};
+
+const program = new Command()
+  .name('bench')
+  .addOption(new Option('--only <bench>', 'run one bench').choices(Object.keys(BENCHES)))
+  .option('--runs <n>', 'timed runs per cell (median reported)', (v) => parseInt(v, 10), 5)
+  .option('--max-log <l>', 'largest log2 size', (v) => parseInt(v, 10), 30)
+  .parse();
+const opts = program.opts<{ only?: keyof typeof BENCHES; runs: number; maxLog: number }>();
+
+const reports = await probeBackends();
+const usable = reports.filter((r) => r.usable);
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (opts.only && opts.only !== name) continue;
+  const sizes = bench.sizes.filter((s) => s <= opts.maxLog);
+  const rows: BenchRow[] = [];
+  for (const r of usable) {
+    const { backend } = await openBackend(r.name);
+    try {
+      rows.push(...(await bench.run(backend, sizes, opts.runs)));
+    } finally {
+      await backend.dispose();
+    }
+  }
+  printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
+  const path = writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), sizes, rows });
+  console.log(`→ ${path}`);
+}

@@ -1,0 +1,33 @@
+// Bundles the Node CLI/library/bench and the browser library; shaders are inlined as strings.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const common = {
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  sourcemap: true,
+  loader: { '.wgsl': 'text' },
+  logLevel: 'warning',
+};
+
+const nodeEntries = {
+  cli: 'host/node/cli.ts',
+  index: 'host/node/index.ts',
+  bench: 'bench/main.ts',
+};
+
+await build({
+  ...common,
+  entryPoints: nodeEntries,
+  outdir: 'dist/node',
+  platform: 'node',
+  // Dawn is a native addon: it is loaded from node_modules at run time, never bundled.
+  external: ['webgpu'],
+  banner: { js: "import { createRequire as __lvmCreateRequire } from 'node:module'; const require = __lvmCreateRequire(import.meta.url);" },
+});
+
+if (existsSync('host/browser/main.ts')) {
+  await build({ ...common, entryPoints: { main: 'host/browser/main.ts' }, outdir: 'dist/browser', platform: 'browser' });
+}
+await build({ ...common, entryPoints: { 'leanvm-gpu': 'src/index.ts' }, outdir: 'dist/browser', platform: 'browser' });

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// The leanvm-gpu command line. Exit codes: 0 success, 1 a failed check, 2 bad usage or input.
+import { Command, CommanderError, Option } from 'commander';
+import { arch, platform } from 'node:os';
+import pkg from '../../package.json';
+import { fieldSelfCheck } from '../../src/backend/selfcheck';
+import type { BackendName } from '../../src/backend/backend';
+import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
+import { detectCpuFeatures } from './cpu-features';
+
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+
+async function info(opts: { json?: boolean }) {
+  const cpu = detectCpuFeatures();
+  const backends = await probeBackends();
+  const auto = await openBackend('auto');
+  await auto.backend.dispose();
+  const report = {
+    version: pkg.version,
+    node: process.version,
+    platform: `${platform()} ${arch()}`,
+    cpu,
+    backends,
+    auto: { backend: auto.backend.name, why: auto.why },
+  };
+  if (opts.json) return console.log(JSON.stringify(report, null, 2));
+  console.log(`leanvm-gpu ${pkg.version} on Node ${process.version} (${report.platform})`);
+  const feats = Object.entries(cpu.features).map(([k, v]) => `${k} ${yesNo(v)}`).join(', ');
+  console.log(`CPU: ${cpu.model}, ${cpu.cores} cores; ${feats || cpu.source}`);
+  console.log('backends:');
+  for (const b of backends) console.log(`  ${b.name.padEnd(7)} ${yesNo(b.usable).padEnd(4)} ${b.reason}`);
+  const gpu = backends.find((b) => b.name === 'webgpu')?.details?.limits as Record<string, number> | undefined;
+  if (gpu) {
+    const keys = ['maxStorageBufferBindingSize', 'maxBufferSize', 'maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupsPerDimension'];
+    console.log(`  webgpu limits: ${keys.map((k) => `${k} ${gpu[k]}`).join(', ')}`);
+  }
+  console.log(`auto → ${auto.backend.name}: ${auto.why}`);
+}
+
+async function selfcheck(opts: { json?: boolean; backend?: BackendName }) {
+  const usable: BackendReport[] = (await probeBackends()).filter((b) => b.usable);
+  const names = opts.backend ? [opts.backend] : usable.map((b) => b.name);
+  const rows = [];
+  for (const name of names) {
+    const { backend } = await openBackend(name);
+    try {
+      for (const r of await fieldSelfCheck(backend)) rows.push({ backend: name, ...r });
+    } finally {
+      await backend.dispose();
+    }
+  }
+  const failed = rows.some((r) => r.mismatches > 0);
+  if (opts.json) console.log(JSON.stringify({ ok: !failed, results: rows }, null, 2));
+  else {
+    console.log('field self-check (known reference products + random pairs against the TypeScript reference):');
+    for (const r of rows) {
+      const verdict = r.mismatches === 0 ? 'ok' : `FAILED: ${r.mismatches} wrong`;
+      console.log(`  ${r.backend.padEnd(7)} ${r.elem}  ${String(r.products).padStart(5)} products  ${r.ms.toFixed(1).padStart(8)} ms  ${verdict}`);
+    }
+  }
+  if (failed) process.exitCode = 1;
+}
+
+const program = new Command()
+  .name('leanvm-gpu')
+  .description('Binary-field proofs on WebGPU, native SIMD or TypeScript')
+  .version(pkg.version)
+  .exitOverride();
+
+program.command('info').description('Node, CPU features, and which backends can run here and why').option('--json', 'machine-readable output').action(info);
+program
+  .command('selfcheck')
+  .description('check the field arithmetic of every usable backend (or one)')
+  .addOption(new Option('--backend <name>', 'only this backend').choices(['cpu', 'native', 'webgpu']))
+  .option('--json', 'machine-readable output')
+  .action(selfcheck);
+
+try {
+  await program.parseAsync();
+} catch (e) {
+  if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+  if (e instanceof BackendUnavailableError) {
+    console.error(`leanvm-gpu: ${e.message}`);
+    process.exit(2);
+  }
+  throw e;
+}

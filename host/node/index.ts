@@ -1,0 +1,4 @@
+// The Node entry of the library: everything platform-neutral, plus Node's device and backend choice.
+export * from '../../src/index';
+export { requestNodeGpu } from './dawn';
+export { openBackend, probeBackends, type BackendChoice, type BackendReport } from './backends';

@@ -1,0 +1,42 @@
+import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
+
+/** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
+export class WebGpuBuffer implements DeviceBuffer {
+  constructor(
+    readonly elem: Elem,
+    readonly length: number,
+    readonly device: GPUDevice,
+    public gpu: GPUBuffer | null,
+  ) {}
+
+  get bytes(): number {
+    return this.length * WORDS[this.elem] * 4;
+  }
+}
+
+/**
+ * Bytes of a buffer of `length` elements, rejected when one binding could not hold it (a
+ * kernel binds whole buffers; splitting larger ones into chunks is not implemented yet).
+ */
+export function bufferBytes(device: GPUDevice, elem: Elem, length: number): number {
+  if (!Number.isSafeInteger(length) || length < 0) {
+    throw new BackendUsageError(`buffer length must be a non-negative integer, got ${length}`);
+  }
+  const bytes = length * WORDS[elem] * 4;
+  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+  if (bytes > limit) {
+    throw new BackendUsageError(
+      `a buffer of ${length} ${elem} elements takes ${bytes} bytes, over this device's ${limit}-byte storage binding limit`,
+    );
+  }
+  return bytes;
+}
+
+/** The live GPU buffer behind `buf`, checking that it belongs to `device` and is not freed. */
+export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
+  if (!(buf instanceof WebGpuBuffer) || buf.device !== device) {
+    throw new BackendUsageError('buffer does not belong to this webgpu backend');
+  }
+  if (buf.gpu === null) throw new BackendUsageError('buffer used after free');
+  return buf.gpu;
+}

@@ -1,0 +1,111 @@
+// The WebGPU backend: storage buffers on one GPUDevice and compute pipelines built from the
+// table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
+// it the device.
+import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { WebGpuBuffer, bufferBytes, gpuBuffer } from './buffer';
+import { createCommitKernels } from './commit';
+import { gpuChecked } from './errors';
+import type { KernelName } from './kernels';
+import { Pipelines, Recording } from './recording';
+
+export { WebGpuError } from './errors';
+
+export interface WebGpuBackendOptions {
+  /** Caps workgroups per dispatch dimension below the device's limit (tests reach the 2-D grid). */
+  maxWorkgroupsPerDimension?: number;
+}
+
+export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
+  const maxPerDimension = Math.min(
+    device.limits.maxComputeWorkgroupsPerDimension,
+    options.maxWorkgroupsPerDimension ?? Infinity,
+  );
+  const storageUsage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const pipelines = new Pipelines(device);
+  let disposed = false;
+
+  function live(): void {
+    if (disposed) throw new BackendUsageError('webgpu backend used after dispose');
+  }
+
+  /** Work for one submission, under the label `what` (its errors name it). */
+  function record(what: string): Recording {
+    return new Recording(device, pipelines, maxPerDimension, what);
+  }
+
+  // One dispatch over `count` elements; `operands` fill the storage bindings in order and the
+  // uniform binding receives `count`.
+  async function dispatch(name: KernelName, count: number, operands: GPUBuffer[]): Promise<void> {
+    await record(name).dispatch(name, count, operands, [count]).submit();
+  }
+
+  // out = a · b elementwise; out may not alias an input (a writable binding excludes others).
+  async function elementwise(name: KernelName, elem: Elem, a: DeviceBuffer, b: DeviceBuffer, out: DeviceBuffer) {
+    live();
+    const n = sameShape(elem, a, b, out);
+    const [ga, gb, gout] = [a, b, out].map((buf) => gpuBuffer(device, buf));
+    if (gout === ga || gout === gb) throw new BackendUsageError(`${name}: out must not be an input buffer`);
+    await dispatch(name, n, [ga, gb, gout]);
+  }
+
+  async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {
+    live();
+    const size = bufferBytes(device, elem, length);
+    const gpu = await gpuChecked(device, `allocating ${size} bytes`, () =>
+      device.createBuffer({ size, usage: storageUsage, mappedAtCreation: words !== undefined }),
+    );
+    if (words) {
+      new Uint32Array(gpu.getMappedRange()).set(words);
+      gpu.unmap();
+    }
+    return new WebGpuBuffer(elem, length, device, gpu);
+  }
+
+  const commit = createCommitKernels({ device, live, record, create });
+
+  return {
+    name: 'webgpu',
+    async upload(elem, words) {
+      if (words.length % WORDS[elem] !== 0) {
+        throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
+      }
+      return create(elem, words.length / WORDS[elem], words);
+    },
+    async alloc(elem, length) {
+      return create(elem, length);
+    },
+    async download(buf) {
+      live();
+      const src = gpuBuffer(device, buf);
+      const size = (buf as WebGpuBuffer).bytes;
+      if (size === 0) return new Uint32Array(0);
+      const staging = device.createBuffer({ size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const encoder = device.createCommandEncoder({ label: 'download' });
+      encoder.copyBufferToBuffer(src, 0, staging, 0, size);
+      device.queue.submit([encoder.finish()]);
+      await staging.mapAsync(GPUMapMode.READ);
+      const words = new Uint32Array(staging.getMappedRange().slice(0));
+      staging.destroy();
+      return words;
+    },
+    mulK(a, b, out) {
+      return elementwise('mulK', 'K', a, b, out);
+    },
+    mulE(a, b, out) {
+      return elementwise('mulE', 'E', a, b, out);
+    },
+    ...commit,
+    async finish() {
+      live();
+      await device.queue.onSubmittedWorkDone();
+    },
+    free(buf) {
+      gpuBuffer(device, buf).destroy();
+      (buf as WebGpuBuffer).gpu = null;
+    },
+    async dispose() {
+      disposed = true;
+      device.destroy();
+    },
+  };
+}

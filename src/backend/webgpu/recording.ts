@@ -1,0 +1,123 @@
+// Work for one queue submission: kernel dispatches (in one compute pass, so a multi-pass
+// kernel such as the NTT costs one submit and one error-scope round trip, not one per
+// layer) and reads of buffer ranges back to the host, in the order recorded.
+import { gpuChecked } from './errors';
+import { dispatchGrid } from './grid';
+import { KERNELS, type KernelName } from './kernels';
+
+/** The compute pipelines of one device, built from the kernel table on first use. */
+export class Pipelines {
+  private readonly cache = new Map<KernelName, Promise<GPUComputePipeline>>();
+
+  constructor(private readonly device: GPUDevice) {}
+
+  get(name: KernelName): Promise<GPUComputePipeline> {
+    let p = this.cache.get(name);
+    if (!p) {
+      const spec = KERNELS[name];
+      const layout = this.device.createBindGroupLayout({
+        label: name,
+        entries: spec.bindings.map(({ type }, binding) => ({
+          binding,
+          visibility: GPUShaderStage.COMPUTE,
+          buffer: { type },
+        })),
+      });
+      p = this.device.createComputePipelineAsync({
+        label: name,
+        layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+        compute: {
+          module: this.device.createShaderModule({ label: name, code: spec.module }),
+          entryPoint: spec.entryPoint,
+        },
+      });
+      this.cache.set(name, p);
+    }
+    return p;
+  }
+}
+
+type Step =
+  | { kind: 'dispatch'; name: KernelName; count: number; buffers: GPUBuffer[]; params: Uint32Array }
+  | { kind: 'read'; src: GPUBuffer; offset: number; bytes: number };
+
+export class Recording {
+  private readonly steps: Step[] = [];
+  private reads = 0;
+
+  constructor(
+    private readonly device: GPUDevice,
+    private readonly pipelines: Pipelines,
+    private readonly maxPerDimension: number,
+    private readonly label: string,
+  ) {}
+
+  /**
+   * Runs kernel `name` over `count` invocations (none when 0). `buffers` fill its storage
+   * bindings in table order; its uniform binding receives `params` as u32 words.
+   */
+  dispatch(name: KernelName, count: number, buffers: GPUBuffer[], params: ArrayLike<number>): this {
+    if (count > 0) this.steps.push({ kind: 'dispatch', name, count, buffers, params: Uint32Array.from(params) });
+    return this;
+  }
+
+  /** Reads `bytes` of `src` from `offset` after the work recorded so far; returns the index
+   * of its words in submit()'s result. */
+  read(src: GPUBuffer, offset: number, bytes: number): number {
+    this.steps.push({ kind: 'read', src, offset, bytes });
+    return this.reads++;
+  }
+
+  /** Submits everything and resolves with the words of each read, in order. */
+  submit(): Promise<Uint32Array[]> {
+    const { device } = this;
+    return gpuChecked(device, this.label, async () => {
+      const pipelines = await Promise.all(
+        this.steps.map((s) => (s.kind === 'dispatch' ? this.pipelines.get(s.name) : null)),
+      );
+      const encoder = device.createCommandEncoder({ label: this.label });
+      const uniforms: GPUBuffer[] = [];
+      const staging: GPUBuffer[] = [];
+      let pass: GPUComputePassEncoder | null = null;
+      this.steps.forEach((step, i) => {
+        if (step.kind === 'read') {
+          pass?.end();
+          pass = null;
+          const dst = device.createBuffer({ size: step.bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+          encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
+          staging.push(dst);
+          return;
+        }
+        const pipeline = pipelines[i] as GPUComputePipeline;
+        const params = device.createBuffer({
+          size: Math.max(16, Math.ceil(step.params.length / 4) * 16),
+          usage: GPUBufferUsage.UNIFORM,
+          mappedAtCreation: true,
+        });
+        new Uint32Array(params.getMappedRange()).set(step.params);
+        params.unmap();
+        uniforms.push(params);
+        let storage = 0;
+        const entries = KERNELS[step.name].bindings.map(({ type }, binding) => ({
+          binding,
+          resource: { buffer: type === 'uniform' ? params : step.buffers[storage++] },
+        }));
+        pass ??= encoder.beginComputePass({ label: this.label });
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));
+        pass.dispatchWorkgroups(...dispatchGrid(step.count, this.maxPerDimension));
+      });
+      (pass as GPUComputePassEncoder | null)?.end();
+      device.queue.submit([encoder.finish()]);
+      for (const u of uniforms) u.destroy(); // the submitted work keeps their contents
+      return Promise.all(
+        staging.map(async (buf) => {
+          await buf.mapAsync(GPUMapMode.READ);
+          const words = new Uint32Array(buf.getMappedRange().slice(0));
+          buf.destroy();
+          return words;
+        }),
+      );
+    });
+  }
+}

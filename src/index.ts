@@ -1,0 +1,9 @@
+// The platform-neutral library: fields, hashing, transcript, the backend seam. No Node or DOM imports.
+export * from './field/index';
+export * from './hash/blake2s';
+export * from './transcript/index';
+export * from './backend/backend';
+export { createCpuBackend } from './backend/cpu/index';
+export { createWebGpuBackend } from './backend/webgpu/index';
+export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
+export { SplitMix64 } from './util/splitmix64';

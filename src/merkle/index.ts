@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './leaves';
+export * from './tree';
+export * from './opening';

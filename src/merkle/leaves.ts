@@ -1,0 +1,44 @@
+// Merkle leaves (PROTOCOL.md §5): BLAKE2s-256 of a leaf image's words as LE bytes. The
+// image of a stored row of rowWords K words is (leafWords − rowWords) zero K words, then
+// the row: a level-0 commitment stores only its nLanes data lanes of a 64-word image.
+import { blake2sWordsInto } from '../hash/blake2s';
+import { MerkleError } from './errors';
+
+/** u32 words in a digest. */
+export const DIGEST_WORDS = 8;
+
+export function checkWidths(rowWords: number, leafWords: number): void {
+  if (!Number.isInteger(rowWords) || !Number.isInteger(leafWords) || rowWords < 1 || rowWords > leafWords) {
+    throw new MerkleError('shape', `need 1 ≤ row width ≤ leaf width (K words), got row ${rowWords}, leaf ${leafWords}`);
+  }
+}
+
+/**
+ * Hashes every row of `rows` (rowWords K words each, packed) as its leaf image, writing
+ * 8 digest words per row to out[outOffset..]. Full-width rows are hashed where they lie.
+ */
+export function hashRows(rows: Uint32Array, rowWords: number, leafWords: number, out: Uint32Array, outOffset = 0): void {
+  checkWidths(rowWords, leafWords);
+  const rowU32 = 2 * rowWords;
+  const count = rows.length / rowU32;
+  if (!Number.isInteger(count)) throw new MerkleError('shape', `${rows.length} u32 words are not whole rows of ${rowWords} K words`);
+  if (rowWords === leafWords) {
+    for (let i = 0; i < count; i++) blake2sWordsInto(out, outOffset + DIGEST_WORDS * i, rows, rowU32 * i, rowU32);
+    return;
+  }
+  // The zero prefix stays in place; only the row part of the image is rewritten per leaf.
+  const image = new Uint32Array(2 * leafWords);
+  const at = image.length - rowU32;
+  for (let i = 0; i < count; i++) {
+    image.set(rows.subarray(rowU32 * i, rowU32 * (i + 1)), at);
+    blake2sWordsInto(out, outOffset + DIGEST_WORDS * i, image, 0, image.length);
+  }
+}
+
+/** The leaf image of one row: (leafWords − rowWords) zero K words, then the row. */
+export function leafImage(row: Uint32Array, leafWords: number): Uint32Array {
+  if (row.length === 2 * leafWords) return row;
+  const image = new Uint32Array(2 * leafWords);
+  image.set(row, image.length - row.length);
+  return image;
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './subspace';
+export * from './twiddles';
+export * from './transform';
+export * from './encode';

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './map';
+export * from './target';
+export * from './weight';

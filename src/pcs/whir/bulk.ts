@@ -1,0 +1,310 @@
+// The WHIR prover's bulk work, as functions over packed typed arrays (K: 2 u32 a value, E: 6):
+// round sums, folds, eq and query-batch weight tables, weighted accumulation, row gathers and
+// the commitment of each oracle. prover.ts only sequences these calls and the transcript, so
+// this module is the one that moves behind the Backend seam.
+//
+// Pairing convention of a round (PROTOCOL.md §6.3): with `stride` s, the table is cut into
+// units of 2s values, and value j of a unit's low half pairs with value j of its high half.
+// stride 1 binds the lowest variable; the level-0 lane rounds use s = 2^(logN−6), so whole
+// blocks pair. A last unit with no high half (an odd block count) pairs with zeros.
+import { clmulAcc, reduceTo } from '../../field/clmul';
+import { type E, eMulAt, eMulKAt, eOne } from '../../field/e';
+import { type EMulTable, eMulByTable, eMulKByTable, eMulTable } from '../../field/e-const';
+import { KConstMuls } from '../../field/k-const';
+import { buildMerkleTree, type MerkleTree, merkleRoot } from '../../merkle/tree';
+import { encodeEInterleaved, encodeStack, STACK_LEAF_WORDS } from '../../ntt/encode';
+import { TwiddleWalk } from '../../ntt/twiddles';
+import { columnWeightTable } from '../../poly/column-weight';
+import { type Kind, WORDS } from '../../poly/table';
+import { WhirError } from './errors';
+
+/** Below this many products per constant, byte tables (~0.3 ms to build) do not pay. */
+const TABLE_MIN_USES = 1024;
+
+/** Products by one E constant: through its byte tables when it serves enough of them. */
+class ByConst {
+  private readonly table: EMulTable | null;
+
+  constructor(private readonly r: E, uses: number) {
+    this.table = uses >= TABLE_MIN_USES ? eMulTable(r) : null;
+  }
+
+  /** out[o..o+6) = r·a[ai..ai+6); out may alias a. */
+  mulE(out: Uint32Array, o: number, a: Uint32Array, ai: number): void {
+    if (this.table === null) eMulAt(out, o, a, ai, this.r, 0);
+    else eMulByTable(this.table, out, o, a, ai);
+  }
+
+  /** out[o..o+6) = r·k[ki..ki+2); out may overlap k. */
+  mulK(out: Uint32Array, o: number, k: Uint32Array, ki: number): void {
+    if (this.table === null) eMulKAt(out, o, this.r, 0, k, ki);
+    else eMulKByTable(this.table, out, o, k, ki);
+  }
+}
+
+function count(words: Uint32Array, kind: Kind, what: string): number {
+  const n = words.length / WORDS[kind];
+  if (!Number.isInteger(n)) throw new WhirError(`${what}: ${words.length} u32 words are not whole ${kind} values`);
+  return n;
+}
+
+function checkStride(n: number, stride: number, what: string): void {
+  if (!Number.isInteger(stride) || stride < 1 || n % stride !== 0 || n === 0) {
+    throw new WhirError(`${what}: a table of ${n} values is not a whole number of halves of stride ${stride}`);
+  }
+}
+
+// Unreduced accumulators: reduction is linear, so a sum of products reduces once at the end.
+// E × E uses Karatsuba's six limb products m00, m11, m22, m01, m02, m12 (4 words each);
+// K × E the three limb products.
+
+function accEE(acc: Int32Array, at: number, a: Uint32Array, ai: number, b: Uint32Array, bi: number): void {
+  const a0 = a[ai] | 0, a1 = a[ai + 1] | 0, a2 = a[ai + 2] | 0, a3 = a[ai + 3] | 0, a4 = a[ai + 4] | 0, a5 = a[ai + 5] | 0;
+  const b0 = b[bi] | 0, b1 = b[bi + 1] | 0, b2 = b[bi + 2] | 0, b3 = b[bi + 3] | 0, b4 = b[bi + 4] | 0, b5 = b[bi + 5] | 0;
+  clmulAcc(acc, at, a0, a1, b0, b1);
+  clmulAcc(acc, at + 4, a2, a3, b2, b3);
+  clmulAcc(acc, at + 8, a4, a5, b4, b5);
+  clmulAcc(acc, at + 12, a0 ^ a2, a1 ^ a3, b0 ^ b2, b1 ^ b3);
+  clmulAcc(acc, at + 16, a0 ^ a4, a1 ^ a5, b0 ^ b4, b1 ^ b5);
+  clmulAcc(acc, at + 20, a2 ^ a4, a3 ^ a5, b2 ^ b4, b3 ^ b5);
+}
+
+/** The E value of an accEE accumulator: y^3 = y + 1 folds the schoolbook terms as in eMulAt. */
+function finishEE(acc: Int32Array, at: number, out: Uint32Array, o: number): void {
+  const limbs = new Int32Array(12);
+  for (let w = 0; w < 4; w++) {
+    const m00 = acc[at + w], m11 = acc[at + 4 + w], m22 = acc[at + 8 + w];
+    const m01 = acc[at + 12 + w], m02 = acc[at + 16 + w], m12 = acc[at + 20 + w];
+    limbs[w] = m00 ^ m11 ^ m22 ^ m12;
+    limbs[4 + w] = m00 ^ m01 ^ m12;
+    limbs[8 + w] = m00 ^ m11 ^ m02;
+  }
+  for (let j = 0; j < 3; j++) reduceTo(out, o + 2 * j, limbs, 4 * j);
+}
+
+function accEK(acc: Int32Array, at: number, e: Uint32Array, ei: number, k: Uint32Array, ki: number): void {
+  const k0 = k[ki] | 0, k1 = k[ki + 1] | 0;
+  clmulAcc(acc, at, k0, k1, e[ei] | 0, e[ei + 1] | 0);
+  clmulAcc(acc, at + 4, k0, k1, e[ei + 2] | 0, e[ei + 3] | 0);
+  clmulAcc(acc, at + 8, k0, k1, e[ei + 4] | 0, e[ei + 5] | 0);
+}
+
+function finishEK(acc: Int32Array, at: number, out: Uint32Array, o: number): void {
+  for (let j = 0; j < 3; j++) reduceTo(out, o + 2 * j, acc, at + 4 * j);
+}
+
+/**
+ * The round over the pairs of `stride` (see the header) of Σ f·b, f a K or E table and b an
+ * E table of as many values: [c0, c2] (12 words) with c0 = Σ f_lo·b_lo and
+ * c2 = Σ (f_lo + f_hi)·(b_lo + b_hi), the plain convention's two sent coefficients.
+ */
+export function roundSums(f: Uint32Array, kind: Kind, b: Uint32Array, stride: number): Uint32Array {
+  const n = count(b, 'E', 'roundSums');
+  if (count(f, kind, 'roundSums') !== n) throw new WhirError(`roundSums: f has ${f.length / WORDS[kind]} values, b has ${n}`);
+  checkStride(n, stride, 'roundSums');
+  const w = WORDS[kind];
+  const acc = new Int32Array(48); // c0 at 0, c2 at 24
+  const fd = new Uint32Array(w);
+  const bd = new Uint32Array(6);
+  for (let unit = 0; unit < n; unit += 2 * stride) {
+    const paired = unit + stride < n;
+    for (let lo = unit, end = unit + stride; lo < end; lo++) {
+      const fl = w * lo, bl = 6 * lo;
+      const fh = fl + w * stride, bh = bl + 6 * stride;
+      for (let t = 0; t < w; t++) fd[t] = paired ? f[fl + t] ^ f[fh + t] : f[fl + t];
+      for (let t = 0; t < 6; t++) bd[t] = paired ? b[bl + t] ^ b[bh + t] : b[bl + t];
+      if (w === 6) {
+        accEE(acc, 0, f, fl, b, bl);
+        accEE(acc, 24, fd, 0, bd, 0);
+      } else {
+        accEK(acc, 0, b, bl, f, fl);
+        accEK(acc, 24, bd, 0, fd, 0);
+      }
+    }
+  }
+  const out = new Uint32Array(12);
+  if (w === 6) {
+    finishEE(acc, 0, out, 0);
+    finishEE(acc, 24, out, 6);
+  } else {
+    finishEK(acc, 0, out, 0);
+    finishEK(acc, 24, out, 6);
+  }
+  return out;
+}
+
+/**
+ * Binds the variable of `stride` at r: out value (unit u, j) = lo + r·(lo + hi), with
+ * hi = 0 for a last unit that has no high half. Returns a fresh E table.
+ */
+export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E): Uint32Array {
+  const n = count(src, kind, 'foldPairs');
+  checkStride(n, stride, 'foldPairs');
+  const w = WORDS[kind];
+  const units = Math.ceil(n / (2 * stride));
+  const out = new Uint32Array(6 * units * stride);
+  const mul = new ByConst(r, out.length / 6);
+  const d = new Uint32Array(w);
+  let o = 0;
+  for (let unit = 0; unit < n; unit += 2 * stride) {
+    const paired = unit + stride < n;
+    for (let lo = unit, end = unit + stride; lo < end; lo++, o += 6) {
+      const l = w * lo, h = l + w * stride;
+      for (let t = 0; t < w; t++) d[t] = paired ? src[l + t] ^ src[h + t] : src[l + t];
+      if (w === 6) mul.mulE(out, o, d, 0);
+      else mul.mulK(out, o, d, 0);
+      for (let t = 0; t < w; t++) out[o + t] ^= src[l + t];
+    }
+  }
+  return out;
+}
+
+/** MLE(f)(point) for an E table of 2^n values and a point of n coordinates, folding LSB-first. */
+export function mleAt(f: Uint32Array, point: Uint32Array): E {
+  let t = f;
+  for (let k = 0; k < point.length; k += 6) t = foldPairs(t, 'E', 1, point.subarray(k, k + 6));
+  if (t.length !== 6) throw new WhirError(`mleAt: a point of ${point.length / 6} coordinates does not fit a table of ${f.length / 6} values`);
+  return t;
+}
+
+/**
+ * seed·eq(point, ·) as an E table of 2^n values (n = coordinates of point), built LSB-first:
+ * the step for r_k turns each entry e into e + e·r_k (low) and e·r_k (high), and every
+ * product of a step is by the one constant r_k.
+ */
+export function eqTableSeeded(point: Uint32Array, seed: E = eOne()): Uint32Array {
+  const n = point.length / 6;
+  if (!Number.isInteger(n)) throw new WhirError(`eqTableSeeded: a point is 6 words a coordinate, got ${point.length}`);
+  const out = new Uint32Array(6 << n);
+  out.set(seed.subarray(0, 6));
+  for (let k = 0, size = 1; k < n; k++, size <<= 1) {
+    const mul = new ByConst(point.subarray(6 * k, 6 * k + 6), size);
+    for (let i = 0; i < 6 * size; i += 6) {
+      const hi = i + 6 * size;
+      mul.mulE(out, hi, out, i);
+      for (let t = 0; t < 6; t++) out[i + t] ^= out[hi + t];
+    }
+  }
+  return out;
+}
+
+/** acc[i] += s·src[i] for two E tables of equal length (acc is updated in place). */
+export function addScaled(acc: Uint32Array, src: Uint32Array, s: E): void {
+  if (acc.length !== src.length || acc.length % 6 !== 0) {
+    throw new WhirError(`addScaled: E tables of ${acc.length} and ${src.length} words do not match`);
+  }
+  const mul = new ByConst(s, acc.length / 6);
+  const p = new Uint32Array(6);
+  for (let i = 0; i < acc.length; i += 6) {
+    mul.mulE(p, 0, src, i);
+    for (let t = 0; t < 6; t++) acc[i + t] ^= p[t];
+  }
+}
+
+/**
+ * The weight of a query batch, b[u] = Σ_q c_q·W_{x_q}(u) over u < 2^m, where x_q is query q's
+ * codeword position as a K point and W_x(u) = Π_i Ŵ_i(x)^{u_i} its column of the encoding at
+ * rate 2^−ν (PROTOCOL.md §4, §6.3). Two exact routes, picked by cost: one column table per
+ * query, or one transposed encoding of the scattered coefficients.
+ */
+export function queryWeights(queries: readonly number[], coeffs: Uint32Array, m: number, logInvRate: number): Uint32Array {
+  // Per value: a dense column costs a K product and a table product (~6 units); a
+  // transposed butterfly three table products over the whole domain (~1 unit each).
+  const dense = 6 * queries.length;
+  const transposed = 1.5 * (m + logInvRate) * 2 ** logInvRate;
+  return dense <= transposed ? queryWeightsDense(queries, coeffs, m) : queryWeightsTransposed(queries, coeffs, m, logInvRate);
+}
+
+function checkCoeffs(queries: readonly number[], coeffs: Uint32Array, what: string): void {
+  if (coeffs.length !== 6 * queries.length) throw new WhirError(`${what}: ${queries.length} queries need as many coefficients, got ${coeffs.length / 6}`);
+}
+
+/** queryWeights by one column table per query. */
+export function queryWeightsDense(queries: readonly number[], coeffs: Uint32Array, m: number): Uint32Array {
+  checkCoeffs(queries, coeffs, 'queryWeightsDense');
+  const out = new Uint32Array(6 << m);
+  const column = new Uint32Array(2 << m);
+  const x = new Uint32Array(2);
+  const p = new Uint32Array(6);
+  queries.forEach((q, i) => {
+    x[0] = q;
+    columnWeightTable(x, m, column);
+    const mul = new ByConst(coeffs.subarray(6 * i, 6 * i + 6), 1 << m);
+    for (let u = 0; u < 1 << m; u++) {
+      mul.mulK(p, 0, column, 2 * u);
+      for (let t = 0; t < 6; t++) out[6 * u + t] ^= p[t];
+    }
+  });
+  return out;
+}
+
+const MULS = new KConstMuls();
+
+/**
+ * queryWeights as the transpose of the encoding: scatter c_q to position x_q of the
+ * 2^(m+ν) domain, run the forward NTT's layers transposed in reverse order (butterfly
+ * u += v; v += t·u, the transpose of u += t·v; v += u), then sum the 2^ν tiles, the
+ * transpose of tiling the message.
+ */
+export function queryWeightsTransposed(queries: readonly number[], coeffs: Uint32Array, m: number, logInvRate: number): Uint32Array {
+  checkCoeffs(queries, coeffs, 'queryWeightsTransposed');
+  const logSize = m + logInvRate;
+  const data = new Uint32Array(6 << logSize);
+  queries.forEach((q, i) => {
+    if (!Number.isInteger(q) || q < 0 || q >= 2 ** logSize) throw new WhirError(`queryWeightsTransposed: query ${q} is outside the domain of 2^${logSize}`);
+    for (let t = 0; t < 6; t++) data[6 * q + t] ^= coeffs[6 * i + t];
+  });
+  const lanes = 3; // an E value is three interleaved K lanes
+  for (let layer = logSize - 1; layer >= logInvRate; layer--) {
+    const d = logSize - 1 - layer;
+    const half = (2 * lanes) << d;
+    const mul = MULS.forUses(half / 2);
+    const walk = new TwiddleWalk(d);
+    for (let b = 0; b < 1 << layer; b++) {
+      if (b > 0) {
+        walk.step();
+        mul.set(walk.lo, walk.hi);
+      }
+      const u = 2 * half * b, v = u + half;
+      for (let i = 0; i < half; i++) data[u + i] ^= data[v + i];
+      if (b > 0) mul.mulXorRun(data, v, data, u, half / 2);
+    }
+  }
+  const msg = 6 << m;
+  for (let at = msg; at < data.length; at += msg) {
+    for (let i = 0; i < msg; i++) data[i] ^= data[at + i];
+  }
+  return data.slice(0, msg);
+}
+
+/** A committed oracle: its codeword rows (rowWords K words each), tree and root. */
+export interface Oracle {
+  readonly codeword: Uint32Array;
+  readonly tree: MerkleTree;
+  readonly root: Uint8Array;
+  /** K words per stored row. */
+  readonly rowWords: number;
+  /** K words per hashed leaf image (rows are zero-prefixed to it). */
+  readonly leafWords: number;
+}
+
+/** The level-0 oracle of a K stack of 2^logN words (its data lanes only, PROTOCOL.md §4). */
+export function commitStackOracle(stack: Uint32Array, logN: number, logInvRate: number): Oracle {
+  const { codeword, nLanes } = encodeStack(stack, logN, logInvRate);
+  const tree = buildMerkleTree(codeword, nLanes, STACK_LEAF_WORDS);
+  return { codeword, tree, root: merkleRoot(tree), rowWords: nLanes, leafWords: STACK_LEAF_WORDS };
+}
+
+/** A deeper oracle: the E table f as 2^logLanes lanes (low index bits) at rate 2^−logInvRate. */
+export function commitFoldedOracle(f: Uint32Array, logLanes: number, logInvRate: number): Oracle {
+  const codeword = encodeEInterleaved(f, logLanes, logInvRate);
+  const rowWords = 3 << logLanes;
+  const tree = buildMerkleTree(codeword, rowWords);
+  return { codeword, tree, root: merkleRoot(tree), rowWords, leafWords: rowWords };
+}
+
+/** The stored rows at the queried positions, in query order (duplicates repeated). */
+export function rowsAt(oracle: Oracle, queries: readonly number[]): Uint32Array[] {
+  const w = 2 * oracle.rowWords;
+  return queries.map((q) => oracle.codeword.slice(w * q, w * (q + 1)));
+}

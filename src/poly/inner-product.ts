@@ -1,0 +1,21 @@
+import { type E, eMulAt, eMulKAt } from '../field/e';
+import { PolyError } from './errors';
+import { type Kind, WORDS } from './table';
+
+const T = new Uint32Array(6);
+
+/** Σ_i a[i]·b[i] for a K or E array `a` and an E array `b` of the same element count. */
+export function innerProduct(a: Uint32Array, kind: Kind, b: Uint32Array): E {
+  const w = WORDS[kind];
+  const count = a.length / w;
+  if (!Number.isInteger(count) || b.length !== 6 * count) {
+    throw new PolyError(`innerProduct: ${a.length} words of ${kind} and ${b.length} words of E are not arrays of equal length`);
+  }
+  const acc = new Uint32Array(6);
+  for (let i = 0; i < count; i++) {
+    if (w === 6) eMulAt(T, 0, a, 6 * i, b, 6 * i);
+    else eMulKAt(T, 0, b, 6 * i, a, 2 * i);
+    for (let t = 0; t < 6; t++) acc[t] ^= T[t];
+  }
+  return acc;
+}

@@ -1,0 +1,19 @@
+/** Malformed proof bytes: truncated, trailing, or a length that cannot be right. */
+export class ProofFormatError extends Error {
+  /** Byte offset in the input where the problem was found. */
+  readonly offset: number;
+
+  constructor(offset: number, expected: string) {
+    super(`proof bytes, offset ${offset}: expected ${expected}`);
+    this.name = 'ProofFormatError';
+    this.offset = offset;
+  }
+}
+
+/** A proof that parses but fails a verifier check; the message names the check. */
+export class VerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VerificationError';
+  }
+}

@@ -1,0 +1,196 @@
+// The commitment on the WebGPU backend against the cpu reference, byte for byte: the
+// level-0 codeword and its Merkle root through the Backend interface, the reference
+// vectors, and openings against openMerkle / verifyMerkle.
+//
+// Sizes: `logN` is the stack's 2^logN K words (κ = logN − 6 per lane). CI runs on lavapipe
+// with 2 cores, so by default the sweep stops at logN = 16 (every rate 1..4, lane counts
+// 1, 3 and 64; κ = 0..10 covers every leftover-layer pattern of the NTT passes) plus one
+// stack of 2^20 words at rate 1/2. LEANVM_FULL_RANGE=1 sweeps logN up to 20 at every rate
+// and lane count, for machines with a real GPU.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Backend, DeviceBuffer, MerkleHandle } from '../../src/backend/backend';
+import { BackendUsageError } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { createWebGpuBackend } from '../../src/backend/webgpu/index';
+import { MerkleError } from '../../src/merkle/errors';
+import { verifyMerkle } from '../../src/merkle/opening';
+import { NttError } from '../../src/ntt/errors';
+import { SplitMix64 } from '../../src/util/splitmix64';
+import { vectorPath } from '../vectors';
+import { describeGpu } from './gpu';
+
+const FULL_RANGE = process.env.LEANVM_FULL_RANGE === '1';
+const MAX_LOG_N = FULL_RANGE ? 20 : 16;
+const RATES = [1, 2, 3, 4];
+const LANES = [1, 3, 64];
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const words = (file: string) => new Uint32Array(new Uint8Array(readFileSync(vectorPath('ntt', file))).buffer);
+
+/** A stack of 2^logN words of which `lanes` blocks hold data, the last one partly. */
+function stack(logN: number, lanes: number, seed: number): Uint32Array {
+  const block = 2 ** (logN - 6);
+  const len = lanes === 64 ? 64 * block : (lanes - 1) * block + Math.max(1, block >> 1);
+  return new SplitMix64(seed).words(len);
+}
+
+/** First index where two word arrays differ, or −1. */
+function firstDiff(a: Uint32Array, b: Uint32Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+interface Commitment {
+  codeword: DeviceBuffer;
+  tree: MerkleHandle;
+}
+
+async function commit(backend: Backend, q: Uint32Array, logN: number, rate: number, lanes: number): Promise<Commitment> {
+  const msg = await backend.upload('K', q);
+  const codeword = await backend.encode(msg, logN, rate);
+  backend.free(msg);
+  return { codeword, tree: await backend.merkleBuild(codeword, lanes, 64) };
+}
+
+function release(backend: Backend, c: Commitment): void {
+  backend.freeTree(c.tree);
+  backend.free(c.codeword);
+}
+
+/** Random queries over nLeaves with deliberate duplicates and both children of some pairs. */
+function queries(nLeaves: number, count: number, seed: number): number[] {
+  const rng = new SplitMix64(seed);
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(rng.words(1)[0] % nLeaves);
+  out.push(out[0], out[count - 1], Math.min(out[0] ^ 1, nLeaves - 1), nLeaves - 1);
+  return out;
+}
+
+await describeGpu('webgpu commitment', ({ device }) => {
+  const cpu = createCpuBackend();
+  let gpu: Backend;
+  beforeAll(() => {
+    gpu = createWebGpuBackend(device);
+  });
+
+  describe('encode + merkleBuild equal the cpu backend byte for byte', () => {
+    const cases: [number, number, number][] = [];
+    for (let logN = 6; logN <= MAX_LOG_N; logN++) {
+      for (const rate of RATES) for (const lanes of LANES) cases.push([logN, rate, lanes]);
+    }
+    if (!FULL_RANGE) cases.push([20, 1, 64]);
+
+    test.each(cases)('2^%i words, rate 1/2^%i, %i lanes', async (logN, rate, lanes) => {
+      const q = stack(logN, lanes, 1000 * logN + 10 * rate + lanes);
+      const [c, g] = [await commit(cpu, q, logN, rate, lanes), await commit(gpu, q, logN, rate, lanes)];
+      expect(g.codeword.length).toBe(lanes * 2 ** (logN - 6 + rate));
+      const want = await cpu.download(c.codeword);
+      const bad = firstDiff(await gpu.download(g.codeword), want);
+      expect(bad, `first differing u32 word ${bad}`).toBe(-1);
+      expect(hex(g.tree.root)).toBe(hex(c.tree.root));
+      expect(g.tree).toMatchObject({ nLeaves: c.tree.nLeaves, height: c.tree.height, rowWords: lanes, leafWords: 64 });
+      release(cpu, c);
+      release(gpu, g);
+    });
+  });
+
+  describe('reference vectors (shared/vectors/ntt) through both backends', () => {
+    const msg = () => words('ntt_msg_n10.bin');
+
+    for (const name of ['cpu', 'webgpu'] as const) {
+      const backend = () => (name === 'cpu' ? cpu : gpu);
+
+      test(`${name}: commit_codeword_n10 (64 lanes, rate 1/2) and its root`, async () => {
+        const c = await commit(backend(), msg(), 10, 1, 64);
+        expect(await backend().download(c.codeword)).toEqual(words('commit_codeword_n10.bin'));
+        expect(hex(c.tree.root)).toBe('33aa3af8cb433f8a76c9bd182c7b0b72a6da5187920b23ac60a28a26ec3ae31e');
+        release(backend(), c);
+      });
+
+      test(`${name}: the single-lane codeword (a 2^16 stack holding one block) and its one-word-leaf root`, async () => {
+        const b = backend();
+        const codeword = await b.encode(await b.upload('K', msg()), 16, 1);
+        expect(await b.download(codeword)).toEqual(words('ntt_codeword_n10_rate2_single_lane.bin'));
+        const tree = await b.merkleBuild(codeword, 1, 1);
+        expect(hex(tree.root)).toBe('158ea7f0db1a91d8077545d2f98ac2e58fa0cf632a5d31dadbfc2a5c19bda98c');
+        b.freeTree(tree);
+        b.free(codeword);
+      });
+    }
+  });
+
+  describe('openRows', () => {
+    // (rows, rowWords, leafWords, elem): level-0 rows, a partial stack's zero-prefixed rows,
+    // one-word leaves, E rows of a deeper WHIR level (3·2^3 K words), and a leaf image that
+    // is not a whole number of BLAKE2s blocks.
+    const shapes = [
+      { leaves: 1 << 10, rowWords: 64, leafWords: 64, elem: 'K' },
+      { leaves: 1 << 9, rowWords: 3, leafWords: 64, elem: 'K' },
+      { leaves: 1 << 12, rowWords: 1, leafWords: 1, elem: 'K' },
+      { leaves: 1 << 11, rowWords: 24, leafWords: 24, elem: 'E' },
+      { leaves: 1 << 6, rowWords: 5, leafWords: 13, elem: 'K' },
+      { leaves: 1, rowWords: 2, leafWords: 2, elem: 'K' },
+    ] as const;
+
+    for (const { leaves, rowWords, leafWords, elem } of shapes) {
+      test(`${leaves} leaves of ${rowWords} ${elem === 'E' ? 'K words in E elements' : 'K words'}, images of ${leafWords}`, async () => {
+        const data = new SplitMix64(leaves + rowWords).words(leaves * rowWords);
+        const [cc, gc] = [await cpu.upload(elem, data), await gpu.upload(elem, data)];
+        const [ct, gt] = [await cpu.merkleBuild(cc, rowWords, leafWords), await gpu.merkleBuild(gc, rowWords, leafWords)];
+        expect(hex(gt.root)).toBe(hex(ct.root));
+        for (const count of [1, 7, 60, 3 * leaves]) {
+          const qs = queries(leaves, count, count);
+          const phase = await gpu.openRows(gc, gt, qs);
+          expect(phase).toEqual(await cpu.openRows(cc, ct, qs));
+          const raw = verifyMerkle(phase, gt.root, leaves, qs, rowWords, leafWords);
+          expect(raw.length).toBe(qs.length);
+        }
+        // A flipped bit in an opened row no longer authenticates.
+        const qs = queries(leaves, 5, 99);
+        const phase = await gpu.openRows(gc, gt, qs);
+        phase.leafData[0][rowWords - 1] ^= 1;
+        expect(() => verifyMerkle(phase, gt.root, leaves, qs, rowWords, leafWords)).toThrow(MerkleError);
+        cpu.freeTree(ct);
+        gpu.freeTree(gt);
+      });
+    }
+
+    test('every leaf opened at once needs no siblings', async () => {
+      const c = await commit(gpu, stack(10, 64, 5), 10, 1, 64);
+      const all = Array.from({ length: c.tree.nLeaves }, (_, i) => c.tree.nLeaves - 1 - i);
+      const phase = await gpu.openRows(c.codeword, c.tree, all);
+      expect(phase.siblingHashes).toEqual([]);
+      expect(phase.leafData.length).toBe(c.tree.nLeaves);
+      verifyMerkle(phase, c.tree.root, c.tree.nLeaves, all, 64);
+      release(gpu, c);
+    });
+  });
+
+  describe('misuse is rejected before any work', () => {
+    test('bad shapes, freed trees, foreign trees', async () => {
+      const e = await gpu.alloc('E', 64);
+      await expect(gpu.encode(e, 6, 1)).rejects.toThrow(BackendUsageError);
+      const k = await gpu.upload('K', new SplitMix64(3).words(1 << 8));
+      await expect(gpu.encode(k, 7, 1)).rejects.toThrow(NttError);
+      await expect(gpu.encode(k, 5, 1)).rejects.toThrow(NttError);
+      await expect(gpu.merkleBuild(k, 3, 64)).rejects.toThrow(MerkleError);
+      await expect(gpu.merkleBuild(k, 4, 2)).rejects.toThrow(MerkleError);
+
+      const codeword = await gpu.encode(k, 8, 1);
+      const other = await gpu.encode(k, 8, 2);
+      const tree = await gpu.merkleBuild(codeword, 64, 64);
+      await expect(gpu.openRows(codeword, tree, [8])).rejects.toThrow(MerkleError);
+      await expect(gpu.openRows(other, tree, [1])).rejects.toThrow(/another codeword/);
+      const cpuTree = await cpu.merkleBuild(await cpu.upload('K', await gpu.download(codeword)), 64, 64);
+      await expect(gpu.openRows(codeword, cpuTree, [1])).rejects.toThrow(/does not belong/);
+      expect(hex(cpuTree.root)).toBe(hex(tree.root));
+      gpu.freeTree(tree);
+      await expect(gpu.openRows(codeword, tree, [1])).rejects.toThrow(/after freeTree/);
+      expect(() => gpu.freeTree(tree)).toThrow(/after freeTree/);
+      for (const b of [e, k, codeword, other]) gpu.free(b);
+    });
+
+  });
+});

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+// Shaders are imported as strings, the same way esbuild inlines them in the bundles.
+const wgsl: Plugin = {
+  name: 'wgsl-as-string',
+  load(id) {
+    if (!id.endsWith('.wgsl')) return null;
+    return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
+  },
+};
+
+export default defineConfig({
+  plugins: [wgsl],
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Dawn's native module is only torn down cleanly at process exit: forks, not threads.
+    pool: 'forks',
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    reporters: ['default'],
+    // wgsl_reflect's "main" is CommonJS inside a "type": "module" package: let vite load it.
+    server: { deps: { inline: ['wgsl_reflect'] } },
+  },
+});
