@@ -18,7 +18,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 600_000,
     hookTimeout: 120_000,
-    reporters: ['default'],
+    reporters: ['default', './test/summary-reporter.ts'],
     // wgsl_reflect's "main" is CommonJS inside a "type": "module" package: let vite load it.
     server: { deps: { inline: ['wgsl_reflect'] } },
   },

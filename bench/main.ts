@@ -4,10 +4,12 @@ import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
 import { machine, printTable, writeResults } from './report';
+import { COMMIT_SIZES, benchCommit } from './commit';
 import { FIELD_SIZES, benchField } from './field';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
+  commit: { title: 'commit (encode + Merkle root, 64 lanes)', sizes: COMMIT_SIZES, run: benchCommit },
 };
 
 const program = new Command()

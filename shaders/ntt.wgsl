@@ -5,9 +5,13 @@
 // (the bits above d). A dispatch runs r consecutive layers l0 .. l0+r-1 as radix-2^r
 // groups: each invocation owns one lane at 2^r positions that differ only in bits
 // d .. d-r+1, loads them once into registers, runs the r layers, and stores them once.
-// Its block at layer l0+j is (blk << j) | g for sub-group g, so it reads 2^r - 1
-// twiddles from the table twiddles[2^l - 1 + b] (all layers of one transform size, built
-// on the host once per size).
+// The group's block at layer l0+j is (blk << j) | g for its sub-block g, so it reads
+// 2^r - 1 twiddles from the table twiddles[2^l - 1 + b] (every layer of one transform
+// size, built on the host once per size).
+//
+// The groups are spelled out from radix-2 and radix-4 steps with constant indices: a loop
+// over a register array that the shader compiler declines to unroll turns every access
+// into an indexed one (lavapipe ran radix-16 slower than radix-4 that way).
 
 struct NttParams {
   count: u32,    // invocations: lanes · 2^(L - r)
@@ -21,58 +25,118 @@ struct NttParams {
 @group(0) @binding(2) var<uniform> params: NttParams;
 
 const WORKGROUP_SIZE = 256u;
-const MAX_RADIX = 16u;
 
-fn ntt_group(r: u32, id: vec3<u32>, groups: vec3<u32>) {
+// Where an invocation's group lies: position k of the group is word first + k · stride.
+struct Group {
+  valid: bool,
+  first: u32,
+  stride: u32,
+  blk: u32, // the block at layer l0 ("block" trips wgsl_reflect)
+}
+
+fn group_of(r: u32, id: vec3<u32>, groups: vec3<u32>) -> Group {
   let i = id.y * groups.x * WORKGROUP_SIZE + id.x;
-  if (i >= params.count) {
-    return;
-  }
-  let size = 1u << r;
   let lane = i % params.lanes;
   let rest = i / params.lanes;
   let low = rest & ((1u << params.low_bits) - 1u);
-  let blk = rest >> params.low_bits; // the block at layer l0 ("block" trips wgsl_reflect)
+  let blk = rest >> params.low_bits;
   let first = (((blk << r) << params.low_bits) | low) * params.lanes + lane;
-  let stride = params.lanes << params.low_bits;
+  return Group(i < params.count, first, params.lanes << params.low_bits, blk);
+}
 
-  var x: array<vec2<u32>, MAX_RADIX>;
-  for (var k = 0u; k < size; k++) {
-    x[k] = data[first + k * stride];
-  }
-  for (var j = 0u; j < r; j++) {
-    let half = size >> (j + 1u);
-    let row = (1u << (params.layer + j)) - 1u + (blk << j);
-    for (var g = 0u; g < (1u << j); g++) {
-      let t = twiddles[row + (g ^ 1u)];
-      for (var k = 2u * g * half; k < (2u * g + 1u) * half; k++) {
-        let u = x[k] ^ k_mul(t, x[k + half]);
-        x[k] = u;
-        x[k + half] ^= u;
-      }
-    }
-  }
-  for (var k = 0u; k < size; k++) {
-    data[first + k * stride] = x[k];
-  }
+// The twiddle of sub-block g at layer l0 + j.
+fn twiddle(g: Group, j: u32, sub: u32) -> vec2<u32> {
+  return twiddles[(1u << (params.layer + j)) - 1u + (g.blk << j) + sub];
+}
+
+fn radix2(v: array<vec2<u32>, 2>, t: vec2<u32>) -> array<vec2<u32>, 2> {
+  let u = v[0] ^ k_mul(t, v[1]);
+  return array<vec2<u32>, 2>(u, v[1] ^ u);
+}
+
+// Two layers on positions (0, 1, 2, 3) of a sub-group: pairs (0, 2), (1, 3) with t, then
+// (0, 1) with t_lo and (2, 3) with t_hi.
+fn radix4(v: array<vec2<u32>, 4>, t: vec2<u32>, t_lo: vec2<u32>, t_hi: vec2<u32>) -> array<vec2<u32>, 4> {
+  let a = radix2(array<vec2<u32>, 2>(v[0], v[2]), t);
+  let b = radix2(array<vec2<u32>, 2>(v[1], v[3]), t);
+  let lo = radix2(array<vec2<u32>, 2>(a[0], b[0]), t_lo);
+  let hi = radix2(array<vec2<u32>, 2>(a[1], b[1]), t_hi);
+  return array<vec2<u32>, 4>(lo[0], lo[1], hi[0], hi[1]);
+}
+
+fn load4(g: Group, at: vec4<u32>) -> array<vec2<u32>, 4> {
+  return array<vec2<u32>, 4>(
+    data[g.first + at.x * g.stride], data[g.first + at.y * g.stride],
+    data[g.first + at.z * g.stride], data[g.first + at.w * g.stride],
+  );
+}
+
+fn store4(g: Group, at: vec4<u32>, v: array<vec2<u32>, 4>) {
+  data[g.first + at.x * g.stride] = v[0];
+  data[g.first + at.y * g.stride] = v[1];
+  data[g.first + at.z * g.stride] = v[2];
+  data[g.first + at.w * g.stride] = v[3];
+}
+
+// Layers l0+j, l0+j+1 on the four positions `at` (bits j, j+1 of the group index, from the
+// top), which lie in sub-block `sub` of layer l0+j.
+fn radix4_at(g: Group, j: u32, sub: u32, v: array<vec2<u32>, 4>) -> array<vec2<u32>, 4> {
+  return radix4(v, twiddle(g, j, sub), twiddle(g, j + 1u, 2u * sub), twiddle(g, j + 1u, 2u * sub + 1u));
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn ntt_radix2(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-  ntt_group(1u, id, groups);
+  let g = group_of(1u, id, groups);
+  if (!g.valid) {
+    return;
+  }
+  let v = radix2(array<vec2<u32>, 2>(data[g.first], data[g.first + g.stride]), twiddle(g, 0u, 0u));
+  data[g.first] = v[0];
+  data[g.first + g.stride] = v[1];
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn ntt_radix4(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-  ntt_group(2u, id, groups);
+  let g = group_of(2u, id, groups);
+  if (!g.valid) {
+    return;
+  }
+  let at = vec4<u32>(0u, 1u, 2u, 3u);
+  store4(g, at, radix4_at(g, 0u, 0u, load4(g, at)));
 }
 
+// Radix-4 on the columns (k, k+2, k+4, k+6), then radix-2 on the pairs (2m, 2m+1).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn ntt_radix8(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-  ntt_group(3u, id, groups);
+  let g = group_of(3u, id, groups);
+  if (!g.valid) {
+    return;
+  }
+  let c0 = radix4_at(g, 0u, 0u, load4(g, vec4<u32>(0u, 2u, 4u, 6u)));
+  let c1 = radix4_at(g, 0u, 0u, load4(g, vec4<u32>(1u, 3u, 5u, 7u)));
+  // Column k's entry m is position k + 2m; pair m is positions 2m, 2m+1.
+  let p0 = radix2(array<vec2<u32>, 2>(c0[0], c1[0]), twiddle(g, 2u, 0u));
+  let p1 = radix2(array<vec2<u32>, 2>(c0[1], c1[1]), twiddle(g, 2u, 1u));
+  let p2 = radix2(array<vec2<u32>, 2>(c0[2], c1[2]), twiddle(g, 2u, 2u));
+  let p3 = radix2(array<vec2<u32>, 2>(c0[3], c1[3]), twiddle(g, 2u, 3u));
+  store4(g, vec4<u32>(0u, 1u, 2u, 3u), array<vec2<u32>, 4>(p0[0], p0[1], p1[0], p1[1]));
+  store4(g, vec4<u32>(4u, 5u, 6u, 7u), array<vec2<u32>, 4>(p2[0], p2[1], p3[0], p3[1]));
 }
 
+// Radix-4 on the columns (k, k+4, k+8, k+12), then radix-4 on the rows (4m .. 4m+3).
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn ntt_radix16(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-  ntt_group(4u, id, groups);
+  let g = group_of(4u, id, groups);
+  if (!g.valid) {
+    return;
+  }
+  let c0 = radix4_at(g, 0u, 0u, load4(g, vec4<u32>(0u, 4u, 8u, 12u)));
+  let c1 = radix4_at(g, 0u, 0u, load4(g, vec4<u32>(1u, 5u, 9u, 13u)));
+  let c2 = radix4_at(g, 0u, 0u, load4(g, vec4<u32>(2u, 6u, 10u, 14u)));
+  let c3 = radix4_at(g, 0u, 0u, load4(g, vec4<u32>(3u, 7u, 11u, 15u)));
+  // Column k's entry m is position k + 4m: row m is sub-block m of layer l0+2.
+  store4(g, vec4<u32>(0u, 1u, 2u, 3u), radix4_at(g, 2u, 0u, array<vec2<u32>, 4>(c0[0], c1[0], c2[0], c3[0])));
+  store4(g, vec4<u32>(4u, 5u, 6u, 7u), radix4_at(g, 2u, 1u, array<vec2<u32>, 4>(c0[1], c1[1], c2[1], c3[1])));
+  store4(g, vec4<u32>(8u, 9u, 10u, 11u), radix4_at(g, 2u, 2u, array<vec2<u32>, 4>(c0[2], c1[2], c2[2], c3[2])));
+  store4(g, vec4<u32>(12u, 13u, 14u, 15u), radix4_at(g, 2u, 3u, array<vec2<u32>, 4>(c0[3], c1[3], c2[3], c3[3])));
 }

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildMerkleTree, hashRows, leafImage, MerkleError, merkleRoot, nodeOffset } from '../../src/merkle';
 import { encodeStack, rsEncode } from '../../src/ntt';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { bytesOf, hex, oracleTree } from './oracle';
+import { vectorPath } from '../vectors';
 
 /** shared/ sits beside the repository (here and in CI). */
-const VECTORS = fileURLToPath(new URL('../../../shared/vectors/ntt', import.meta.url));
+const VECTORS = vectorPath('ntt');
 const words = (file: string) => new Uint32Array(new Uint8Array(readFileSync(`${VECTORS}/${file}`)).buffer);
 
 describe('Merkle vectors (PROTOCOL.md §5, vectors/ntt)', () => {

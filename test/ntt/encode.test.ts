@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { kMul, kToHex } from '../../src/field/k';
 import { encodeEInterleaved, encodeInterleaved, encodeStack, NttError, rsDecode, rsEncode, stackShape } from '../../src/ntt';
 import { SplitMix64 } from '../../src/util/splitmix64';
+import { vectorPath } from '../vectors';
 
 /** shared/ sits beside the repository (here and in CI). */
-const VECTORS = fileURLToPath(new URL('../../../shared/vectors/ntt', import.meta.url));
+const VECTORS = vectorPath('ntt');
 const words = (file: string) => new Uint32Array(new Uint8Array(readFileSync(`${VECTORS}/${file}`)).buffer);
 const at = (a: Uint32Array, i: number) => a.subarray(2 * i, 2 * i + 2);
 const xor = (a: Uint32Array, b: Uint32Array) => Uint32Array.of(a[0] ^ b[0], a[1] ^ b[1]);

@@ -19,15 +19,21 @@ export interface CommitContext {
   live(): void;
   record(what: string): Recording;
   create(elem: Elem, length: number): Promise<DeviceBuffer>;
+  /** Layers per NTT pass at most, 1 to 4 (radix-2 to radix-16 groups). */
+  groupLayers: number;
 }
 
-/**
- * Layers per NTT pass at most: radix-16 groups (16 K words in registers per invocation).
- * Fewer passes means fewer sweeps over the codeword; on lavapipe radix-16 measured ≈ 10%
- * faster than radix-8 at 2^20 (see bench/commit.ts).
- */
-const MAX_GROUP_LAYERS = 4;
 const RADIX: Record<number, KernelName> = { 1: 'nttRadix2', 2: 'nttRadix4', 3: 'nttRadix8', 4: 'nttRadix16' };
+
+/**
+ * Layers per NTT pass at most when the backend is not told: radix-16 groups (16 K words
+ * in registers) halve the sweeps over the codeword against radix-4, which is what a GPU
+ * spends its time on; on a CPU-backed adapter the K products dominate and radix-4 groups
+ * measured fastest (lavapipe, 2^22 words: 9.2 against 11.2 ns per lane-butterfly).
+ */
+export function defaultGroupLayers(device: GPUDevice): number {
+  return device.adapterInfo?.isFallbackAdapter ? 2 : 4;
+}
 
 /** Layers folded into one Merkle dispatch beyond its first: a workgroup's 256 nodes to 1. */
 const LOG_WORKGROUP_NODES = 8;
@@ -35,18 +41,18 @@ const LOG_WORKGROUP_NODES = 8;
 const DIGEST_BYTES = 4 * DIGEST_WORDS;
 
 /**
- * The NTT's passes for layers ν .. L−1: whole groups of MAX_GROUP_LAYERS layers, the
+ * The NTT's passes for layers ν .. L−1: whole groups of groupLayers layers, the
  * leftover ones first (they have the largest blocks, hence the fewest distinct twiddles).
  */
-export function nttPasses(logMsg: number, logSize: number): { layer: number; layers: number }[] {
+export function nttPasses(logMsg: number, logSize: number, groupLayers: number): { layer: number; layers: number }[] {
   const passes: { layer: number; layers: number }[] = [];
   let layer = logSize - logMsg;
-  const leftover = logMsg % MAX_GROUP_LAYERS;
+  const leftover = logMsg % groupLayers;
   if (leftover > 0) {
     passes.push({ layer, layers: leftover });
     layer += leftover;
   }
-  for (; layer < logSize; layer += MAX_GROUP_LAYERS) passes.push({ layer, layers: MAX_GROUP_LAYERS });
+  for (; layer < logSize; layer += groupLayers) passes.push({ layer, layers: groupLayers });
   return passes;
 }
 
@@ -128,7 +134,7 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       rec.dispatch('stackTile', codeword.length, [dst, src], [codeword.length, nLanes, logMsg, msg.length]);
       if (logMsg > 0) {
         const table = await twiddleTable(logSize);
-        for (const { layer, layers } of nttPasses(logMsg, logSize)) {
+        for (const { layer, layers } of nttPasses(logMsg, logSize, ctx.groupLayers)) {
           const count = nLanes * 2 ** (logSize - layers);
           rec.dispatch(RADIX[layers], count, [dst, table], [count, nLanes, layer, logSize - layer - layers]);
         }

@@ -3,7 +3,7 @@
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { WebGpuBuffer, bufferBytes, gpuBuffer } from './buffer';
-import { createCommitKernels } from './commit';
+import { createCommitKernels, defaultGroupLayers } from './commit';
 import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
 import { Pipelines, Recording } from './recording';
@@ -13,6 +13,9 @@ export { WebGpuError } from './errors';
 export interface WebGpuBackendOptions {
   /** Caps workgroups per dispatch dimension below the device's limit (tests reach the 2-D grid). */
   maxWorkgroupsPerDimension?: number;
+  /** Layers per NTT pass at most, 1 to 4 (radix-2 to radix-16 register groups); by default
+   * 2 on CPU-backed adapters and 4 on GPUs (see defaultGroupLayers). */
+  nttGroupLayers?: number;
 }
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
@@ -61,7 +64,11 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
-  const commit = createCommitKernels({ device, live, record, create });
+  const groupLayers = options.nttGroupLayers ?? defaultGroupLayers(device);
+  if (![1, 2, 3, 4].includes(groupLayers)) {
+    throw new BackendUsageError(`nttGroupLayers must be 1, 2, 3 or 4, got ${groupLayers}`);
+  }
+  const commit = createCommitKernels({ device, live, record, create, groupLayers });
 
   return {
     name: 'webgpu',

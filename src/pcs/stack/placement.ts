@@ -24,7 +24,7 @@ export function placeColumns(logSizes: readonly number[]): StackPlacement {
   logSizes.forEach((k, i) => {
     if (!Number.isInteger(k) || k < 0 || k > MAX_LOG_N) throw new StackError(`placeColumns: column ${i} has log size ${k}, outside 0..${MAX_LOG_N}`);
   });
-  const order = logSizes.map((k, i) => i).sort((a, b) => logSizes[b] - logSizes[a] || a - b);
+  const order = logSizes.map((_, i) => i).sort((a, b) => logSizes[b] - logSizes[a] || a - b);
   const offsets = new Array<number>(logSizes.length);
   let words = 0;
   for (const i of order) {

@@ -7,11 +7,10 @@ import { type E, eAdd, eEq, eMul } from '../../field/e';
 import { MerkleError } from '../../merkle/errors';
 import { verifyMerkle } from '../../merkle/opening';
 import { STACK_LEAF_WORDS } from '../../ntt/encode';
-import { eqEval } from '../../poly/eq';
+import { eqEval, eqTable } from '../../poly/eq';
 import { mleEval } from '../../poly/mle';
 import { VerificationError } from '../../transcript/errors';
 import type { VerifierState } from '../../transcript/verifier-state';
-import { eqTableSeeded } from './bulk';
 import { enforcedSum, evalRoundPoly, powers, queryWeightAt } from './claims';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 import { WhirError } from './errors';
@@ -106,7 +105,7 @@ export function verifyWhir(vs: VerifierState, claim: WhirClaim): void {
     const leafWords = i === 0 ? STACK_LEAF_WORDS : rowWords;
     const rows = openRows(vs, i, root, level.blockLen, queries, rowWords, leafWords);
     const coeffs = powers(lambda, queries.length);
-    const sum = enforcedSum(rows, i === 0 ? 'K' : 'E', eqTableSeeded(pack(levelFolds)), coeffs, i === 0);
+    const sum = enforcedSum(rows, i === 0 ? 'K' : 'E', eqTable(pack(levelFolds)), coeffs, i === 0);
     pending.push({ value: sum, poly: vs.nextRoundPoly(3, sum, null), weightAt: (p) => queryWeightAt(queries, coeffs, p) });
 
     let scale = lambda;

@@ -1,0 +1,46 @@
+// Commit throughput (encode + Merkle build of a full 2^logN-word stack, 64 lanes) per
+// backend at rates 1/2 and 1/4, and the encode alone in ns per lane-butterfly. GPU timings
+// start with the message already on the device and end with the root on the host.
+import type { Backend } from '../src/backend/backend';
+import { SplitMix64 } from '../src/util/splitmix64';
+import type { BenchRow } from './report';
+import { time } from './stats';
+
+export const COMMIT_SIZES = [16, 17, 18, 19, 20, 21, 22];
+const RATES = [1, 2];
+const LANES = 64;
+
+export async function benchCommit(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const rate of RATES) {
+    for (const logN of logSizes) {
+      const n = 2 ** logN;
+      const msg = await backend.upload('K', new SplitMix64(logN).words(n));
+      const encode = await time(runs, async () => {
+        backend.free(await backend.encode(msg, logN, rate));
+        await backend.finish();
+      });
+      const commit = await time(runs, async () => {
+        const codeword = await backend.encode(msg, logN, rate);
+        backend.freeTree(await backend.merkleBuild(codeword, LANES, LANES));
+        backend.free(codeword);
+      });
+      backend.free(msg);
+      // Layers ν .. L−1 of 2^(L−1) butterflies per lane, κ = logN − 6 of them.
+      const laneButterflies = LANES * (logN - 6) * 2 ** (logN - 6 + rate - 1);
+      rows.push({
+        backend: backend.name,
+        n: `2^${logN}`,
+        rate: `1/${2 ** rate}`,
+        'commit ms': commit.medianMs,
+        'Mwords/s': n / commit.medianMs / 1e3,
+        'input GB/s': (8 * n) / commit.medianMs / 1e6,
+        'encode ms': encode.medianMs,
+        'ns/lane-bfly': (encode.medianMs * 1e6) / laneButterflies,
+        spread: Math.max(commit.spread, encode.spread),
+        runs: commit.runs,
+      });
+    }
+  }
+  return rows;
+}

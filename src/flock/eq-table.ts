@@ -1,0 +1,53 @@
+// eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
+import { type E, eMulAt, eOne } from '../field/e';
+import { eMulByTable, eMulTable } from '../field/e-const';
+import { FlockError } from './errors';
+
+/** Below this many products a level multiplies directly; above, a table for its r_k pays off. */
+const TABLE_FROM = 4096;
+
+/** eq(r, x) for every x (6·2^n words), LSB-first: entry i at 6i; r has n coordinates. */
+export function eqTableFast(r: Uint32Array): Uint32Array {
+  if (r.length % 6 !== 0) throw new FlockError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
+  const n = r.length / 6;
+  const out = new Uint32Array(6 << n);
+  out[0] = 1;
+  for (let k = 0, size = 1; k < n; k++, size <<= 1) {
+    const table = size >= TABLE_FROM ? eMulTable(r.subarray(6 * k, 6 * k + 6)) : null;
+    for (let i = 0; i < size; i++) {
+      const lo = 6 * i, hi = 6 * (i + size);
+      if (table === null) eMulAt(out, hi, out, lo, r, 6 * k);
+      else eMulByTable(table, out, hi, out, lo);
+      for (let t = 0; t < 6; t++) out[lo + t] ^= out[hi + t];
+    }
+  }
+  return out;
+}
+
+/**
+ * Σ_{x < count} eq(r, x) over the n-bit x (0 ≤ count ≤ 2^n). Such an x first falls below
+ * count at a set bit k of count (x_k = 0, bits above equal), with the bits below free, whose
+ * eq factors sum to 1: the sum is Σ_{k: count_k = 1} (1 + r_k)·Π_{j>k} eq(r_j, count_j).
+ */
+export function eqPrefixSum(r: Uint32Array, count: number): E {
+  const n = r.length / 6;
+  if (!Number.isInteger(n) || !Number.isInteger(count) || count < 0 || count > 2 ** n) {
+    throw new FlockError(`eqPrefixSum: count ${count} is outside [0, 2^${n}]`);
+  }
+  if (count === 2 ** n) return eOne();
+  const acc = new Uint32Array(6), above = eOne(), f = new Uint32Array(6);
+  for (let k = n - 1; k >= 0; k--) {
+    f.set(r.subarray(6 * k, 6 * k + 6));
+    const bit = Math.floor(count / 2 ** k) % 2;
+    if (bit === 1) {
+      f[0] ^= 1; // 1 + r_k
+      eMulAt(f, 0, f, 0, above, 0);
+      for (let t = 0; t < 6; t++) acc[t] ^= f[t];
+      eMulAt(above, 0, above, 0, r, 6 * k); // eq(r_k, 1) = r_k
+    } else {
+      f[0] ^= 1;
+      eMulAt(above, 0, above, 0, f, 0); // eq(r_k, 0) = 1 + r_k
+    }
+  }
+  return acc;
+}

@@ -1,0 +1,160 @@
+// Witness generation at word level (PROTOCOL.md §9.2): each compression is computed natively,
+// and every row's three bits (a = A_0 z, b = B_0 z, z = a ∧ b) are written as whole runs of
+// bits straight into the packed columns, the committed q_flock column among them (bit i of K
+// word y is z[64y + i], i.e. bit j of u32 word w is z[32w + j]). Padding blocks are one
+// compression computed once and copied.
+import type { Compression } from './compression';
+import { paddingCompression } from './compression';
+import { FlockError } from './errors';
+import {
+  BLOCK_U32, CONST_POS, F0_BASE, F1_BASE, G_A1, G_A2, G_C1, G_C2, G_LANES, G_PER_ROUND, H_BASE,
+  M_BASE, OUT_BASE, ROUNDS, SIGMA, T_HI_BASE, T_LO_BASE, gBase,
+} from './layout';
+
+const LOW31 = 0x7fffffff;
+const LOW30 = 0x3fffffff;
+const IV0 = 0x6a09e667, IV1 = 0xbb67ae85, IV2 = 0x3c6ef372, IV3 = 0xa54ff53a;
+const IV4 = 0x510e527f, IV5 = 0x9b05688c, IV6 = 0x1f83d9ab, IV7 = 0x5be0cd19;
+
+/** The packed witness of a batch: z (the committed q_flock column), a = A·z and b = B·z. */
+export interface FlockWitness {
+  readonly nBlocksLog: number;
+  /** Blocks written from real compressions; blocks from here on are padding instances. */
+  readonly live: number;
+  /** 2^nBlocksLog blocks of 512 u32 (256 K words) each. */
+  readonly z: Uint32Array;
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+}
+
+// The three packed columns of the block being written, and its first u32 word.
+let Z: Uint32Array, A: Uint32Array, B: Uint32Array, at = 0;
+
+/** ORs the bits of v (already masked to its run) at bit position pos of the block into col. */
+function orAt(col: Uint32Array, pos: number, v: number): void {
+  const w = at + (pos >>> 5), s = pos & 31;
+  col[w] |= v << s;
+  if (s !== 0) col[w + 1] |= v >>> (32 - s);
+}
+
+/** A row per bit whose value is v: input and output words (z = a = v, b = 1). */
+function valueWord(pos: number, v: number): void {
+  orAt(Z, pos, v);
+  orAt(A, pos, v);
+  orAt(B, pos, 0xffffffff);
+}
+
+/** The 31 carry rows of x + y at `pos`; returns the sum. */
+function add(pos: number, x: number, y: number): number {
+  const sum = (x + y) | 0;
+  const cin = sum ^ x ^ y;
+  const l = (x ^ cin) & LOW31, r = (y ^ cin) & LOW31;
+  orAt(A, pos, l);
+  orAt(B, pos, r);
+  orAt(Z, pos, l & r);
+  return sum;
+}
+
+/** The fused x + y + w at `pos`: 31 majority rows, then 30 ripple rows for bits 1..30; returns the sum. */
+function add3(pos: number, x: number, y: number, w: number): number {
+  const ml = (x ^ w) & LOW31, mr = (y ^ w) & LOW31, maj = ml & mr;
+  orAt(A, pos, ml);
+  orAt(B, pos, mr);
+  orAt(Z, pos, maj);
+  const p = x ^ y ^ w;
+  const q = (maj ^ (w & LOW31)) << 1; // the carries of x + y + w, one place up
+  const sum = (p + q) | 0;
+  const cin = sum ^ p ^ q;
+  const rl = ((p ^ cin) >>> 1) & LOW30, rr = ((q ^ cin) >>> 1) & LOW30;
+  orAt(A, pos + 31, rl);
+  orAt(B, pos + 31, rr);
+  orAt(Z, pos + 31, rl & rr);
+  return sum;
+}
+
+const V = new Int32Array(16);
+
+/** Writes one block (512 u32 per column, zeroed here first) at u32 offset `offset`. */
+export function writeBlock(c: Compression, z: Uint32Array, a: Uint32Array, b: Uint32Array, offset: number): void {
+  Z = z; A = a; B = b; at = offset;
+  z.fill(0, offset, offset + BLOCK_U32);
+  a.fill(0, offset, offset + BLOCK_U32);
+  b.fill(0, offset, offset + BLOCK_U32);
+  orAt(Z, CONST_POS, 1);
+  orAt(A, CONST_POS, 1);
+  orAt(B, CONST_POS, 1);
+  const h = c.h, m = c.m;
+  for (let i = 0; i < 8; i++) valueWord(H_BASE + 32 * i, h[i]);
+  for (let i = 0; i < 16; i++) valueWord(M_BASE + 32 * i, m[i]);
+  valueWord(T_LO_BASE, c.tLo);
+  valueWord(T_HI_BASE, c.tHi);
+  valueWord(F0_BASE, c.f0);
+  valueWord(F1_BASE, c.f1);
+  const v = V;
+  for (let i = 0; i < 8; i++) v[i] = h[i];
+  v[8] = IV0; v[9] = IV1; v[10] = IV2; v[11] = IV3;
+  v[12] = IV4 ^ c.tLo; v[13] = IV5 ^ c.tHi; v[14] = IV6 ^ c.f0; v[15] = IV7 ^ c.f1;
+  for (let r = 0; r < ROUNDS; r++) {
+    const sigma = SIGMA[r];
+    for (let gi = 0; gi < G_PER_ROUND; gi++) {
+      const [la, lb, lc, ld] = G_LANES[gi];
+      const base = gBase(G_PER_ROUND * r + gi);
+      const a1 = add3(base + G_A1, v[la], v[lb], m[sigma[2 * gi]]);
+      let d = v[ld] ^ a1;
+      const d1 = (d >>> 16) | (d << 16);
+      const c1 = add(base + G_C1, v[lc], d1);
+      let bb = v[lb] ^ c1;
+      const b1 = (bb >>> 12) | (bb << 20);
+      const a2 = add3(base + G_A2, a1, b1, m[sigma[2 * gi + 1]]);
+      d = d1 ^ a2;
+      const d2 = (d >>> 8) | (d << 24);
+      const c2 = add(base + G_C2, c1, d2);
+      bb = b1 ^ c2;
+      v[la] = a2;
+      v[lb] = (bb >>> 7) | (bb << 25);
+      v[lc] = c2;
+      v[ld] = d2;
+    }
+  }
+  for (let i = 0; i < 8; i++) valueWord(OUT_BASE + 32 * i, h[i] ^ v[i] ^ v[i + 8]);
+}
+
+/** Destination columns, each 2^nBlocksLog · 512 u32; any left out are allocated. */
+export interface WitnessColumns {
+  z?: Uint32Array;
+  a?: Uint32Array;
+  b?: Uint32Array;
+}
+
+/**
+ * Writes the witness of `compressions` padded to 2^nBlocksLog blocks with the padding
+ * instance. Pass `into.z` to write straight into the committed column (a view of the stack).
+ */
+export function generateWitness(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}): FlockWitness {
+  const blocks = 2 ** nBlocksLog;
+  if (!Number.isInteger(nBlocksLog) || nBlocksLog < 3 || nBlocksLog > 20) {
+    throw new FlockError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
+  }
+  if (compressions.length > blocks) {
+    throw new FlockError(`generateWitness: ${compressions.length} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
+  }
+  const words = blocks * BLOCK_U32;
+  const column = (c: Uint32Array | undefined, name: string): Uint32Array => {
+    if (c === undefined) return new Uint32Array(words);
+    if (c.length !== words) throw new FlockError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
+    return c;
+  };
+  const z = column(into.z, 'z'), a = column(into.a, 'a'), b = column(into.b, 'b');
+  const live = compressions.length;
+  for (let t = 0; t < live; t++) writeBlock(compressions[t], z, a, b, t * BLOCK_U32);
+  if (live < blocks) {
+    const pad = live * BLOCK_U32;
+    writeBlock(paddingCompression(), z, a, b, pad);
+    for (let t = live + 1; t < blocks; t++) {
+      z.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
+      a.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
+      b.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
+    }
+  }
+  return { nBlocksLog, live, z, a, b };
+}

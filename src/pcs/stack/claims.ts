@@ -1,0 +1,68 @@
+// The claims one stacked opening discharges (PROTOCOL.md §7–8), and the checks that they fit
+// the commitment. Point claims are multilinear evaluations of aligned slices of the stack;
+// ring claims are the 64 bit-slice evaluations of one packed column (q_flock), switched to a
+// single claim on it by the map Φ.
+import type { E } from '../../field/e';
+import { INITIAL_FOLDING_FACTOR } from '../whir/config';
+import { StackError } from './errors';
+
+/** MLE(stack[offset .. offset + 2^n))(point) = value, n = point's coordinates; offset a multiple of 2^n. */
+export interface PointClaim {
+  readonly offset: number;
+  readonly point: Uint32Array;
+  readonly value: E;
+}
+
+/** s_i = MLE(bit-slice i of the packed column)(suffix) for i < 64 (s: 64 packed E). */
+export interface RingClaim {
+  readonly suffix: Uint32Array;
+  readonly s: Uint32Array;
+}
+
+/** The ring claims on one packed column of 2^vars words at an aligned offset. */
+export interface RingClaims {
+  readonly offset: number;
+  readonly vars: number;
+  readonly claims: readonly RingClaim[];
+}
+
+/** Everything a stacked opening proves: ring claims (their λ powers first), then point claims. */
+export interface StackClaims {
+  readonly ring: RingClaims | null;
+  readonly points: readonly PointClaim[];
+}
+
+/** The shape both sides know of the commitment. */
+export interface StackShape {
+  readonly logN: number;
+  readonly nLanes: number;
+}
+
+export function ringClaimCount(claims: StackClaims): number {
+  return claims.ring === null ? 0 : claims.ring.claims.length;
+}
+
+function checkSlice(offset: number, vars: number, committed: number, what: string): void {
+  const len = 2 ** vars;
+  if (!Number.isInteger(offset) || offset < 0 || offset % len !== 0 || offset + len > committed) {
+    throw new StackError(`${what}: a slice of 2^${vars} words at offset ${offset} is not aligned inside the ${committed} committed words`);
+  }
+}
+
+/** Throws StackError unless every claim lies, aligned, inside the committed lane blocks. */
+export function checkClaims(claims: StackClaims, shape: StackShape): void {
+  const committed = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
+  const { ring } = claims;
+  if (ring !== null) {
+    checkSlice(ring.offset, ring.vars, committed, 'ring claims');
+    ring.claims.forEach((c, i) => {
+      if (c.suffix.length !== 6 * ring.vars) throw new StackError(`ring claim ${i}: the suffix point needs ${ring.vars} coordinates, got ${c.suffix.length / 6}`);
+      if (c.s.length !== 6 * 64) throw new StackError(`ring claim ${i}: needs 64 bit-slice values, got ${c.s.length / 6}`);
+    });
+  }
+  claims.points.forEach((c, i) => {
+    const vars = c.point.length / 6;
+    if (!Number.isInteger(vars) || c.value.length !== 6) throw new StackError(`point claim ${i}: the point and value must be whole E values`);
+    checkSlice(c.offset, vars, committed, `point claim ${i}`);
+  });
+}

@@ -1,0 +1,57 @@
+// The combined weight of a stacked opening (PROTOCOL.md §8): as a table over the committed
+// words for the prover, and in closed form at the opening's terminal point for the verifier.
+// A ring claim weighs λ^a·Φ(eq(suffix, y)) on its column's slice, a point claim λ^b·eq(point, ·)
+// on its own; each is zero elsewhere, i.e. multiplied by its slice's selector eq.
+import { type E, eAdd, eMul, eMulAt } from '../../field/e';
+import { eqEval } from '../../poly/eq';
+import { phiByteTables, phiCoefficients, ringWeightEval } from '../ring-switch';
+import { addInto, eqTableSeeded, mapByTables } from '../whir/bulk';
+import { INITIAL_FOLDING_FACTOR } from '../whir/config';
+import type { Batch } from './batch';
+import { ringClaimCount, type StackClaims, type StackShape } from './claims';
+import { selectorEq } from './placement';
+
+/** The weight over the nLanes·2^(logN−6) committed words (6 words a value). */
+export function stackWeightTable(claims: StackClaims, batch: Batch, shape: StackShape): Uint32Array {
+  const b = new Uint32Array(6 * shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR));
+  const { ring } = claims;
+  if (ring !== null) {
+    // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
+    const slice = b.subarray(6 * ring.offset, 6 * (ring.offset + 2 ** ring.vars));
+    const scaled = new Uint32Array(batch.coordinateWeights.length);
+    ring.claims.forEach((c, a) => {
+      for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
+      const weight = eqTableSeeded(c.suffix);
+      mapByTables(weight, phiByteTables(scaled));
+      addInto(slice, weight);
+    });
+  }
+  const nRing = ringClaimCount(claims);
+  claims.points.forEach((c, i) => {
+    const eq = eqTableSeeded(c.point, batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)));
+    addInto(b.subarray(6 * c.offset, 6 * c.offset + eq.length), eq);
+  });
+  return b;
+}
+
+/** MLE of the weight at a point x of logN coordinates (packed), already un-rotated. */
+export function stackWeightAt(claims: StackClaims, batch: Batch, x: Uint32Array): E {
+  let total: E = new Uint32Array(6);
+  const { ring } = claims;
+  if (ring !== null && ring.claims.length > 0) {
+    const c = phiCoefficients(batch.challenges);
+    const low = x.subarray(0, 6 * ring.vars);
+    let sum: E = new Uint32Array(6);
+    ring.claims.forEach((claim, a) => {
+      sum = eAdd(sum, eMul(batch.scales.subarray(6 * a, 6 * a + 6), ringWeightEval(claim.suffix, low, c)));
+    });
+    total = eMul(sum, selectorEq(ring.offset / 2 ** ring.vars, x.subarray(6 * ring.vars)));
+  }
+  const nRing = ringClaimCount(claims);
+  claims.points.forEach((c, i) => {
+    const n = c.point.length;
+    const eq = eMul(eqEval(c.point, x.subarray(0, n)), selectorEq(c.offset / 2 ** (n / 6), x.subarray(n)));
+    total = eAdd(total, eMul(batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)), eq));
+  });
+  return total;
+}
