@@ -1,6 +1,7 @@
 // Commit throughput (encode + Merkle build of a full 2^logN-word stack, 64 lanes) per
-// backend at rates 1/2 and 1/4, and the encode alone in ns per lane-butterfly. GPU timings
-// start with the message already on the device and end with the root on the host.
+// backend at rates 1/2 and 1/4, and the encode alone (the stack layout sweep plus the NTT
+// passes) in ns per lane-butterfly. GPU timings start with the message already on the
+// device and end with the root on the host (commit) or the queue drained (encode).
 import type { Backend } from '../src/backend/backend';
 import { SplitMix64 } from '../src/util/splitmix64';
 import type { BenchRow } from './report';

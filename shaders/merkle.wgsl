@@ -2,9 +2,10 @@
 // array of digests (two vec4 each): the leaves, then each level up, the root last, so node i
 // of level l is digest 2n - 2n/2^l + i (n leaves) and a node's children are adjacent.
 //
-// One invocation per node of the dispatch's first level (leaves: one per codeword row), all
-// hash batches full. A workgroup's 256 nodes then fold `levels` more levels in workgroup
-// memory, so 2^17 leaves take two dispatches.
+// One invocation per node of the dispatch's first level: the leaf dispatch takes every row of
+// the codeword at once, so hash batches are whole workgroups of 256 leaves (the GPU form of
+// the seed's NTT tasks handing at least 64 rows to the Merkle stage). A workgroup's 256
+// nodes then fold `levels` more levels in workgroup memory: 2^17 leaves take two dispatches.
 //
 // A leaf image is (image_words - row_words) zero u32 words, then the row: the blocks that
 // lie wholly in the zeros are the same for every leaf, so the host compresses them once

@@ -151,6 +151,20 @@ await describeGpu('webgpu commitment', ({ device }) => {
     });
   });
 
+  test('a 2-D dispatch grid (8 workgroups per dimension) commits and opens the same', async () => {
+    const grid = createWebGpuBackend(device, { maxWorkgroupsPerDimension: 8, nttGroupLayers: 4 });
+    for (const [logN, rate, lanes] of [[17, 2, 1], [12, 2, 64]]) {
+      const q = stack(logN, lanes, logN);
+      const [c, g] = [await commit(cpu, q, logN, rate, lanes), await commit(grid, q, logN, rate, lanes)];
+      expect(await grid.download(g.codeword)).toEqual(await cpu.download(c.codeword));
+      expect(hex(g.tree.root)).toBe(hex(c.tree.root));
+      const qs = queries(g.tree.nLeaves, 60, logN);
+      expect(await grid.openRows(g.codeword, g.tree, qs)).toEqual(await cpu.openRows(c.codeword, c.tree, qs));
+      release(cpu, c);
+      release(grid, g);
+    }
+  });
+
   describe('misuse is rejected before any work', () => {
     test('bad shapes, freed trees, foreign trees, bad options', async () => {
       expect(() => createWebGpuBackend(device, { nttGroupLayers: 5 })).toThrow(BackendUsageError);

@@ -3,11 +3,11 @@
 // opened rows and siblings come back.
 import { compressInto, PARAM_IV, wordsToBytes } from '../../hash/blake2s';
 import { checkWidths, DIGEST_WORDS } from '../../merkle/leaves';
+import { openingPlan } from '../../merkle/opening';
 import { log2Leaves } from '../../merkle/tree';
+import { stackShape } from '../../ntt/encode';
 import { twiddleRows } from '../../ntt/twiddles';
 import { BackendUsageError, WORDS, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
-import { openingPlan } from '../../merkle/opening';
-import { stackShape } from '../../ntt/encode';
 import { gpuBuffer } from './buffer';
 import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
@@ -130,17 +130,22 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       const { logMsg, logSize, nLanes } = stackShape(msg.length, logN, logInvRate);
       const codeword = await ctx.create('K', nLanes * 2 ** logSize);
       const dst = gpuBuffer(device, codeword);
-      const rec = ctx.record('encode');
-      rec.dispatch('stackTile', codeword.length, [dst, src], [codeword.length, nLanes, logMsg, msg.length]);
-      if (logMsg > 0) {
-        const table = await twiddleTable(logSize);
-        for (const { layer, layers } of nttPasses(logMsg, logSize, ctx.groupLayers)) {
-          const count = nLanes * 2 ** (logSize - layers);
-          rec.dispatch(RADIX[layers], count, [dst, table], [count, nLanes, layer, logSize - layer - layers]);
+      try {
+        const rec = ctx.record('encode');
+        rec.dispatch('stackTile', codeword.length, [dst, src], [codeword.length, nLanes, logMsg, msg.length]);
+        if (logMsg > 0) {
+          const table = await twiddleTable(logSize);
+          for (const { layer, layers } of nttPasses(logMsg, logSize, ctx.groupLayers)) {
+            const count = nLanes * 2 ** (logSize - layers);
+            rec.dispatch(RADIX[layers], count, [dst, table], [count, nLanes, layer, logSize - layer - layers]);
+          }
         }
+        await rec.submit();
+        return codeword;
+      } catch (e) {
+        dst.destroy();
+        throw e;
       }
-      await rec.submit();
-      return codeword;
     },
 
     async merkleBuild(codeword, rowWords, leafWords) {

@@ -79,14 +79,14 @@ export class Recording {
       const uniforms: GPUBuffer[] = [];
       const staging: GPUBuffer[] = [];
       let pass: GPUComputePassEncoder | null = null;
-      this.steps.forEach((step, i) => {
+      for (const [i, step] of this.steps.entries()) {
         if (step.kind === 'read') {
           pass?.end();
           pass = null;
           const dst = device.createBuffer({ size: step.bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
           encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
           staging.push(dst);
-          return;
+          continue;
         }
         const pipeline = pipelines[i] as GPUComputePipeline;
         const params = device.createBuffer({
@@ -106,8 +106,8 @@ export class Recording {
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));
         pass.dispatchWorkgroups(...dispatchGrid(step.count, this.maxPerDimension));
-      });
-      (pass as GPUComputePassEncoder | null)?.end();
+      }
+      pass?.end();
       device.queue.submit([encoder.finish()]);
       for (const u of uniforms) u.destroy(); // the submitted work keeps their contents
       return Promise.all(

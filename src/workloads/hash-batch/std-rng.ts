@@ -55,6 +55,12 @@ export class StdRng {
     return new StdRng(pcg32Key(seedLo, seedHi));
   }
 
+  /** `StdRng::from_seed` with the 32-byte key given as 8 LE words. */
+  static fromKey(key: Uint32Array): StdRng {
+    if (key.length !== 8) throw new RangeError(`StdRng.fromKey: a key is 8 u32 words, got ${key.length}`);
+    return new StdRng(key);
+  }
+
   private refill(): void {
     const x = this.x;
     x.set(this.input);

@@ -1,0 +1,72 @@
+// The lincheck verifier (PROTOCOL.md §9.4): replays the eight plain rounds, reads the 64 slice
+// values s and checks the terminal identity with one forward walk of the circuit:
+//   claim = e_rowᵀ(A_0 + αB_0)·w_col + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·w_col[512],
+// w_col[s + 64i] = s_s·eq(χ'_in, i) being the column weights the rounds left.
+import { type E, eAdd, eEq, eMul, eMulAt, eOne } from '../../field/e';
+import { eMulByTable, eMulTable } from '../../field/e-const';
+import { VerificationError } from '../../transcript/errors';
+import type { VerifierState } from '../../transcript/verifier-state';
+import { eqTableFast } from '../eq-table';
+import { BLOCK_BITS, CONST_POS } from '../layout';
+import { SKIP_NODES, skipWeights } from '../skip-domain';
+import { forwardWalk } from '../walk';
+import type { ZerocheckClaim } from '../zerocheck/prover';
+import { evalQuadratic } from '../zerocheck/verifier';
+import { type FlockClaim, lincheckClaim, lincheckSuffix } from './prover';
+import { IN_VARS, rowWeights } from './row-weights';
+
+/** Σ_i x[i]·y[i] over packed E arrays. */
+function dot(x: Uint32Array, y: Uint32Array): E {
+  const acc = new Uint32Array(6), p = new Uint32Array(6);
+  for (let i = 0; i < x.length; i += 6) {
+    eMulAt(p, 0, x, i, y, i);
+    for (let k = 0; k < 6; k++) acc[k] ^= p[k];
+  }
+  return acc;
+}
+
+/** The right-hand side of the terminal identity for slice values s at the round point χ'_in. */
+export function lincheckTerminal(zc: ZerocheckClaim, alpha: E, chiInPrime: Uint32Array, s: Uint32Array): E {
+  const chiIn = zc.chi.subarray(0, 6 * IN_VARS);
+  const eqPrime = eqTableFast(chiInPrime);
+  const wCol = new Uint32Array(6 * BLOCK_BITS);
+  for (let i = 0; i < BLOCK_BITS / SKIP_NODES; i++) {
+    for (let j = 0; j < SKIP_NODES; j++) eMulAt(wCol, 6 * (SKIP_NODES * i + j), s, 6 * j, eqPrime, 6 * i);
+  }
+  const rows = forwardWalk(wCol);
+  const t = eMulTable(alpha);
+  for (let k = 0; k < rows.a.length; k += 6) {
+    eMulByTable(t, rows.b, k, rows.b, k);
+    for (let i = 0; i < 6; i++) rows.a[k + i] ^= rows.b[k + i];
+  }
+  const matrix = dot(rowWeights(zc.z, chiIn), rows.a);
+  let eqInIn: E = eOne();
+  for (let i = 0; i < IN_VARS; i++) {
+    const f = eAdd(chiIn.subarray(6 * i, 6 * i + 6), chiInPrime.subarray(6 * i, 6 * i + 6));
+    f[0] ^= 1;
+    eqInIn = eMul(eqInIn, f);
+  }
+  const a2 = eMul(alpha, alpha);
+  const cTerm = eMul(eMul(a2, eqInIn), dot(skipWeights(zc.z), s));
+  const pin = eMul(eMul(a2, alpha), wCol.subarray(6 * CONST_POS, 6 * CONST_POS + 6));
+  return eAdd(eAdd(matrix, cTerm), pin);
+}
+
+/** Replays the lincheck after the zerocheck `zc`; throws a VerificationError on a terminal mismatch. */
+export function verifyLincheck(zc: ZerocheckClaim, vs: VerifierState): FlockClaim {
+  const alpha = vs.sample();
+  let claim = lincheckClaim(zc, alpha);
+  const rounds = new Uint32Array(6 * IN_VARS);
+  for (let round = 0; round < IN_VARS; round++) {
+    const coeffs = vs.nextRoundPoly(3, claim, null);
+    const rho = vs.sample();
+    rounds.set(rho, 6 * round);
+    claim = evalQuadratic(coeffs, rho);
+  }
+  const s = vs.nextScalars(SKIP_NODES);
+  const suffix = lincheckSuffix(rounds, zc.chi.subarray(6 * IN_VARS));
+  if (!eEq(lincheckTerminal(zc, alpha, suffix.subarray(0, 6 * IN_VARS), s), claim)) {
+    throw new VerificationError('Flock lincheck terminal identity fails: the slice values do not match the zerocheck claims');
+  }
+  return { suffix, s };
+}

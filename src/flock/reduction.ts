@@ -1,0 +1,37 @@
+// The Flock reduction end to end (PROTOCOL.md §10.3–10.4): zerocheck, then lincheck, on a
+// transcript that has already bound the q_flock commitment. What comes out is the claim ring
+// switching consumes: the 64 slice values s at the q_flock point `suffix`.
+import type { ProverState } from '../transcript/prover-state';
+import type { VerifierState } from '../transcript/verifier-state';
+import { type FlockClaim, proveLincheck } from './lincheck/prover';
+import { verifyLincheck } from './lincheck/verifier';
+import type { FlockWitness } from './witness';
+import { type ZerocheckClaim, proveZerocheck } from './zerocheck/prover';
+import { verifyZerocheck } from './zerocheck/verifier';
+
+export interface FlockProveOptions {
+  /**
+   * Run every block through the zerocheck and lincheck instead of summing the identical
+   * padding tail once (same bytes; for testing that they are).
+   */
+  plain?: boolean;
+}
+
+export interface FlockReduction {
+  readonly zerocheck: ZerocheckClaim;
+  readonly claim: FlockClaim;
+}
+
+/** Zerocheck then lincheck for a witness whose z is the committed q_flock column. */
+export function proveFlock(w: FlockWitness, ps: ProverState, opts: FlockProveOptions = {}): FlockReduction {
+  const blocks = 2 ** w.nBlocksLog;
+  const tail = { live: opts.plain ? blocks : Math.min(w.live, blocks) };
+  const zerocheck = proveZerocheck({ a: w.a, b: w.b, c: w.z }, w.nBlocksLog, ps, tail);
+  return { zerocheck, claim: proveLincheck(zerocheck, w.z, w.nBlocksLog, ps, tail) };
+}
+
+/** Replays both; throws a VerificationError when lincheck's terminal identity fails. */
+export function verifyFlock(vs: VerifierState, nBlocksLog: number): FlockReduction {
+  const zerocheck = verifyZerocheck(vs, nBlocksLog);
+  return { zerocheck, claim: verifyLincheck(zerocheck, vs) };
+}

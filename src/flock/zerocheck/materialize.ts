@@ -1,0 +1,61 @@
+// The zerocheck tables once the skip point z and the first bound variable χ_0 are known:
+// entry x of â is â(z, χ_0, x) = Lz(w_2x) + χ_0·Lz(w_2x ⊕ w_2x+1) for the bit words w of a,
+// where Lz(w) = Σ_{s ∈ w} L_s(z) is F2-linear in the 64 bits and so a sum of eight byte-table
+// lookups; the χ_0 term is a second table. Only the live blocks and one pad block are built.
+import { type E, eMulAt } from '../../field/e';
+import { BLOCK_U32 } from '../layout';
+import { skipWeights } from '../skip-domain';
+import type { PaddedShape, PaddedTable } from './padded-tables';
+import type { ZerocheckColumns } from './skip-pass';
+
+/** T[(256k + β)·6 ..]: Σ of the weights w[8k + b] over the set bits b of β. */
+function byteTable(weights: Uint32Array): Uint32Array {
+  const t = new Uint32Array(8 * 256 * 6);
+  for (let k = 0; k < 8; k++) {
+    for (let beta = 1; beta < 256; beta++) {
+      const low = 31 - Math.clz32(beta & -beta), o = 6 * (256 * k + beta), rest = 6 * (256 * k + (beta & (beta - 1)));
+      for (let i = 0; i < 6; i++) t[o + i] = t[rest + i] ^ weights[6 * (8 * k + low) + i];
+    }
+  }
+  return t;
+}
+
+/** out[o..o+6) = Σ_k T0[byte_k(w0)] + T1[byte_k(w0 ⊕ w1)] for the words (lo0, hi0), (lo1, hi1). */
+function entryInto(out: Uint32Array, o: number, t0: Uint32Array, t1: Uint32Array, lo0: number, hi0: number, lo1: number, hi1: number): void {
+  let c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0;
+  const dlo = lo0 ^ lo1, dhi = hi0 ^ hi1;
+  for (let k = 0; k < 8; k++) {
+    const sh = 8 * (k & 3);
+    let i = 6 * (256 * k + (((k < 4 ? lo0 : hi0) >>> sh) & 255));
+    c0 ^= t0[i]; c1 ^= t0[i + 1]; c2 ^= t0[i + 2]; c3 ^= t0[i + 3]; c4 ^= t0[i + 4]; c5 ^= t0[i + 5];
+    i = 6 * (256 * k + (((k < 4 ? dlo : dhi) >>> sh) & 255));
+    c0 ^= t1[i]; c1 ^= t1[i + 1]; c2 ^= t1[i + 2]; c3 ^= t1[i + 3]; c4 ^= t1[i + 4]; c5 ^= t1[i + 5];
+  }
+  out[o] = c0; out[o + 1] = c1; out[o + 2] = c2; out[o + 3] = c3; out[o + 4] = c4; out[o + 5] = c5;
+}
+
+/** 128 entries per block: each block's 256 words folded pairwise. */
+const PER_BLOCK = 128;
+
+/** The tables â, b̂, ĉ at (z, χ_0) over blocks [0, live] (live = blocks: all, no pad). */
+export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): { tables: PaddedTable[]; shape: PaddedShape } {
+  const weights = skipWeights(z);
+  const scaled = new Uint32Array(weights.length);
+  for (let s = 0; s < weights.length; s += 6) eMulAt(scaled, s, weights, s, chi0, 0);
+  const t0 = byteTable(weights), t1 = byteTable(scaled);
+  const build = (col: Uint32Array, firstBlock: number, count: number): Uint32Array => {
+    const out = new Uint32Array(6 * PER_BLOCK * count);
+    const at = firstBlock * BLOCK_U32;
+    for (let x = 0; x < PER_BLOCK * count; x++) {
+      const w = at + 4 * x;
+      entryInto(out, 6 * x, t0, t1, col[w], col[w + 1], col[w + 2], col[w + 3]);
+    }
+    return out;
+  };
+  const headBlocks = Math.min(live, blocks);
+  const tables = [cols.a, cols.b, cols.c].map((col): PaddedTable => ({
+    head: build(col, 0, headBlocks),
+    pad: live < blocks ? build(col, live, 1) : new Uint32Array(6 * PER_BLOCK),
+  }));
+  return { tables, shape: { vars: 7 + Math.log2(blocks), head: PER_BLOCK * headBlocks, period: PER_BLOCK } };
+}
