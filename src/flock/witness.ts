@@ -27,69 +27,65 @@ export interface FlockWitness {
   readonly b: Uint32Array;
 }
 
-// The three packed columns of the block being written, and its first u32 word.
-let Z: Uint32Array, A: Uint32Array, B: Uint32Array, at = 0;
+/** The three packed columns of one block, from u32 word `at`: every row writes z = a ∧ b. */
+class BlockRows {
+  constructor(readonly z: Uint32Array, readonly a: Uint32Array, readonly b: Uint32Array, readonly at: number) {}
 
-/** ORs the bits of v (already masked to its run) at bit position pos of the block into col. */
-function orAt(col: Uint32Array, pos: number, v: number): void {
-  const w = at + (pos >>> 5), s = pos & 31;
-  col[w] |= v << s;
-  if (s !== 0) col[w + 1] |= v >>> (32 - s);
-}
+  /** Rows pos.. take the bits of av and bv (already masked to their run) as a and b. */
+  rows(pos: number, av: number, bv: number): void {
+    const w = this.at + (pos >>> 5), s = pos & 31, zv = av & bv;
+    this.a[w] |= av << s;
+    this.b[w] |= bv << s;
+    this.z[w] |= zv << s;
+    if (s !== 0) {
+      this.a[w + 1] |= av >>> (32 - s);
+      this.b[w + 1] |= bv >>> (32 - s);
+      this.z[w + 1] |= zv >>> (32 - s);
+    }
+  }
 
-/** A row per bit whose value is v: input and output words (z = a = v, b = 1). */
-function valueWord(pos: number, v: number): void {
-  orAt(Z, pos, v);
-  orAt(A, pos, v);
-  orAt(B, pos, 0xffffffff);
-}
+  /** A row per bit whose value is v: input and output words (a = z = v, b = 1). */
+  value(pos: number, v: number): void {
+    this.rows(pos, v, -1);
+  }
 
-/** The 31 carry rows of x + y at `pos`; returns the sum. */
-function add(pos: number, x: number, y: number): number {
-  const sum = (x + y) | 0;
-  const cin = sum ^ x ^ y;
-  const l = (x ^ cin) & LOW31, r = (y ^ cin) & LOW31;
-  orAt(A, pos, l);
-  orAt(B, pos, r);
-  orAt(Z, pos, l & r);
-  return sum;
-}
+  /** The 31 carry rows of x + y at `pos`; returns the sum. */
+  add(pos: number, x: number, y: number): number {
+    const sum = (x + y) | 0;
+    const cin = sum ^ x ^ y;
+    this.rows(pos, (x ^ cin) & LOW31, (y ^ cin) & LOW31);
+    return sum;
+  }
 
-/** The fused x + y + w at `pos`: 31 majority rows, then 30 ripple rows for bits 1..30; returns the sum. */
-function add3(pos: number, x: number, y: number, w: number): number {
-  const ml = (x ^ w) & LOW31, mr = (y ^ w) & LOW31, maj = ml & mr;
-  orAt(A, pos, ml);
-  orAt(B, pos, mr);
-  orAt(Z, pos, maj);
-  const p = x ^ y ^ w;
-  const q = (maj ^ (w & LOW31)) << 1; // the carries of x + y + w, one place up
-  const sum = (p + q) | 0;
-  const cin = sum ^ p ^ q;
-  const rl = ((p ^ cin) >>> 1) & LOW30, rr = ((q ^ cin) >>> 1) & LOW30;
-  orAt(A, pos + 31, rl);
-  orAt(B, pos + 31, rr);
-  orAt(Z, pos + 31, rl & rr);
-  return sum;
+  /** The fused x + y + w at `pos`: 31 majority rows, then 30 ripple rows for bits 1..30; returns the sum. */
+  add3(pos: number, x: number, y: number, w: number): number {
+    const ml = (x ^ w) & LOW31, mr = (y ^ w) & LOW31;
+    this.rows(pos, ml, mr);
+    const p = x ^ y ^ w;
+    const q = ((ml & mr) ^ (w & LOW31)) << 1; // the carries of x + y + w, one place up
+    const sum = (p + q) | 0;
+    const cin = sum ^ p ^ q;
+    this.rows(pos + 31, ((p ^ cin) >>> 1) & LOW30, ((q ^ cin) >>> 1) & LOW30);
+    return sum;
+  }
 }
 
 const V = new Int32Array(16);
 
 /** Writes one block (512 u32 per column, zeroed here first) at u32 offset `offset`. */
 export function writeBlock(c: Compression, z: Uint32Array, a: Uint32Array, b: Uint32Array, offset: number): void {
-  Z = z; A = a; B = b; at = offset;
   z.fill(0, offset, offset + BLOCK_U32);
   a.fill(0, offset, offset + BLOCK_U32);
   b.fill(0, offset, offset + BLOCK_U32);
-  orAt(Z, CONST_POS, 1);
-  orAt(A, CONST_POS, 1);
-  orAt(B, CONST_POS, 1);
+  const out = new BlockRows(z, a, b, offset);
+  out.rows(CONST_POS, 1, 1);
   const h = c.h, m = c.m;
-  for (let i = 0; i < 8; i++) valueWord(H_BASE + 32 * i, h[i]);
-  for (let i = 0; i < 16; i++) valueWord(M_BASE + 32 * i, m[i]);
-  valueWord(T_LO_BASE, c.tLo);
-  valueWord(T_HI_BASE, c.tHi);
-  valueWord(F0_BASE, c.f0);
-  valueWord(F1_BASE, c.f1);
+  for (let i = 0; i < 8; i++) out.value(H_BASE + 32 * i, h[i]);
+  for (let i = 0; i < 16; i++) out.value(M_BASE + 32 * i, m[i]);
+  out.value(T_LO_BASE, c.tLo);
+  out.value(T_HI_BASE, c.tHi);
+  out.value(F0_BASE, c.f0);
+  out.value(F1_BASE, c.f1);
   const v = V;
   for (let i = 0; i < 8; i++) v[i] = h[i];
   v[8] = IV0; v[9] = IV1; v[10] = IV2; v[11] = IV3;
@@ -97,18 +93,19 @@ export function writeBlock(c: Compression, z: Uint32Array, a: Uint32Array, b: Ui
   for (let r = 0; r < ROUNDS; r++) {
     const sigma = SIGMA[r];
     for (let gi = 0; gi < G_PER_ROUND; gi++) {
-      const [la, lb, lc, ld] = G_LANES[gi];
+      const lanes = G_LANES[gi];
+      const la = lanes[0], lb = lanes[1], lc = lanes[2], ld = lanes[3];
       const base = gBase(G_PER_ROUND * r + gi);
-      const a1 = add3(base + G_A1, v[la], v[lb], m[sigma[2 * gi]]);
+      const a1 = out.add3(base + G_A1, v[la], v[lb], m[sigma[2 * gi]]);
       let d = v[ld] ^ a1;
       const d1 = (d >>> 16) | (d << 16);
-      const c1 = add(base + G_C1, v[lc], d1);
+      const c1 = out.add(base + G_C1, v[lc], d1);
       let bb = v[lb] ^ c1;
       const b1 = (bb >>> 12) | (bb << 20);
-      const a2 = add3(base + G_A2, a1, b1, m[sigma[2 * gi + 1]]);
+      const a2 = out.add3(base + G_A2, a1, b1, m[sigma[2 * gi + 1]]);
       d = d1 ^ a2;
       const d2 = (d >>> 8) | (d << 24);
-      const c2 = add(base + G_C2, c1, d2);
+      const c2 = out.add(base + G_C2, c1, d2);
       bb = b1 ^ c2;
       v[la] = a2;
       v[lb] = (bb >>> 7) | (bb << 25);
@@ -116,7 +113,7 @@ export function writeBlock(c: Compression, z: Uint32Array, a: Uint32Array, b: Ui
       v[ld] = d2;
     }
   }
-  for (let i = 0; i < 8; i++) valueWord(OUT_BASE + 32 * i, h[i] ^ v[i] ^ v[i + 8]);
+  for (let i = 0; i < 8; i++) out.value(OUT_BASE + 32 * i, h[i] ^ v[i] ^ v[i + 8]);
 }
 
 /** Destination columns, each 2^nBlocksLog · 512 u32; any left out are allocated. */

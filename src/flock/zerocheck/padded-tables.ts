@@ -88,7 +88,8 @@ export function eqWeightedSums(shape: PaddedShape, rest: Uint32Array, width: num
   const out = new Uint32Array(6 * width);
   const L = Math.min(n, 10), chunk = 1 << L;
   const muls: ConstMul[] = [];
-  for (let k = 0; k < L; k++) muls.push(new ConstMul(rest.subarray(6 * k, 6 * k + 6), width * Math.min(pairs, chunk << (L - k))));
+  // Level k of a chunk's fold makes width·chunk/2^(k+1) products, once per chunk.
+  for (let k = 0; k < L; k++) muls.push(new ConstMul(rest.subarray(6 * k, 6 * k + 6), (width * Math.max(pairs, chunk)) >> (k + 1)));
   const hiEq = eqTableFast(rest.subarray(6 * L));
   const buf = new Uint32Array(6 * width * chunk), p = new Uint32Array(6), w6 = 6 * width;
   for (let c0 = 0; c0 < pairs; c0 += chunk) {

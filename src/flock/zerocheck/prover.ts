@@ -21,9 +21,9 @@ export interface ZerocheckClaim {
   readonly vc: E;
 }
 
-/** Where the batch's identical padding tail starts; `plain` runs every block through. */
+/** Where the batch's identical padding tail starts. */
 export interface TailOptions {
-  /** blocks from this one on are all copies of it (default: none) */
+  /** Blocks from this one on are all copies of it and are summed once (default: every block is live). */
   live?: number;
 }
 
@@ -54,6 +54,7 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
   const r = equalityPoint(ps, m);
   const rAt = (i: number): E => r.subarray(6 * i, 6 * i + 6);
 
+  // Round 1 (the univariate skip) and the data of the first multilinear round, in GF(2^8).
   const pass = skipPass(cols, blocks, live, r);
   ps.addScalars(pass.round1);
   const z = ps.sample();
@@ -64,6 +65,7 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
   [claim, chiI] = sendEqRound(ps, claim, rAt(0), interpolateSkip(z, null, pass.q1), interpolateSkip(z, pass.qInfS, pass.qInfL));
   chi.set(chiI, 0);
 
+  // The remaining rounds on E tables at (z, χ_0), the identical tail stored once.
   const mat = materialize(cols, blocks, live, z, chiI);
   const tables = mat.tables;
   let shape = mat.shape;

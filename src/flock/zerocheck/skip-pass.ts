@@ -12,11 +12,13 @@
 // keyed by (plane, lane byte, byte value), which are resolved into 64 E values at the end.
 //
 // The same pass collects what the first multilinear round needs (it binds the lowest word
-// bit v_0 at the point z chosen after this message): with eq(r_{>0}, x) = C_s·t^(2j)/(1 + r_0)·W
-// for the pair x = (2j, 2j + 1) of a group, that round's G(1) and G(∞) are the values at z of
+// bit v_0 once z is drawn): that round's G(1) and G(∞) are the values at z of
 //   Q1(Y) = Σ_x eq(r_{>0}, x)·f♯(Y, 1, x)                   (zero on S for a satisfying witness)
 //   Q∞(Y) = Σ_x eq(r_{>0}, x)·(a0 + a1)♯(Y, x)·(b0 + b1)♯(Y, x)
-// whose values on Λ (bytes again) and on S (bits) this pass bins as well.
+// over the pairs x = (2j, 2j + 1) of every group, f = a·b + c. Their weights are GF(2^8)
+// multiples of the same W(g): eq(r_{>0}, x) = eq(r, 2j + 1)/r_0 = C_s·t^(2j)/(1 + r_0)·W(g).
+// So Q1 on Λ is the odd words' share of round 1 over r_0, and Q∞ is binned like round 1,
+// on Λ from the pair sums' bytes and on S from their bits.
 import { eMulKAt } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
