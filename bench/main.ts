@@ -1,4 +1,4 @@
-// `npm run bench [-- field] [--runs N] [--max-log L]`: runs the benches on every usable
+// `npm run bench [-- --only field] [--runs N] [--max-log L]`: runs the benches on every usable
 // backend in one process, prints a table per bench and writes JSON under bench/results/.
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
@@ -6,10 +6,14 @@ import type { BenchRow } from './report';
 import { machine, printTable, writeResults } from './report';
 import { COMMIT_SIZES, benchCommit } from './commit';
 import { FIELD_SIZES, benchField } from './field';
+import { HASH_SIZES, benchHash } from './hash';
+import { PCS_SIZES, benchPcs } from './pcs';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
   commit: { title: 'commit (encode + Merkle root, 64 lanes)', sizes: COMMIT_SIZES, run: benchCommit },
+  hash: { title: 'hash-batch prover: n = 2^k BLAKE2s compressions, stage split', sizes: HASH_SIZES, run: benchHash },
+  pcs: { title: 'PCS open (stacked WHIR: one ring claim + one point claim on a full stack)', sizes: PCS_SIZES, run: benchPcs },
 };
 
 const program = new Command()
@@ -30,6 +34,10 @@ for (const [name, bench] of Object.entries(BENCHES)) {
     const { backend } = await openBackend(r.name);
     try {
       rows.push(...(await bench.run(backend, sizes, opts.runs)));
+    } catch (e) {
+      // One backend failing (an unfinished kernel, out of memory) leaves the others' columns.
+      console.error(`${name} on ${r.name} failed: ${(e as Error).message}`);
+      rows.push({ backend: r.name, error: (e as Error).message.split('\n')[0] });
     } finally {
       await backend.dispose();
     }

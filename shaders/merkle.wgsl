@@ -84,12 +84,16 @@ fn leaf_digest(leaf: u32) -> array<vec4<u32>, 2> {
   let row = leaf * params.row_words;
   let blocks = (params.image_words + 15u) / 16u;
   for (var b = params.first_block; b < blocks; b++) {
+    // Every word is written on every pass: lavapipe keeps a loop-local array's words from
+    // the previous block rather than zeroing it again.
     var m: array<u32, 16>;
     for (var k = 0u; k < 16u; k++) {
       let w = 16u * b + k;
+      var word = 0u;
       if (w >= zeros && w < params.image_words) {
-        m[k] = rows[row + w - zeros];
+        word = rows[row + w - zeros];
       }
+      m[k] = word;
     }
     let last = b + 1u == blocks;
     h = blake2s_compress(h[0], h[1], m, select(64u * (b + 1u), 4u * params.image_words, last), last);

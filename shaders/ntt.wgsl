@@ -12,6 +12,11 @@
 // The groups are spelled out from radix-2 and radix-4 steps with constant indices: a loop
 // over a register array that the shader compiler declines to unroll turns every access
 // into an indexed one (lavapipe ran radix-16 slower than radix-4 that way).
+//
+// E-valued lanes are three K lanes each (an E×K product is limbwise), so one transform serves
+// both. ntt_radix2_transposed runs one layer of the transpose (u += w, w += t·u), which the
+// host records from the last layer back: the query weights of a WHIR level are the
+// transposed encoding of their scattered coefficients.
 
 struct NttParams {
   count: u32,    // invocations: lanes · 2^(L - r)
@@ -139,4 +144,16 @@ fn ntt_radix16(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgr
   store4(g, vec4<u32>(4u, 5u, 6u, 7u), radix4_at(g, 2u, 1u, array<vec2<u32>, 4>(c0[1], c1[1], c2[1], c3[1])));
   store4(g, vec4<u32>(8u, 9u, 10u, 11u), radix4_at(g, 2u, 2u, array<vec2<u32>, 4>(c0[2], c1[2], c2[2], c3[2])));
   store4(g, vec4<u32>(12u, 13u, 14u, 15u), radix4_at(g, 2u, 3u, array<vec2<u32>, 4>(c0[3], c1[3], c2[3], c3[3])));
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn ntt_radix2_transposed(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+  let g = group_of(1u, id, groups);
+  if (!g.valid) {
+    return;
+  }
+  let w = data[g.first + g.stride];
+  let u = data[g.first] ^ w;
+  data[g.first] = u;
+  data[g.first + g.stride] = w ^ k_mul(twiddle(g, 0u, 0u), u);
 }

@@ -7,3 +7,4 @@ export { createCpuBackend } from './backend/cpu/index';
 export { createWebGpuBackend } from './backend/webgpu/index';
 export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
 export { SplitMix64 } from './util/splitmix64';
+export * from './workloads/hash-batch/index';

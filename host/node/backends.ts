@@ -2,6 +2,7 @@
 // with its reason.
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
+import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { requestNodeGpu, type NodeGpu } from './dawn';
 import { loadNative } from './native';
@@ -32,11 +33,26 @@ function describeGpu(gpu: NodeGpu): BackendReport {
   };
 }
 
+type NativeProbe = { module: NativeModule; reason: string } | { module: null; reason: string };
+
+/** The companion module if it loads and carries this adapter's functions, with the path its
+ * dispatcher chose; otherwise why not. */
+function probeNative(): NativeProbe {
+  const loaded = loadNative();
+  if (!loaded.ok) return { module: null, reason: loaded.reason };
+  try {
+    const module = asNativeModule(loaded.module);
+    return { module, reason: `${loaded.reason}; ${describeNative(module)}` };
+  } catch (e) {
+    return { module: null, reason: (e as Error).message };
+  }
+}
+
 /** Probes every backend; opens (and closes) a GPU device to do so. */
 export async function probeBackends(): Promise<BackendReport[]> {
   const reports: BackendReport[] = [{ name: 'cpu', usable: true, reason: 'TypeScript reference backend, always available' }];
-  const native = loadNative();
-  reports.push({ name: 'native', usable: native.ok, reason: native.reason });
+  const native = probeNative();
+  reports.push({ name: 'native', usable: native.module !== null, reason: native.reason });
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
     reports.push({ name: 'webgpu', usable: false, reason: gpu.unavailable });
@@ -60,22 +76,30 @@ export interface OpenedBackend {
  */
 export async function openBackend(choice: BackendChoice): Promise<OpenedBackend> {
   if (choice === 'cpu') return { backend: createCpuBackend(), why: 'requested --backend cpu' };
-  // The native module carries no kernels yet (issue 6), so it can only be reported.
-  const native = loadNative();
-  if (choice === 'native') throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
+  const native = probeNative();
+  if (choice === 'native') {
+    if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
+    return { backend: createNativeBackend(native.module), why: `requested --backend native (${native.reason})` };
+  }
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unavailable: ${gpu.unavailable}`);
+    if (native.module !== null) {
+      return { backend: createNativeBackend(native.module), why: `no WebGPU (${gpu.unavailable}); native module: ${native.reason}` };
+    }
     return { backend: createCpuBackend(), why: `no WebGPU (${gpu.unavailable}); no native module (${native.reason}); using the TypeScript backend` };
   }
   const report = describeGpu(gpu);
-  const why =
-    choice === 'webgpu'
-      ? 'requested --backend webgpu'
-      : report.software
-        ? `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`
-        : `hardware GPU: ${report.reason}`;
-  return { backend: createWebGpuBackend(gpu.device), why };
+  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device), why: 'requested --backend webgpu' };
+  if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}` };
+  if (native.module !== null) {
+    gpu.device.destroy();
+    return { backend: createNativeBackend(native.module), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
+  }
+  return {
+    backend: createWebGpuBackend(gpu.device),
+    why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
+  };
 }
 
 export class BackendUnavailableError extends Error {

@@ -5,8 +5,11 @@ import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
 import type { BackendName } from '../../src/backend/backend';
+import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
 import { detectCpuFeatures } from './cpu-features';
+import { demo, proveHash, verifyHash } from './hash-command';
+import { UsageError } from './usage';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -75,12 +78,41 @@ program
   .option('--json', 'machine-readable output')
   .action(selfcheck);
 
+const backendOption = () =>
+  new Option('--backend <name>', 'where the prover runs').choices(['auto', 'cpu', 'native', 'webgpu']).default('auto');
+const messageOptions = (cmd: Command) =>
+  cmd
+    .option('--inputs <file>', 'the messages: n × 64 bytes (16 little-endian u32 words each), n = 2^7 .. 2^20')
+    .option('--n <n>', 'instead of --inputs: n messages from the reference test generator')
+    .option('--seed <s>', 'with --n: the generator seed, decimal or 0x-hex u64 (default 0x9E3779B97F4A7C15 ^ n, the reference test\'s)');
+
+const prove = program.command('prove').description('prove a statement');
+messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests of a batch of 64-byte messages'))
+  .requiredOption('--out <file>', 'where to write the proof')
+  .addOption(backendOption())
+  .option('--json', 'machine-readable summary')
+  .action(proveHash);
+
+const verify = program.command('verify').description('verify a proof');
+messageOptions(verify.command('hash').description('verify a hash-batch proof (exit 0 valid, 1 invalid, 2 malformed or bad usage)'))
+  .argument('<proof>', 'the proof file')
+  .option('--json', 'machine-readable verdict')
+  .action(verifyHash);
+
+program
+  .command('demo')
+  .description('prove n reference messages into a temporary file, then verify it (what npm start runs)')
+  .option('--n <n>', 'batch size', '8192')
+  .addOption(backendOption())
+  .action(demo);
+
 try {
   await program.parseAsync();
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-  if (e instanceof BackendUnavailableError) {
-    console.error(`leanvm-gpu: ${e.message}`);
+  const usage = [BackendUnavailableError, UsageError, HashBatchInputError];
+  if (usage.some((kind) => e instanceof kind)) {
+    console.error(`leanvm-gpu: ${(e as Error).message}`);
     process.exit(2);
   }
   throw e;

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export type NativeLoad = { ok: true; reason: string; module: unknown } | { ok: false; reason: string };
 
-/** The addon's path relative to the package root (node-gyp's output). */
-const ADDON = join('build', 'Release', 'leanvm_native.node');
+/** The addon's path relative to the package root (node-gyp's output for host/native). */
+const ADDON = join('host', 'native', 'build', 'Release', 'leanvm_native.node');
 
 function packageRoot(): string {
   // dist/node/cli.js and host/node/native.ts both sit two levels below the root.

@@ -1,6 +1,7 @@
 // The seam between the protocol code and the machines it runs on. Protocol layers hold
 // opaque buffers and call bulk kernels; each backend owns its memory (typed arrays, GPU
 // buffers, native memory). Every method is async so a GPU backend can queue work.
+import type { E } from '../field/e';
 import type { MerklePhase } from '../transcript/proof';
 
 /** What a buffer holds: K words (2 × u32 each) or E elements (6 × u32 each). */
@@ -62,6 +63,44 @@ export interface Backend {
   openRows(codeword: DeviceBuffer, tree: MerkleHandle, queries: number[]): Promise<MerklePhase>;
   /** Frees a tree's digests; using it afterwards is an error. */
   freeTree(tree: MerkleHandle): void;
+
+  // The WHIR opening's bulk work (PROTOCOL.md §6.3, §8). Tables are multilinear (variable k =
+  // bit k of the index). A round at `stride` s cuts a table of n values into units of 2s, and
+  // value j of a unit's low half pairs with value j of its high half; a last unit without a
+  // high half pairs with zeros. stride 1 binds the lowest variable, stride n sums the whole
+  // table with no pairing.
+
+  /** Tables of fewer elements than this are cheaper on the host: the opening moves them to
+   * the cpu backend and finishes there (0: never). */
+  readonly hostBelow: number;
+  /**
+   * The round sums of Σ f·b at `stride` for f (K or E) and b (E) of one length: 12 words,
+   * c0 = Σ f_lo·b_lo then c2 = Σ (f_lo + f_hi)·(b_lo + b_hi).
+   */
+  roundSums(f: DeviceBuffer, b: DeviceBuffer, stride: number): Promise<Uint32Array>;
+  /** The table with the variable of `stride` bound at r (K or E in, a new E buffer out):
+   * value (unit u, j) = lo + r·(lo + hi). */
+  fold(src: DeviceBuffer, stride: number, r: E): Promise<DeviceBuffer>;
+  /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
+  eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
+  /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables
+   * (src/pcs/ring-switch/map.ts, phiByteTables). */
+  mapByTables(buf: DeviceBuffer, tables: Uint32Array): Promise<void>;
+  /** acc[at + i] += scale·src[i] for every value of src (E buffers; scale 1 when omitted). */
+  addScaled(acc: DeviceBuffer, src: DeviceBuffer, at?: number, scale?: E): Promise<void>;
+  /**
+   * A query batch's weight, Σ_q coeffs_q·W_{x_q} over 2^m values (a new E buffer), with x_q
+   * the codeword position queries[q] of a code at rate 2^−logInvRate (duplicates count each
+   * time) and W_x(u) = Π_i Ŵ_i(x)^{u_i}, the column of the encoding at x (PROTOCOL.md §4).
+   */
+  queryWeights(queries: readonly number[], coeffs: Uint32Array, m: number, logInvRate: number): Promise<DeviceBuffer>;
+  /**
+   * The codeword of a folded E table at WHIR levels ≥ 1 (PROTOCOL.md §4): 2^logLanes lanes
+   * from the low index bits, each encoded at rate 2^−logInvRate, position-major: a new E
+   * buffer whose rows of 3·2^logLanes K words are the committed rows (for merkleBuild).
+   */
+  encodeFolded(f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<DeviceBuffer>;
+
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
   /** Frees one buffer; using it afterwards is an error. */
@@ -83,4 +122,20 @@ export function sameShape(elem: Elem, ...bufs: DeviceBuffer[]): number {
     if (b.length !== n) throw new BackendUsageError(`buffer lengths differ: ${n} and ${b.length}`);
   }
   return n;
+}
+
+/** Checks that `src` (E) fits into `acc` (E) from value `at`. */
+export function checkSlice(acc: DeviceBuffer, src: DeviceBuffer, at: number): void {
+  sameShape('E', acc);
+  sameShape('E', src);
+  if (!Number.isInteger(at) || at < 0 || at + src.length > acc.length) {
+    throw new BackendUsageError(`${src.length} values from ${at} do not fit a buffer of ${acc.length}`);
+  }
+}
+
+/** Checks the operands of a round: f of K or E values, b of as many E values; returns n. */
+export function roundShape(f: DeviceBuffer, b: DeviceBuffer): number {
+  sameShape('E', b);
+  if (f.length !== b.length) throw new BackendUsageError(`buffer lengths differ: ${f.length} and ${b.length}`);
+  return b.length;
 }

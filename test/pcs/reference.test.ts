@@ -6,75 +6,18 @@
 // prover side: from the packed witness of the vector's inputs (src/flock), our commitment and
 // stacked opening, behind the same replayed Flock scalars, must give the proof file's bytes.
 import { describe, expect, it } from 'vitest';
-import { pinnedCompressions } from '../../src/flock/compression';
-import { generateWitness } from '../../src/flock/witness';
-import { batchClaims, commitColumns, proveStackedOpening, type StackClaims, verifyStackedOpening } from '../../src/pcs/stack';
-import { parseProof, ProverState, serializeProof, VerificationError, VerifierState } from '../../src/transcript';
-import type { Channel, Proof } from '../../src/transcript';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { batchClaims, verifyStackedOpening } from '../../src/pcs/stack';
+import { parseProof, VerificationError } from '../../src/transcript';
+import type { Proof } from '../../src/transcript';
 import { eHex, hex } from '../transcript/helpers';
 import { field, readTrace, readVector } from '../transcript/trace';
-
-const LABEL = 'flock-blake2s-batch';
-const LINCHECK_ROUNDS = 8;
-
-/**
- * Replays zerocheck and lincheck after the root (§10.3): `take(n)` transmits the next n
- * scalars (read by a verifier, re-sent by a prover). Returns the ring-switched claims.
- */
-function replayFlock(ch: Channel, take: (n: number) => Uint32Array, nLog: number): StackClaims {
-  const m = 14 + nLog;
-  ch.sampleVec(m - 13); // the sampled eq coordinates (7 are fixed)
-  take(64); // round-1 values on the coset
-  ch.sample(); // z_skip
-  const chi: Uint32Array[] = [];
-  for (let i = 0; i < m - 6; i++) {
-    take(2);
-    chi.push(ch.sample());
-  }
-  take(2); // v_a, v_b
-  ch.sample(); // α
-  const rounds: Uint32Array[] = [];
-  for (let i = 0; i < LINCHECK_ROUNDS; i++) {
-    take(2);
-    rounds.push(ch.sample());
-  }
-  const s = take(64);
-  // Lincheck binds the top bit first: its challenges, reversed, are the low coordinates.
-  const coords = [...rounds.reverse(), ...chi.slice(LINCHECK_ROUNDS)];
-  const suffix = new Uint32Array(6 * coords.length);
-  coords.forEach((c, i) => suffix.set(c, 6 * i));
-  return { ring: { offset: 0, vars: m - 6, claims: [{ suffix, s }] }, points: [] };
-}
-
-/** A verifier past the Flock part: its root and claims. */
-function verifierAfterFlock(proof: Proof, nLog: number): { vs: VerifierState; root: Uint8Array; claims: StackClaims } {
-  const vs = new VerifierState(LABEL, [], proof);
-  const root = vs.nextRoot();
-  return { vs, root, claims: replayFlock(vs, (n) => vs.nextScalars(n), nLog) };
-}
+import { proveReference, verifierAfterFlock } from './reference-replay';
 
 function verifyReference(proof: Proof, nLog: number): void {
   const { vs, root, claims } = verifierAfterFlock(proof, nLog);
   verifyStackedOpening(vs, { logN: 8 + nLog, nLanes: 64, logInvRate: 1, root }, claims);
   vs.finish();
-}
-
-/** Our proof: commit the vector's witness, re-send the reference's Flock scalars, open. */
-function proveReference(reference: Proof, nLog: number): Uint8Array {
-  const messages = new Uint32Array(readVector(`blake2s_batch_n${nLog}.inputs.bin`).buffer);
-  const witness = generateWitness(pinnedCompressions(messages), nLog);
-  const { commitment } = commitColumns([witness.z], 1);
-  const ps = new ProverState(LABEL);
-  ps.addRoot(commitment.root);
-  let next = 2;
-  const take = (n: number): Uint32Array => {
-    const scalars = reference.stream.slice(6 * next, 6 * (next + n));
-    next += n;
-    ps.addScalars(scalars);
-    return scalars;
-  };
-  proveStackedOpening(ps, commitment, replayFlock(ps, take, nLog));
-  return serializeProof(ps.finish());
 }
 
 describe('reference proofs: ring switch + stacked opening + WHIR verifier', () => {
@@ -85,9 +28,9 @@ describe('reference proofs: ring switch + stacked opening + WHIR verifier', () =
   }
 
   for (const nLog of [7, 8, 9, 10, 11, 12, 13]) {
-    it(`n${nLog}: our commitment and PCS opening reproduce the proof file byte for byte`, () => {
+    it(`n${nLog}: our commitment and PCS opening reproduce the proof file byte for byte`, async () => {
       const bytes = readVector(`blake2s_batch_n${nLog}.proof`);
-      const ours = proveReference(parseProof(bytes), nLog);
+      const ours = await proveReference(createCpuBackend(), parseProof(bytes), nLog);
       expect(ours.length).toBe(bytes.length);
       // The first differing byte (−1: none) points at the step that differs.
       expect(ours.findIndex((b, i) => b !== bytes[i])).toBe(-1);

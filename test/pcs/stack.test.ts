@@ -1,18 +1,20 @@
 // The stacked opening (PROTOCOL.md §8): placements, selectors, and prove → verify round trips
 // with point claims on columns of mixed sizes and ring-switched claims on a packed column,
 // from 2^15 up to one 2^20 stack; and the rejections of wrong claims.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCpuBackend } from '../../src/backend/cpu/index';
 import { blake2s } from '../../src/hash/blake2s';
 import { eqEval, mleEval } from '../../src/poly';
 import {
-  batchClaims, buildStack, commitColumns, placeColumns, type PointClaim, proveStackedOpening, type RingClaims,
-  selectorEq, StackError, type StackClaims, stackWeightAt, stackWeightTable, verifyStackedOpening,
+  batchClaims, buildStack, placeColumns, proveStackedOpening, selectorEq, StackError, type StackClaims, stackWeightAt,
+  stackWeightTable,
 } from '../../src/pcs/stack';
 import { commitWhir } from '../../src/pcs/whir';
-import { ProverState, serializeProof, VerificationError, VerifierState } from '../../src/transcript';
+import { ProverState, serializeProof, VerificationError } from '../../src/transcript';
 import type { Proof } from '../../src/transcript';
 import { hex } from '../transcript/helpers';
-import { bitSliceEvals, columnAt, eWords, kWords, SplitMix64 } from './helpers';
+import { eWords, kWords, SplitMix64 } from './helpers';
+import { type Instance, instance, proveInstance, verifyInstance } from './stack-instances';
 
 const LABEL = 'stack-test';
 
@@ -55,69 +57,17 @@ describe('placement', () => {
   });
 });
 
-/** Columns, honest claims on them, and the claims' statement. */
-interface Instance {
-  columns: Uint32Array[];
-  claims: StackClaims;
-  rate: number;
-}
-
-/**
- * A packed column `ring` (log size, or null) with `ringClaims` ring claims, and point columns of
- * the given log sizes, each with `pointsPerColumn` claims (a claim on a column of 2^k words may
- * be on an aligned sub-slice: `sub` coordinates fewer).
- */
-function instance(seed: number, rate: number, ring: number | null, ringClaims: number, sizes: number[], pointsPerColumn = 1, sub = 0): Instance {
-  const rng = new SplitMix64(seed);
-  const logSizes = ring === null ? sizes : [...sizes, ring];
-  const columns = logSizes.map((k) => kWords(rng, 2 ** k));
-  const placement = placeColumns(logSizes);
-  const points: PointClaim[] = [];
-  sizes.forEach((k, i) => {
-    for (let j = 0; j < pointsPerColumn; j++) {
-      const vars = Math.max(k - (j === 0 ? 0 : sub), 0);
-      const part = j === 0 ? 0 : 2 ** (k - vars) - 1; // the last aligned sub-slice
-      const point = eWords(rng, vars);
-      const slice = columns[i].subarray(2 * part * 2 ** vars, 2 * (part + 1) * 2 ** vars);
-      points.push({ offset: placement.offsets[i] + part * 2 ** vars, point, value: columnAt(slice, point) });
-    }
-  });
-  let ringStatement: RingClaims | null = null;
-  if (ring !== null) {
-    const q = columns[columns.length - 1];
-    const claims = Array.from({ length: ringClaims }, () => {
-      const suffix = eWords(rng, ring);
-      return { suffix, s: bitSliceEvals(q, suffix) };
-    });
-    ringStatement = { offset: placement.offsets[columns.length - 1], vars: ring, claims };
-    // And a point claim inside the packed column, overlapping the ring weight.
-    const point = eWords(rng, ring);
-    points.push({ offset: ringStatement.offset, point, value: columnAt(q, point) });
-  }
-  return { columns, claims: { ring: ringStatement, points }, rate };
-}
-
-function prove(inst: Instance) {
-  const { placement, commitment } = commitColumns(inst.columns, inst.rate);
-  const ps = new ProverState(LABEL);
-  proveStackedOpening(ps, commitment, inst.claims);
-  return { placement, root: commitment.root, proof: ps.finish() };
-}
-
-function verify(inst: Instance, root: Uint8Array, proof: Proof, claims = inst.claims): void {
-  const placement = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2)));
-  const vs = new VerifierState(LABEL, [], proof);
-  verifyStackedOpening(vs, { logN: placement.logN, nLanes: placement.nLanes, logInvRate: inst.rate, root }, claims);
-  vs.finish();
-}
+const CPU = createCpuBackend();
+const prove = (inst: Instance) => proveInstance(CPU, inst, LABEL);
+const verify = (inst: Instance, root: Uint8Array, proof: Proof, claims = inst.claims): void => verifyInstance(inst, LABEL, root, proof, claims);
 
 describe('combined weight', () => {
-  it('the closed form at a point is the MLE of the prover\'s table (zero past the lanes)', () => {
+  it('the closed form at a point is the MLE of the prover\'s table (zero past the lanes)', async () => {
     const inst = instance(30, 1, 13, 2, [14, 12, 4], 2, 3);
     const placement = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2)));
     const batch = batchClaims(new ProverState(LABEL), inst.claims);
     const full = new Uint32Array(6 * 2 ** placement.logN);
-    full.set(stackWeightTable(inst.claims, batch, placement));
+    full.set(await CPU.download(await stackWeightTable(CPU, inst.claims, batch, placement)));
     const rng = new SplitMix64(31);
     for (let i = 0; i < 3; i++) {
       const x = eWords(rng, placement.logN);
@@ -139,24 +89,24 @@ describe('stacked opening round trips', () => {
     ['2^18 stack, rate 3', () => instance(9, 3, 17, 1, [15, 15, 2])],
   ];
   for (const [name, make] of cases) {
-    it(`${name}: accepted`, () => {
+    it(`${name}: accepted`, async () => {
       const inst = make();
-      const { placement, root, proof } = prove(inst);
+      const { placement, root, proof } = await prove(inst);
       expect(placement.logN).toBeGreaterThanOrEqual(15);
       verify(inst, root, proof);
     });
   }
 
-  it('a 2^20 q_flock with a ring claim and a point claim: accepted', () => {
+  it('a 2^20 q_flock with a ring claim and a point claim: accepted', async () => {
     const inst = instance(10, 1, 20, 1, []);
-    const { placement, root, proof } = prove(inst);
+    const { placement, root, proof } = await prove(inst);
     expect([placement.logN, placement.nLanes]).toEqual([20, 64]);
     verify(inst, root, proof);
   });
 
-  it('is deterministic; digest pinned for cross-backend identity', () => {
-    const a = prove(instance(3, 1, 14, 1, [12, 12, 9, 3, 0], 2, 2));
-    const b = prove(instance(3, 1, 14, 1, [12, 12, 9, 3, 0], 2, 2));
+  it('is deterministic; digest pinned for cross-backend identity', async () => {
+    const a = await prove(instance(3, 1, 14, 1, [12, 12, 9, 3, 0], 2, 2));
+    const b = await prove(instance(3, 1, 14, 1, [12, 12, 9, 3, 0], 2, 2));
     const bytes = serializeProof(a.proof);
     expect(bytes).toEqual(serializeProof(b.proof));
     expect(hex(blake2s(bytes))).toBe('f07fa87219d84638b3706bd1753ad5b0b0e98bba812d837da140f5a87a7ba671');
@@ -165,7 +115,11 @@ describe('stacked opening round trips', () => {
 
 describe('stacked opening rejections', () => {
   const inst = instance(20, 2, 14, 2, [13, 10], 2, 1);
-  const { root, proof } = prove(inst);
+  let root: Uint8Array;
+  let proof: Proof;
+  beforeAll(async () => {
+    ({ root, proof } = await prove(inst));
+  });
 
   it('accepts the honest statement', () => verify(inst, root, proof));
 
@@ -188,7 +142,7 @@ describe('stacked opening rejections', () => {
     for (const claims of variants) expect(() => verify(inst, root, proof, claims)).toThrow(VerificationError);
   });
 
-  it('refuses claims outside the committed lanes or misaligned, with StackError', () => {
+  it('refuses claims outside the committed lanes or misaligned, with StackError', async () => {
     const { ring, points } = inst.claims;
     const bad: StackClaims[] = [
       { ring, points: [{ ...points[0], offset: 2 ** 14 + 1 }] },
@@ -199,8 +153,8 @@ describe('stacked opening rejections', () => {
     for (const claims of bad) {
       expect(() => verify(inst, root, proof, claims)).toThrow(StackError);
       const placement = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2)));
-      const commitment = commitWhir(buildStack(inst.columns, placement), placement.logN, inst.rate);
-      expect(() => proveStackedOpening(new ProverState(LABEL), commitment, claims)).toThrow(StackError);
+      const commitment = await commitWhir(CPU, buildStack(inst.columns, placement), placement.logN, inst.rate);
+      await expect(proveStackedOpening(new ProverState(LABEL), commitment, claims)).rejects.toThrow(StackError);
     }
   });
 });

@@ -3,6 +3,7 @@
 // (row words, sibling hashes), at many sampled positions, and every structural change (scalars
 // or phases missing or extra) must be rejected with a VerificationError.
 import { describe, expect, it } from 'vitest';
+import { createCpuBackend } from '../../src/backend/cpu/index';
 import { commitColumns, placeColumns, proveStackedOpening, type StackClaims, verifyStackedOpening } from '../../src/pcs/stack';
 import { VerificationError, VerifierState } from '../../src/transcript';
 import type { MerklePhase, Proof } from '../../src/transcript';
@@ -24,9 +25,9 @@ const claims: StackClaims = {
     { offset: placement.offsets[2], point: p2, value: columnAt(columns[2], p2) },
   ],
 };
-const { commitment } = commitColumns(columns, RATE);
+const { commitment } = await commitColumns(createCpuBackend(), columns, RATE);
 const ps = new RecordingProver(LABEL);
-proveStackedOpening(ps, commitment, claims);
+await proveStackedOpening(ps, commitment, claims);
 const proof = ps.finish();
 
 function verify(p: Proof): void {

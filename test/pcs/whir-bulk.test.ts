@@ -1,18 +1,18 @@
 // The WHIR prover's bulk operations against the definitions in src/poly and src/ntt: round
 // sums and folds at every stride (odd block counts included), seeded eq tables, the query-batch
-// weight by both routes, the committed layouts, and the claim arithmetic shared with the verifier.
-import { readFileSync } from 'node:fs';
+// weight by both routes, the deeper levels' committed layout, and the claim arithmetic shared
+// with the verifier.
 import { describe, expect, it } from 'vitest';
+import { createCpuBackend } from '../../src/backend/cpu/index';
 import { eAdd, eMul, eMulK } from '../../src/field/e';
-import { hex } from '../transcript/helpers';
+import { verifyMerkle } from '../../src/merkle/opening';
 import { rsEncode } from '../../src/ntt/encode';
 import { columnWeightTable, eqTable, foldAt, type Kind, mleEval, roundMessage, WORDS } from '../../src/poly';
 import {
-  addInto, addScaled, commitFoldedOracle, commitStackOracle, enforcedSum, eqTableSeeded, evalRoundPoly, foldPairs,
-  mapByTables, mleAt, powers, queryWeightAt, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums, rowsAt, WhirError,
+  addInto, addScaled, commitFolded, enforcedSum, eqTableSeeded, evalRoundPoly, foldPairs, mapByTables, mleAt, powers,
+  queryWeightAt, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums, WhirError,
 } from '../../src/pcs/whir';
 import { coordinateWeights, phi, phiByteTables } from '../../src/pcs/ring-switch';
-import { vectorPath } from '../vectors';
 import { eWords, SplitMix64 } from './helpers';
 
 const at = (a: Uint32Array, i: number): Uint32Array => a.slice(6 * i, 6 * i + 6);
@@ -136,24 +136,17 @@ describe('weight tables', () => {
   });
 });
 
-describe('committed oracles', () => {
-  it('level 0: the commit_codeword_n10 vector and its root', () => {
-    const msg = new Uint32Array(new Uint8Array(readFileSync(vectorPath('ntt', 'ntt_msg_n10.bin'))).buffer);
-    const oracle = commitStackOracle(msg, 10, 1);
-    const expected = new Uint32Array(new Uint8Array(readFileSync(vectorPath('ntt', 'commit_codeword_n10.bin'))).buffer);
-    expect(oracle.codeword).toEqual(expected);
-    expect(hex(oracle.root)).toBe('33aa3af8cb433f8a76c9bd182c7b0b72a6da5187920b23ac60a28a26ec3ae31e');
-    expect(oracle.rowWords).toBe(64);
-  });
-
-  it('deeper levels: row q holds Enc(lane j)[q] for the low-bit lanes, limbs interleaved', () => {
+describe('deeper oracles (the cpu backend\'s encodeFolded)', () => {
+  it('row q holds Enc(lane j)[q] for the low-bit lanes, limbs interleaved; the tree authenticates it', async () => {
+    const cpu = createCpuBackend();
     const rng = new SplitMix64(31);
     const logLanes = 2, cols = 16, rate = 2;
     const f = eWords(rng, cols << logLanes);
-    const oracle = commitFoldedOracle(f, logLanes, rate);
-    expect(oracle.rowWords).toBe(12);
+    const oracle = await commitFolded(cpu, await cpu.upload('E', f), logLanes, rate);
+    expect([oracle.tree.rowWords, oracle.tree.leafWords, oracle.tree.nLeaves]).toEqual([12, 12, cols << rate]);
     const queries = [0, 5, 63, 5];
-    const rows = rowsAt(oracle, queries);
+    const phase = await cpu.openRows(oracle.codeword, oracle.tree, queries);
+    const rows = verifyMerkle(phase, oracle.tree.root, cols << rate, queries, 12).map((r) => r.leafData);
     for (let j = 0; j < 1 << logLanes; j++) {
       for (let limb = 0; limb < 3; limb++) {
         const lane = new Uint32Array(2 * cols);

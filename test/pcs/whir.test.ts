@@ -2,6 +2,7 @@
 // evaluates the weight's MLE directly), over the admissible sizes' small end, every rate, and
 // partly filled level-0 lanes; and the rejections a wrong claim must meet.
 import { describe, expect, it } from 'vitest';
+import { createCpuBackend } from '../../src/backend/cpu/index';
 import type { E } from '../../src/field/e';
 import { innerProduct, mleEval } from '../../src/poly';
 import { commitWhir, proveWhir, verifyWhir, WhirError, whirConfig } from '../../src/pcs/whir';
@@ -10,6 +11,7 @@ import type { Proof } from '../../src/transcript';
 import { eWords, kWords, SplitMix64 } from './helpers';
 
 const LABEL = 'whir-test';
+const CPU = createCpuBackend();
 
 interface Case {
   logN: number;
@@ -17,15 +19,15 @@ interface Case {
   lanes: number;
 }
 
-function prove(c: Case, seed: number) {
+async function prove(c: Case, seed: number) {
   const rng = new SplitMix64(seed);
   const words = c.lanes * 2 ** (c.logN - 6);
   const q = kWords(rng, words);
   const weight = eWords(rng, words);
   const target = innerProduct(q, 'K', weight);
-  const commitment = commitWhir(q, c.logN, c.rate);
+  const commitment = await commitWhir(CPU, q, c.logN, c.rate);
   const ps = new ProverState(LABEL);
-  proveWhir(ps, commitment, weight, target);
+  await proveWhir(ps, commitment, await CPU.upload('E', weight), target);
   // The verifier's weight lives on the whole cube: zero past the committed lanes.
   const full = new Uint32Array(6 * 2 ** c.logN);
   full.set(weight);
@@ -51,8 +53,8 @@ const CASES: Case[] = [
 
 describe('WHIR opening round trips', () => {
   for (const c of CASES) {
-    it(`log_n ${c.logN}, rate 1/2^${c.rate}, ${c.lanes} lanes: accepted, stream as §6 counts it`, () => {
-      const { commitment, target, full, proof } = prove(c, 100 * c.logN + c.rate + c.lanes);
+    it(`log_n ${c.logN}, rate 1/2^${c.rate}, ${c.lanes} lanes: accepted, stream as §6 counts it`, async () => {
+      const { commitment, target, full, proof } = await prove(c, 100 * c.logN + c.rate + c.lanes);
       expect(commitment.nLanes).toBe(c.lanes);
       verify(c, commitment.root, target, full, proof);
       const config = whirConfig(c.logN, c.rate);
@@ -65,14 +67,14 @@ describe('WHIR opening round trips', () => {
     });
   }
 
-  it('proves the same bytes twice (no hidden randomness)', () => {
+  it('proves the same bytes twice (no hidden randomness)', async () => {
     const c = CASES[0];
-    expect(prove(c, 7).proof).toEqual(prove(c, 7).proof);
+    expect((await prove(c, 7)).proof).toEqual((await prove(c, 7)).proof);
   });
 
-  it('rejects a wrong target and a wrong weight', () => {
+  it('rejects a wrong target and a wrong weight', async () => {
     const c = CASES[1];
-    const { commitment, target, full, proof } = prove(c, 9);
+    const { commitment, target, full, proof } = await prove(c, 9);
     const wrong = target.slice();
     wrong[4] ^= 1;
     expect(() => verify(c, commitment.root, wrong, full, proof)).toThrow(VerificationError);
@@ -84,11 +86,14 @@ describe('WHIR opening round trips', () => {
     expect(() => verify(c, root, target, full, proof)).toThrow(VerificationError);
   });
 
-  it('refuses misshapen inputs with WhirError', () => {
+  it('refuses misshapen inputs with WhirError', async () => {
     const rng = new SplitMix64(3);
-    const commitment = commitWhir(kWords(rng, 2 ** 15), 15, 1);
-    expect(() => proveWhir(new ProverState(LABEL), commitment, eWords(rng, 2 ** 14), eWords(rng, 1))).toThrow(WhirError);
-    expect(() => commitWhir(kWords(rng, 2 ** 15 + 1), 15, 1)).toThrow(WhirError);
+    const commitment = await commitWhir(CPU, kWords(rng, 2 ** 15), 15, 1);
+    const short = await CPU.upload('E', eWords(rng, 2 ** 14));
+    await expect(proveWhir(new ProverState(LABEL), commitment, short, eWords(rng, 1))).rejects.toThrow(WhirError);
+    const kWeight = await CPU.upload('K', kWords(rng, 2 ** 15));
+    await expect(proveWhir(new ProverState(LABEL), commitment, kWeight, eWords(rng, 1))).rejects.toThrow(WhirError);
+    await expect(commitWhir(CPU, kWords(rng, 2 ** 15 + 1), 15, 1)).rejects.toThrow(WhirError);
     const vs = new VerifierState(LABEL, [], { stream: new Uint32Array(0), merkle: [] });
     expect(() => verifyWhir(vs, { logN: 15, logInvRate: 1, nLanes: 65, root: new Uint8Array(32), target: eWords(rng, 1), weightAt: () => eWords(rng, 1) }))
       .toThrow(WhirError);

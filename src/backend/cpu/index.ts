@@ -7,6 +7,7 @@ import { buildMerkleTree, merkleRoot, type MerkleTree } from '../../merkle/tree'
 import { checkWidths } from '../../merkle/leaves';
 import { encodeStack } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
+import { typedArrayOpening } from './opening';
 
 class CpuBuffer implements DeviceBuffer {
   constructor(
@@ -14,6 +15,11 @@ class CpuBuffer implements DeviceBuffer {
     readonly length: number,
     public words: Uint32Array | null,
   ) {}
+}
+
+/** A new buffer owning `words` (no copy). */
+function wrap(elem: Elem, words: Uint32Array): CpuBuffer {
+  return new CpuBuffer(elem, words.length / WORDS[elem], words);
 }
 
 function data(buf: DeviceBuffer): Uint32Array {
@@ -75,8 +81,7 @@ export function createCpuBackend(): Backend {
     },
     async encode(msg, logN, logInvRate) {
       if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
-      const { codeword } = encodeStack(data(msg), logN, logInvRate);
-      return new CpuBuffer('K', codeword.length / 2, codeword);
+      return wrap('K', encodeStack(data(msg), logN, logInvRate).codeword);
     },
     async merkleBuild(codeword, rowWords, leafWords) {
       checkWidths(rowWords, leafWords);
@@ -85,6 +90,8 @@ export function createCpuBackend(): Backend {
     async openRows(codeword, tree, queries) {
       return openMerkle(treeOf(tree, codeword), data(codeword), tree.rowWords, queries);
     },
+    hostBelow: 0,
+    ...typedArrayOpening(data, wrap),
     freeTree(tree) {
       treeOf(tree, (tree as CpuTree).codeword);
       (tree as CpuTree).tree = null;

@@ -1,4 +1,5 @@
 import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
+import { gpuChecked } from './errors';
 
 /** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
 export class WebGpuBuffer implements DeviceBuffer {
@@ -39,4 +40,25 @@ export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
   }
   if (buf.gpu === null) throw new BackendUsageError('buffer used after free');
   return buf.gpu;
+}
+
+/** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */
+export async function scratchBuffer(device: GPUDevice, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
+  const bytes = typeof contents === 'number' ? contents : contents.byteLength;
+  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+  if (bytes > limit) {
+    throw new BackendUsageError(`${what} takes ${bytes} bytes, over this device's ${limit}-byte storage binding limit`);
+  }
+  const buf = await gpuChecked(device, `allocating ${what}`, () =>
+    device.createBuffer({
+      size: Math.max(4, bytes),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+      mappedAtCreation: typeof contents !== 'number',
+    }),
+  );
+  if (typeof contents !== 'number') {
+    new Uint32Array(buf.getMappedRange()).set(contents);
+    buf.unmap();
+  }
+  return buf;
 }

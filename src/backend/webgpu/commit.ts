@@ -6,11 +6,9 @@ import { checkWidths, DIGEST_WORDS } from '../../merkle/leaves';
 import { openingPlan } from '../../merkle/opening';
 import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
-import { twiddleRows } from '../../ntt/twiddles';
 import { BackendUsageError, WORDS, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
-import { gpuBuffer } from './buffer';
-import { gpuChecked } from './errors';
-import type { KernelName } from './kernels';
+import { gpuBuffer, scratchBuffer } from './buffer';
+import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
 
 /** What the commitment kernels need from the backend that hosts them. */
@@ -19,42 +17,13 @@ export interface CommitContext {
   live(): void;
   record(what: string): Recording;
   create(elem: Elem, length: number): Promise<DeviceBuffer>;
-  /** Layers per NTT pass at most, 1 to 4 (radix-2 to radix-16 groups). */
-  groupLayers: number;
-}
-
-const RADIX: Record<number, KernelName> = { 1: 'nttRadix2', 2: 'nttRadix4', 3: 'nttRadix8', 4: 'nttRadix16' };
-
-/**
- * Layers per NTT pass at most when the backend is not told: radix-16 groups (16 K words
- * in registers) halve the sweeps over the codeword against radix-4, which is what a GPU
- * spends its time on; on a CPU-backed adapter the K products dominate and radix-4 groups
- * measured fastest (lavapipe, 2^22 words: 9.2 against 11.2 ns per lane-butterfly).
- */
-export function defaultGroupLayers(device: GPUDevice): number {
-  return device.adapterInfo?.isFallbackAdapter ? 2 : 4;
+  ntt: NttKernels;
 }
 
 /** Layers folded into one Merkle dispatch beyond its first: a workgroup's 256 nodes to 1. */
 const LOG_WORKGROUP_NODES = 8;
 
 const DIGEST_BYTES = 4 * DIGEST_WORDS;
-
-/**
- * The NTT's passes for layers ν .. L−1: whole groups of groupLayers layers, the
- * leftover ones first (they have the largest blocks, hence the fewest distinct twiddles).
- */
-export function nttPasses(logMsg: number, logSize: number, groupLayers: number): { layer: number; layers: number }[] {
-  const passes: { layer: number; layers: number }[] = [];
-  let layer = logSize - logMsg;
-  const leftover = logMsg % groupLayers;
-  if (leftover > 0) {
-    passes.push({ layer, layers: leftover });
-    layer += leftover;
-  }
-  for (; layer < logSize; layer += groupLayers) passes.push({ layer, layers: groupLayers });
-  return passes;
-}
 
 class WebGpuTree implements MerkleHandle {
   constructor(
@@ -79,27 +48,6 @@ function treeBuffer(device: GPUDevice, tree: MerkleHandle, codeword: DeviceBuffe
   return tree.gpu;
 }
 
-/** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */
-async function storage(device: GPUDevice, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
-  const bytes = typeof contents === 'number' ? contents : contents.byteLength;
-  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-  if (bytes > limit) {
-    throw new BackendUsageError(`${what} takes ${bytes} bytes, over this device's ${limit}-byte storage binding limit`);
-  }
-  const buf = await gpuChecked(device, `allocating ${what}`, () =>
-    device.createBuffer({
-      size: Math.max(4, bytes),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-      mappedAtCreation: typeof contents !== 'number',
-    }),
-  );
-  if (typeof contents !== 'number') {
-    new Uint32Array(buf.getMappedRange()).set(contents);
-    buf.unmap();
-  }
-  return buf;
-}
-
 /** The chaining value after `blocks` all-zero 64-byte blocks of a BLAKE2s-256 hash. */
 function zeroBlocksState(blocks: number): Uint32Array {
   const h = PARAM_IV.slice();
@@ -110,18 +58,6 @@ function zeroBlocksState(blocks: number): Uint32Array {
 
 export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' | 'merkleBuild' | 'openRows' | 'freeTree'> {
   const { device } = ctx;
-  // One twiddle table per transform size, uploaded on first use.
-  const twiddles = new Map<number, Promise<GPUBuffer>>();
-
-  function twiddleTable(logSize: number): Promise<GPUBuffer> {
-    let t = twiddles.get(logSize);
-    if (!t) {
-      t = storage(device, `the twiddles of 2^${logSize} points`, twiddleRows(logSize));
-      twiddles.set(logSize, t);
-    }
-    return t;
-  }
-
   return {
     async encode(msg, logN, logInvRate) {
       ctx.live();
@@ -133,13 +69,7 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       try {
         const rec = ctx.record('encode');
         rec.dispatch('stackTile', codeword.length, [dst, src], [codeword.length, nLanes, logMsg, msg.length]);
-        if (logMsg > 0) {
-          const table = await twiddleTable(logSize);
-          for (const { layer, layers } of nttPasses(logMsg, logSize, ctx.groupLayers)) {
-            const count = nLanes * 2 ** (logSize - layers);
-            rec.dispatch(RADIX[layers], count, [dst, table], [count, nLanes, layer, logSize - layer - layers]);
-          }
-        }
+        await ctx.ntt.forward(rec, dst, nLanes, logMsg, logSize);
         await rec.submit();
         return codeword;
       } catch (e) {
@@ -154,7 +84,7 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       const rows = gpuBuffer(device, codeword);
       const nLeaves = (codeword.length * WORDS[codeword.elem]) / (2 * rowWords);
       const height = log2Leaves(nLeaves);
-      const tree = await storage(device, `a Merkle tree of ${nLeaves} leaves`, (2 * nLeaves - 1) * DIGEST_BYTES);
+      const tree = await scratchBuffer(device, `a Merkle tree of ${nLeaves} leaves`, (2 * nLeaves - 1) * DIGEST_BYTES);
       // The leaf image's blocks that lie wholly in its zero prefix are hashed here, once.
       const firstBlock = Math.floor((2 * (leafWords - rowWords)) / 16);
       const h0 = zeroBlocksState(firstBlock);
@@ -186,8 +116,8 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       const rowU32 = 2 * tree.rowWords;
       const rowTotal = plan.rows.length * rowU32;
       const total = rowTotal + plan.siblings.length * DIGEST_WORDS;
-      const index = await storage(device, 'the opening indices', Uint32Array.from([...plan.rows, ...plan.siblings]));
-      const out = await storage(device, 'the opening', 4 * total);
+      const index = await scratchBuffer(device, 'the opening indices', Uint32Array.from([...plan.rows, ...plan.siblings]));
+      const out = await scratchBuffer(device, 'the opening', 4 * total);
       try {
         const rec = ctx.record('openRows');
         rec.dispatch('gatherRecords', rowTotal, [rows, index, out], [rowTotal, rowU32, 0, 0]);

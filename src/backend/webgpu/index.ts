@@ -3,9 +3,11 @@
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { WebGpuBuffer, bufferBytes, gpuBuffer } from './buffer';
-import { createCommitKernels, defaultGroupLayers } from './commit';
+import { createCommitKernels } from './commit';
 import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
+import { defaultGroupLayers, NttKernels } from './ntt';
+import { createOpeningKernels } from './opening';
 import { Pipelines, Recording } from './recording';
 
 export { WebGpuError } from './errors';
@@ -16,7 +18,12 @@ export interface WebGpuBackendOptions {
   /** Layers per NTT pass at most, 1 to 4 (radix-2 to radix-16 register groups); by default
    * 2 on CPU-backed adapters and 4 on GPUs (see defaultGroupLayers). */
   nttGroupLayers?: number;
+  /** Tables of fewer elements than this finish a WHIR opening on the cpu backend (default
+   * 2^12: below it a round is mostly submit and read-back latency); 0 keeps them here. */
+  hostBelow?: number;
 }
+
+const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
   const maxPerDimension = Math.min(
@@ -68,7 +75,11 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   if (![1, 2, 3, 4].includes(groupLayers)) {
     throw new BackendUsageError(`nttGroupLayers must be 1, 2, 3 or 4, got ${groupLayers}`);
   }
-  const commit = createCommitKernels({ device, live, record, create, groupLayers });
+  const hostBelow = options.hostBelow ?? HOST_BELOW;
+  if (!Number.isInteger(hostBelow) || hostBelow < 0) throw new BackendUsageError(`hostBelow must be an integer ≥ 0, got ${hostBelow}`);
+  const ntt = new NttKernels(device, groupLayers);
+  const commit = createCommitKernels({ device, live, record, create, ntt });
+  const opening = createOpeningKernels({ device, live, record, create, ntt, maxPerDimension, hostBelow });
 
   return {
     name: 'webgpu',
@@ -102,6 +113,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       return elementwise('mulE', 'E', a, b, out);
     },
     ...commit,
+    ...opening,
     async finish() {
       live();
       await device.queue.onSubmittedWorkDone();

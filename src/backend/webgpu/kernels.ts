@@ -1,13 +1,20 @@
 // Every compute pipeline of the WebGPU backend, in one table. Bind group layouts are declared
 // here rather than derived from the shaders ('auto' layouts), so a binding that drifts from its
 // WGSL declaration fails test/webgpu/layouts.test.ts instead of a dispatch.
+import addScaled from '../../../shaders/add_scaled.wgsl';
+import eqTable from '../../../shaders/eq_table.wgsl';
 import fieldMul from '../../../shaders/field_mul.wgsl';
+import fold from '../../../shaders/fold.wgsl';
 import gather from '../../../shaders/gather.wgsl';
 import blake2s from '../../../shaders/lib/blake2s.wgsl';
 import gf192 from '../../../shaders/lib/gf192.wgsl';
 import gf64 from '../../../shaders/lib/gf64.wgsl';
+import pairs from '../../../shaders/lib/pairs.wgsl';
 import merkle from '../../../shaders/merkle.wgsl';
 import ntt from '../../../shaders/ntt.wgsl';
+import phiMap from '../../../shaders/phi_map.wgsl';
+import queryWeights from '../../../shaders/query_weights.wgsl';
+import roundSums from '../../../shaders/round_sums.wgsl';
 import stack from '../../../shaders/stack.wgsl';
 import { wgsl } from './wgsl';
 
@@ -50,6 +57,23 @@ const MERKLE_NODES: readonly BindingSpec[] = [
   { name: 'params', type: 'uniform' },
 ];
 
+const ROUND_SUMS = wgsl(roundSums, pairs, gf64, gf192);
+const ROUND_SUMS_BINDINGS: readonly BindingSpec[] = [
+  { name: 'f', type: 'read-only-storage' },
+  { name: 'b', type: 'read-only-storage' },
+  { name: 'partials', type: 'storage' },
+  { name: 'params', type: 'uniform' },
+];
+
+const FOLD = wgsl(fold, pairs, gf64, gf192);
+const FOLD_BINDINGS: readonly BindingSpec[] = [
+  { name: 'src', type: 'read-only-storage' },
+  { name: 'out', type: 'storage' },
+  { name: 'params', type: 'uniform' },
+];
+
+const QUERY_WEIGHTS = wgsl(queryWeights);
+
 export const KERNELS = {
   mulK: { module: FIELD_MUL, entryPoint: 'mul_k', bindings: ELEMENTWISE },
   mulE: { module: FIELD_MUL, entryPoint: 'mul_e', bindings: ELEMENTWISE },
@@ -66,6 +90,7 @@ export const KERNELS = {
   nttRadix4: { module: NTT, entryPoint: 'ntt_radix4', bindings: NTT_PASS },
   nttRadix8: { module: NTT, entryPoint: 'ntt_radix8', bindings: NTT_PASS },
   nttRadix16: { module: NTT, entryPoint: 'ntt_radix16', bindings: NTT_PASS },
+  nttRadix2Transposed: { module: NTT, entryPoint: 'ntt_radix2_transposed', bindings: NTT_PASS },
   merkleLeaves: {
     module: MERKLE,
     entryPoint: 'merkle_leaves',
@@ -80,6 +105,54 @@ export const KERNELS = {
       { name: 'index', type: 'read-only-storage' },
       { name: 'out', type: 'storage' },
       { name: 'params', type: 'uniform' },
+    ],
+  },
+  roundSumsK: { module: ROUND_SUMS, entryPoint: 'round_sums_k', bindings: ROUND_SUMS_BINDINGS },
+  roundSumsE: { module: ROUND_SUMS, entryPoint: 'round_sums_e', bindings: ROUND_SUMS_BINDINGS },
+  foldK: { module: FOLD, entryPoint: 'fold_k', bindings: FOLD_BINDINGS },
+  foldE: { module: FOLD, entryPoint: 'fold_e', bindings: FOLD_BINDINGS },
+  eqStep: {
+    module: wgsl(eqTable, gf64, gf192),
+    entryPoint: 'eq_step',
+    bindings: [
+      { name: 'table', type: 'storage' },
+      { name: 'params', type: 'uniform' },
+    ],
+  },
+  phiMap: {
+    module: phiMap,
+    entryPoint: 'phi_map',
+    bindings: [
+      { name: 'table', type: 'storage' },
+      { name: 'phi', type: 'read-only-storage' },
+      { name: 'params', type: 'uniform' },
+    ],
+  },
+  addScaled: {
+    module: wgsl(addScaled, gf64, gf192),
+    entryPoint: 'add_scaled',
+    bindings: [
+      { name: 'acc', type: 'storage' },
+      { name: 'src', type: 'read-only-storage' },
+      { name: 'params', type: 'uniform' },
+    ],
+  },
+  scatterPoints: {
+    module: QUERY_WEIGHTS,
+    entryPoint: 'scatter_points',
+    bindings: [
+      { name: 'data', type: 'storage' },
+      { name: 'points', type: 'read-only-storage' },
+      { name: 'scatter', type: 'uniform' },
+    ],
+  },
+  sumTiles: {
+    module: QUERY_WEIGHTS,
+    entryPoint: 'sum_tiles',
+    bindings: [
+      { name: 'domain', type: 'read-only-storage' },
+      { name: 'message', type: 'storage' },
+      { name: 'tile', type: 'uniform' },
     ],
   },
 } as const satisfies Record<string, KernelSpec>;

@@ -1,6 +1,7 @@
 // Work for one queue submission: kernel dispatches (in one compute pass, so a multi-pass
 // kernel such as the NTT costs one submit and one error-scope round trip, not one per
-// layer) and reads of buffer ranges back to the host, in the order recorded.
+// layer), copies between buffers and reads of buffer ranges back to the host, in the order
+// recorded.
 import { gpuChecked } from './errors';
 import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
@@ -39,6 +40,7 @@ export class Pipelines {
 
 type Step =
   | { kind: 'dispatch'; name: KernelName; count: number; buffers: GPUBuffer[]; params: Uint32Array }
+  | { kind: 'copy'; src: GPUBuffer; offset: number; dst: GPUBuffer; dstOffset: number; bytes: number }
   | { kind: 'read'; src: GPUBuffer; offset: number; bytes: number };
 
 export class Recording {
@@ -61,6 +63,12 @@ export class Recording {
     return this;
   }
 
+  /** Copies `bytes` of `src` from `offset` to `dst` at `dstOffset` (multiples of 4). */
+  copy(src: GPUBuffer, offset: number, dst: GPUBuffer, dstOffset: number, bytes: number): this {
+    if (bytes > 0) this.steps.push({ kind: 'copy', src, offset, dst, dstOffset, bytes });
+    return this;
+  }
+
   /** Reads `bytes` of `src` from `offset` after the work recorded so far; returns the index
    * of its words in submit()'s result. */
   read(src: GPUBuffer, offset: number, bytes: number): number {
@@ -80,9 +88,15 @@ export class Recording {
       const staging: GPUBuffer[] = [];
       let pass: GPUComputePassEncoder | null = null;
       for (const [i, step] of this.steps.entries()) {
-        if (step.kind === 'read') {
+        if (step.kind !== 'dispatch') {
           pass?.end();
           pass = null;
+        }
+        if (step.kind === 'copy') {
+          encoder.copyBufferToBuffer(step.src, step.offset, step.dst, step.dstOffset, step.bytes);
+          continue;
+        }
+        if (step.kind === 'read') {
           const dst = device.createBuffer({ size: step.bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
           encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
           staging.push(dst);

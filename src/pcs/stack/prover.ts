@@ -1,5 +1,6 @@
 // The stacked opening's prover (PROTOCOL.md §8): batch the claims, build the combined weight
-// over the committed words once, and prove it with one WHIR opening.
+// over the committed words once on the commitment's backend, and prove it with one WHIR
+// opening, which keeps that weight for its first fold.
 import type { ProverState } from '../../transcript/prover-state';
 import type { WhirCommitment } from '../whir/commit';
 import { proveWhir } from '../whir/prover';
@@ -7,8 +8,9 @@ import { batchClaims } from './batch';
 import { checkClaims, type StackClaims } from './claims';
 import { stackWeightTable } from './weight';
 
-export function proveStackedOpening(ps: ProverState, commitment: WhirCommitment, claims: StackClaims): void {
+export async function proveStackedOpening(ps: ProverState, commitment: WhirCommitment, claims: StackClaims): Promise<void> {
   checkClaims(claims, commitment);
   const batch = batchClaims(ps, claims);
-  proveWhir(ps, commitment, stackWeightTable(claims, batch, commitment), batch.target);
+  const weight = await stackWeightTable(commitment.oracle.backend, claims, batch, commitment);
+  await proveWhir(ps, commitment, weight, batch.target);
 }

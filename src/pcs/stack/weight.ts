@@ -1,36 +1,38 @@
 // The combined weight of a stacked opening (PROTOCOL.md §8): as a table over the committed
-// words for the prover, and in closed form at the opening's terminal point for the verifier.
+// words for the prover, built on its backend, and in closed form at the opening's terminal
+// point for the verifier.
 // A ring claim weighs λ^a·Φ(eq(suffix, y)) on its column's slice, a point claim λ^b·eq(point, ·)
 // on its own; each is zero elsewhere, i.e. multiplied by its slice's selector eq.
-import { type E, eAdd, eMul, eMulAt } from '../../field/e';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import { type E, eAdd, eMul, eMulAt, eOne } from '../../field/e';
 import { eqEval } from '../../poly/eq';
 import { phiByteTables, phiCoefficients, ringWeightEval } from '../ring-switch';
-import { addInto, eqTableSeeded, mapByTables } from '../whir/bulk';
 import { INITIAL_FOLDING_FACTOR } from '../whir/config';
 import type { Batch } from './batch';
 import { ringClaimCount, type StackClaims, type StackShape } from './claims';
 import { selectorEq } from './placement';
 
-/** The weight over the nLanes·2^(logN−6) committed words (6 words a value). */
-export function stackWeightTable(claims: StackClaims, batch: Batch, shape: StackShape): Uint32Array {
-  const b = new Uint32Array(6 * shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR));
+/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. */
+export async function stackWeightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape): Promise<DeviceBuffer> {
+  const b = await backend.alloc('E', shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR));
   const { ring } = claims;
   if (ring !== null) {
     // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
-    const slice = b.subarray(6 * ring.offset, 6 * (ring.offset + 2 ** ring.vars));
     const scaled = new Uint32Array(batch.coordinateWeights.length);
-    ring.claims.forEach((c, a) => {
+    for (const [a, c] of ring.claims.entries()) {
       for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
-      const weight = eqTableSeeded(c.suffix);
-      mapByTables(weight, phiByteTables(scaled));
-      addInto(slice, weight);
-    });
+      const weight = await backend.eqTable(c.suffix, eOne());
+      await backend.mapByTables(weight, phiByteTables(scaled));
+      await backend.addScaled(b, weight, ring.offset);
+      backend.free(weight);
+    }
   }
   const nRing = ringClaimCount(claims);
-  claims.points.forEach((c, i) => {
-    const eq = eqTableSeeded(c.point, batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)));
-    addInto(b.subarray(6 * c.offset, 6 * c.offset + eq.length), eq);
-  });
+  for (const [i, c] of claims.points.entries()) {
+    const eq = await backend.eqTable(c.point, batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)));
+    await backend.addScaled(b, eq, c.offset);
+    backend.free(eq);
+  }
   return b;
 }
 

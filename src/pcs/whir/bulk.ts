@@ -1,8 +1,7 @@
 // The PCS prover's bulk work, as functions over packed typed arrays (K: 2 u32 a value, E: 6):
-// round sums, folds, eq and query-batch weight tables, the ring map over a table, weighted
-// accumulation, row gathers and the commitment of each oracle. The WHIR and stacked-opening
-// provers only sequence these calls and the transcript, so this module is the one that moves
-// behind the Backend seam.
+// round sums, folds, eq and query-batch weight tables, the ring map over a table and weighted
+// accumulation. This is the cpu backend's side of the Backend seam's opening operations
+// (src/backend/backend.ts); every other backend must reproduce it bit for bit.
 //
 // Pairing convention of a round (PROTOCOL.md §6.3): with `stride` s, the table is cut into
 // units of 2s values, and value j of a unit's low half pairs with value j of its high half.
@@ -12,11 +11,9 @@ import { clmulAcc, reduceTo } from '../../field/clmul';
 import { type E, eMulAt, eMulKAt, eOne } from '../../field/e';
 import { type EMulTable, eMulByTable, eMulKByTable, eMulTable } from '../../field/e-const';
 import { KConstMuls } from '../../field/k-const';
-import { buildMerkleTree, type MerkleTree, merkleRoot } from '../../merkle/tree';
-import { encodeEInterleaved, encodeStack, STACK_LEAF_WORDS } from '../../ntt/encode';
 import { TwiddleWalk } from '../../ntt/twiddles';
 import { columnWeightTable } from '../../poly/column-weight';
-import { phiByTablesAt } from '../ring-switch/map';
+import { PHI_TABLE_WORDS, phiByTablesAt } from '../ring-switch/map';
 import { type Kind, WORDS } from '../../poly/table';
 import { WhirError } from './errors';
 
@@ -192,6 +189,7 @@ export function eqTableSeeded(point: Uint32Array, seed: E = eOne()): Uint32Array
 
 /** table[i] = M(table[i]) for an F2-linear map M: E → E given by its byte tables (phiByteTables). */
 export function mapByTables(table: Uint32Array, tables: Uint32Array): void {
+  if (tables.length !== PHI_TABLE_WORDS) throw new WhirError(`mapByTables: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
   for (let o = 0; o < table.length; o += 6) phiByTablesAt(tables, table, o, table, o);
 }
 
@@ -288,34 +286,4 @@ export function queryWeightsTransposed(queries: readonly number[], coeffs: Uint3
     for (let i = 0; i < msg; i++) data[i] ^= data[at + i];
   }
   return data.slice(0, msg);
-}
-
-/** A committed oracle: its codeword rows (rowWords K words each), tree and root. */
-export interface Oracle {
-  readonly codeword: Uint32Array;
-  readonly tree: MerkleTree;
-  readonly root: Uint8Array;
-  /** K words per stored row (level 0 zero-prefixes it to a 64-word leaf image). */
-  readonly rowWords: number;
-}
-
-/** The level-0 oracle of a K stack of 2^logN words (its data lanes only, PROTOCOL.md §4). */
-export function commitStackOracle(stack: Uint32Array, logN: number, logInvRate: number): Oracle {
-  const { codeword, nLanes } = encodeStack(stack, logN, logInvRate);
-  const tree = buildMerkleTree(codeword, nLanes, STACK_LEAF_WORDS);
-  return { codeword, tree, root: merkleRoot(tree), rowWords: nLanes };
-}
-
-/** A deeper oracle: the E table f as 2^logLanes lanes (low index bits) at rate 2^−logInvRate. */
-export function commitFoldedOracle(f: Uint32Array, logLanes: number, logInvRate: number): Oracle {
-  const codeword = encodeEInterleaved(f, logLanes, logInvRate);
-  const rowWords = 3 << logLanes;
-  const tree = buildMerkleTree(codeword, rowWords);
-  return { codeword, tree, root: merkleRoot(tree), rowWords };
-}
-
-/** The stored rows at the queried positions, in query order (duplicates repeated). */
-export function rowsAt(oracle: Oracle, queries: readonly number[]): Uint32Array[] {
-  const w = 2 * oracle.rowWords;
-  return queries.map((q) => oracle.codeword.slice(w * q, w * (q + 1)));
 }

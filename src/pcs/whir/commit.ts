@@ -1,26 +1,47 @@
 // The level-0 commitment of a WHIR opening (PROTOCOL.md §6.2): the K stack's data lanes,
-// encoded block by block and hashed into one Merkle root. Nothing enters the transcript here;
-// the caller sends the root.
+// encoded block by block and hashed into one Merkle root, on a backend that keeps the witness,
+// the codeword and the tree for the opening. Nothing enters the transcript here; the caller
+// sends the root.
+import type { Backend, DeviceBuffer, MerkleHandle } from '../../backend/backend';
+import { STACK_LEAF_WORDS } from '../../ntt/encode';
 import { WhirError } from './errors';
-import { commitStackOracle, type Oracle } from './bulk';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
+
+/** A committed oracle: its codeword and tree, held by the backend that built them. */
+export interface Oracle {
+  readonly backend: Backend;
+  readonly codeword: DeviceBuffer;
+  readonly tree: MerkleHandle;
+}
 
 export interface WhirCommitment {
   readonly logN: number;
   readonly logInvRate: number;
   /** Level-0 blocks holding data: the committed lanes (the rest of the 64 are zero). */
   readonly nLanes: number;
-  /** The committed words: nLanes blocks of 2^(logN−6) K words, zero-padded past the stack. */
-  readonly witness: Uint32Array;
+  /** The committed words (K): nLanes blocks of 2^(logN−6), zero-padded past the stack. */
+  readonly witness: DeviceBuffer;
   readonly oracle: Oracle;
   readonly root: Uint8Array;
 }
 
+/** Frees an oracle's codeword and tree. */
+export function freeOracle(oracle: Oracle): void {
+  oracle.backend.freeTree(oracle.tree);
+  oracle.backend.free(oracle.codeword);
+}
+
+/** Frees what a commitment holds on its backend; it cannot be opened afterwards. */
+export function freeCommitment(commitment: WhirCommitment): void {
+  freeOracle(commitment.oracle);
+  commitment.oracle.backend.free(commitment.witness);
+}
+
 /**
  * Commits a stack of up to 2^logN K words (2 u32 each; the words past it are zero) at inverse
- * rate 2^logInvRate. The witness is the stack itself when it already fills whole blocks.
+ * rate 2^logInvRate on `backend`, which then holds the witness for the opening.
  */
-export function commitWhir(stack: Uint32Array, logN: number, logInvRate: number): WhirCommitment {
+export async function commitWhir(backend: Backend, stack: Uint32Array, logN: number, logInvRate: number): Promise<WhirCommitment> {
   whirConfig(logN, logInvRate); // the admissible window
   const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
   const words = stack.length / 2;
@@ -28,11 +49,23 @@ export function commitWhir(stack: Uint32Array, logN: number, logInvRate: number)
     throw new WhirError(`commitWhir: a stack of 2^${logN} words holds 1 to 2^${logN} K words, got ${stack.length} u32`);
   }
   const nLanes = Math.ceil(words / block);
-  let witness = stack;
+  let padded = stack;
   if (words !== nLanes * block) {
-    witness = new Uint32Array(2 * nLanes * block);
-    witness.set(stack);
+    padded = new Uint32Array(2 * nLanes * block);
+    padded.set(stack);
   }
-  const oracle = commitStackOracle(witness, logN, logInvRate);
-  return { logN, logInvRate, nLanes, witness, oracle, root: oracle.root };
+  const witness = await backend.upload('K', padded);
+  const codeword = await backend.encode(witness, logN, logInvRate);
+  const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
+  return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
+}
+
+/**
+ * The oracle of a deeper level (PROTOCOL.md §4): the E table f as 2^logLanes lanes (its low
+ * index bits) at rate 2^−logInvRate, rows of 3·2^logLanes K words hashed as they are.
+ */
+export async function commitFolded(backend: Backend, f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<Oracle> {
+  const codeword = await backend.encodeFolded(f, logLanes, logInvRate);
+  const rowWords = 3 << logLanes;
+  return { backend, codeword, tree: await backend.merkleBuild(codeword, rowWords, rowWords) };
 }

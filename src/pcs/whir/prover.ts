@@ -4,21 +4,27 @@
 // sample, grinds, opens the previous oracle at sampled queries, and glues the new claims
 // into the running one with powers of the level's λ. The last level sends its residual table
 // in clear and finishes the sumcheck.
-import { type E, eMulAt } from '../../field/e';
-import { openMerkle } from '../../merkle/opening';
-import type { Kind } from '../../poly/table';
+//
+// The bulk work runs on the commitment's backend through the Backend seam; only round sums,
+// roots, OOD answers, opened rows and the residual come back. Once the running tables are
+// smaller than the backend's hostBelow, they move to the cpu backend for the rest.
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import { createCpuBackend } from '../../backend/cpu/index';
+import { type E, eMulAt, eOne } from '../../field/e';
+import type { MerklePhase } from '../../transcript/proof';
 import type { ProverState } from '../../transcript/prover-state';
-import {
-  addScaled, commitFoldedOracle, eqTableSeeded, foldPairs, mleAt, type Oracle, queryWeights, roundSums, rowsAt,
-} from './bulk';
+import { eqTableSeeded } from './bulk';
 import { enforcedSum, evalRoundPoly, powers } from './claims';
-import type { WhirCommitment } from './commit';
+import { commitFolded, freeOracle, type Oracle, type WhirCommitment } from './commit';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 import { WhirError } from './errors';
 
+/** Where the small tables finish the opening. */
+const HOST = createCpuBackend();
+
 /** A claim introduced at a level and held until its λ is drawn. */
 interface Pending {
-  weight: Uint32Array;
+  weight: DeviceBuffer;
   value: E;
   poly: Uint32Array;
 }
@@ -32,39 +38,68 @@ function roundPoly(sums: Uint32Array, claim: E): Uint32Array {
   return poly;
 }
 
+/** The opened rows in query order (duplicates repeated): a phase holds the distinct ones, ascending. */
+function rowsInQueryOrder(phase: MerklePhase, queries: readonly number[]): Uint32Array[] {
+  const sorted = [...new Set(queries)].sort((a, b) => a - b);
+  const row = new Map(sorted.map((q, i) => [q, phase.leafData[i]]));
+  return queries.map((q) => row.get(q) as Uint32Array);
+}
+
 /** The product sumcheck Σ f·b with its claim and the polynomial last sent for it. */
 class RunningSumcheck {
   private poly: Uint32Array = new Uint32Array(18);
 
-  constructor(public f: Uint32Array, private kind: Kind, private b: Uint32Array, private claim: E) {}
+  constructor(
+    public backend: Backend,
+    public f: DeviceBuffer,
+    private b: DeviceBuffer,
+    private claim: E,
+    /** False while f is the commitment's witness, which outlives the opening. */
+    private ownsF: boolean,
+  ) {}
 
   /** Sends the round polynomial of the variable paired at `stride`. */
-  send(ps: ProverState, stride: number): void {
-    this.poly = roundPoly(roundSums(this.f, this.kind, this.b, stride), this.claim);
+  async send(ps: ProverState, stride: number): Promise<void> {
+    this.poly = roundPoly(await this.backend.roundSums(this.f, this.b, stride), this.claim);
     ps.addRoundPoly(this.poly, false);
   }
 
   /** Binds the variable of the last sent polynomial at r. */
-  fold(r: E, stride: number): void {
+  async fold(r: E, stride: number): Promise<void> {
     this.claim = evalRoundPoly(this.poly, r);
-    this.f = foldPairs(this.f, this.kind, stride, r);
-    this.kind = 'E';
-    this.b = foldPairs(this.b, 'E', stride, r);
+    const { backend } = this;
+    const f = await backend.fold(this.f, stride, r);
+    const b = await backend.fold(this.b, stride, r);
+    this.release();
+    [this.f, this.b, this.ownsF] = [f, b, true];
+    if (f.length < backend.hostBelow) {
+      this.f = await HOST.upload('E', await backend.download(f));
+      this.b = await HOST.upload('E', await backend.download(b));
+      this.backend = HOST;
+      backend.free(f);
+      backend.free(b);
+    }
+  }
+
+  /** Σ f·weight: a round whose stride is the table's length pairs nothing, so c0 is the sum. */
+  async dot(weight: DeviceBuffer): Promise<E> {
+    return (await this.backend.roundSums(this.f, weight, this.f.length)).slice(0, 6);
   }
 
   /** Sends the intro polynomial of Σ f·weight = value over the lowest variable; held for glue. */
-  introduce(ps: ProverState, weight: Uint32Array, value: E): Pending {
-    const poly = roundPoly(roundSums(this.f, this.kind, weight, 1), value);
+  async introduce(ps: ProverState, weight: DeviceBuffer, value: E): Promise<Pending> {
+    const poly = roundPoly(await this.backend.roundSums(this.f, weight, 1), value);
     ps.addRoundPoly(poly, false);
     return { weight, value, poly };
   }
 
   /** Adds the level's claims in order with λ, λ², …: weights, claims and polynomials alike. */
-  glue(pending: readonly Pending[], lambda: E): void {
+  async glue(pending: readonly Pending[], lambda: E): Promise<void> {
     const s = lambda.slice();
     const p = new Uint32Array(6);
     for (const c of pending) {
-      addScaled(this.b, c.weight, s);
+      await this.backend.addScaled(this.b, c.weight, 0, s);
+      this.backend.free(c.weight);
       eMulAt(p, 0, c.value, 0, s, 0);
       for (let t = 0; t < 6; t++) this.claim[t] ^= p[t];
       for (let o = 0; o < 18; o += 6) {
@@ -74,81 +109,96 @@ class RunningSumcheck {
       eMulAt(s, 0, s, 0, lambda, 0);
     }
   }
+
+  /** Frees the running tables (not the witness). */
+  release(): void {
+    if (this.ownsF) this.backend.free(this.f);
+    this.backend.free(this.b);
+  }
 }
 
 /**
- * Proves Σ weight·witness = target for the commitment's witness. `weight` is an E table of the
- * witness's length (6 words a value) that must vanish on every index past the committed lanes
- * (the verifier evaluates its closed form over the whole cube). It is kept for the first fold.
+ * Proves Σ weight·witness = target for the commitment's witness. `weight` is an E buffer on
+ * the commitment's backend with one value per committed word; it must vanish on every index
+ * past the committed lanes (the verifier evaluates its closed form over the whole cube). The
+ * opening takes it over: it is the first fold's input, and freed there.
  */
-export function proveWhir(ps: ProverState, commitment: WhirCommitment, weight: Uint32Array, target: E): void {
+export async function proveWhir(ps: ProverState, commitment: WhirCommitment, weight: DeviceBuffer, target: E): Promise<void> {
   const { logN, witness } = commitment;
+  const { backend } = commitment.oracle;
   const config = whirConfig(logN, commitment.logInvRate);
-  if (weight.length !== 3 * witness.length) {
-    throw new WhirError(`proveWhir: the weight needs one E value per committed word (${witness.length / 2}), got ${weight.length / 6}`);
+  if (weight.elem !== 'E' || weight.length !== witness.length) {
+    throw new WhirError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
   }
   ps.observeScalar(target);
   ps.observeRoot(commitment.root);
 
   const laneStride = 2 ** (logN - INITIAL_FOLDING_FACTOR);
-  const sc = new RunningSumcheck(witness, 'K', weight, target.slice());
-  sc.send(ps, laneStride);
-  let levelFolds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
-  for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
-    const r = ps.sample();
-    sc.fold(r, laneStride);
-    sc.send(ps, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
-    levelFolds.set(r, 6 * j);
-  }
-
-  let oracle: Oracle = commitment.oracle;
-  config.levels.forEach((level, i) => {
-    if (i > 0) {
-      levelFolds = new Uint32Array(6 * level.fold);
-      for (let j = 0; j < level.fold; j++) {
-        const r = ps.sample();
-        sc.fold(r, 1);
-        sc.send(ps, 1);
-        levelFolds.set(r, 6 * j);
-      }
+  const sc = new RunningSumcheck(backend, witness, weight, target.slice(), false);
+  try {
+    await sc.send(ps, laneStride);
+    let levelFolds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
+    for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
+      const r = ps.sample();
+      await sc.fold(r, laneStride);
+      await sc.send(ps, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
+      levelFolds.set(r, 6 * j);
     }
-    const last = i === config.levels.length - 1;
-    const pending: Pending[] = [];
-    let next: Oracle | null = null;
-    if (last) {
-      ps.addScalars(sc.f);
-    } else {
-      const following = config.levels[i + 1];
-      next = commitFoldedOracle(sc.f, following.fold, following.logInvRate);
-      ps.addRoot(next.root);
-      for (let o = 0; o < following.oodSamples; o++) {
-        const z = ps.sampleVec(level.logMsgCols);
-        const y = mleAt(sc.f, z);
-        ps.addScalar(y);
-        pending.push(sc.introduce(ps, eqTableSeeded(z), y));
-      }
-    }
-    ps.grind(level.grindingBits);
-    const queries = ps.sampleQueries(level.logBlockLen, level.queries);
-    const lambda = ps.sample();
-    ps.addMerklePhase(openMerkle(oracle.tree, oracle.codeword, oracle.rowWords, queries));
-    const coeffs = powers(lambda, queries.length);
-    const sum = enforcedSum(rowsAt(oracle, queries), i === 0 ? 'K' : 'E', eqTableSeeded(levelFolds), coeffs, i === 0);
-    pending.push(sc.introduce(ps, queryWeights(queries, coeffs, level.logMsgCols, level.logInvRate), sum));
-    sc.glue(pending, lambda);
 
-    if (last) {
-      // The residual's rounds; the last one's polynomial is never sent (the verifier closes
-      // on the residual table instead), so its challenge is only drawn.
-      for (let j = 0; j < config.residualVars; j++) {
-        const r = ps.sample();
-        if (j + 1 < config.residualVars) {
-          sc.fold(r, 1);
-          sc.send(ps, 1);
+    let oracle: Oracle = commitment.oracle;
+    for (const [i, level] of config.levels.entries()) {
+      if (i > 0) {
+        levelFolds = new Uint32Array(6 * level.fold);
+        for (let j = 0; j < level.fold; j++) {
+          const r = ps.sample();
+          await sc.fold(r, 1);
+          await sc.send(ps, 1);
+          levelFolds.set(r, 6 * j);
         }
       }
-    } else {
-      oracle = next as Oracle;
+      const last = i === config.levels.length - 1;
+      const pending: Pending[] = [];
+      let next: Oracle | null = null;
+      if (last) {
+        ps.addScalars(await sc.backend.download(sc.f));
+      } else {
+        const following = config.levels[i + 1];
+        next = await commitFolded(sc.backend, sc.f, following.fold, following.logInvRate);
+        ps.addRoot(next.tree.root);
+        for (let o = 0; o < following.oodSamples; o++) {
+          const eq = await sc.backend.eqTable(ps.sampleVec(level.logMsgCols), eOne());
+          const y = await sc.dot(eq);
+          ps.addScalar(y);
+          pending.push(await sc.introduce(ps, eq, y));
+        }
+      }
+      ps.grind(level.grindingBits);
+      const queries = ps.sampleQueries(level.logBlockLen, level.queries);
+      const lambda = ps.sample();
+      const phase = await oracle.backend.openRows(oracle.codeword, oracle.tree, queries);
+      ps.addMerklePhase(phase);
+      if (oracle !== commitment.oracle) freeOracle(oracle);
+      const coeffs = powers(lambda, queries.length);
+      const sum = enforcedSum(rowsInQueryOrder(phase, queries), i === 0 ? 'K' : 'E', eqTableSeeded(levelFolds), coeffs, i === 0);
+      const weights = await sc.backend.queryWeights(queries, coeffs, level.logMsgCols, level.logInvRate);
+      pending.push(await sc.introduce(ps, weights, sum));
+      await sc.glue(pending, lambda);
+
+      if (last) {
+        // The residual's rounds; the last one's polynomial is never sent (the verifier closes
+        // on the residual table instead), so its challenge is only drawn.
+        for (let j = 0; j < config.residualVars; j++) {
+          const r = ps.sample();
+          if (j + 1 < config.residualVars) {
+            await sc.fold(r, 1);
+            await sc.send(ps, 1);
+          }
+        }
+      } else {
+        oracle = next as Oracle;
+      }
     }
-  });
+  } finally {
+    sc.release();
+  }
 }

@@ -1,0 +1,40 @@
+// The hash-batch prover end to end: BLAKE2s compressions proved per second and the split over
+// the stages (witness, commit, zerocheck, lincheck, opening), per backend, on the reference
+// test's messages. Proof time excludes generating the messages; the last column is the
+// process's peak resident set so far (sizes run in ascending order, so it tracks the size).
+import type { Backend } from '../src/backend/backend';
+import { referenceMessages } from '../src/workloads/hash-batch/inputs';
+import { HASH_BATCH_STAGES, type HashBatchStage, proveHashBatch } from '../src/workloads/hash-batch/prove';
+import type { BenchRow } from './report';
+import { summarize } from './stats';
+
+export const HASH_SIZES = [10, 11, 12, 13, 14, 15, 16, 17, 18];
+
+export async function benchHash(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const k of logSizes) {
+    const n = 2 ** k;
+    const messages = referenceMessages(n);
+    const samples: Record<HashBatchStage | 'total', number[]> = { witness: [], commit: [], zerocheck: [], lincheck: [], opening: [], total: [] };
+    let proofBytes = 0;
+    try {
+      for (let run = 0; run <= runs; run++) {
+        const { stats } = await proveHashBatch(messages, { backend });
+        if (run === 0) continue; // warm-up
+        for (const s of HASH_BATCH_STAGES) samples[s].push(stats.stageMs[s]);
+        samples.total.push(HASH_BATCH_STAGES.reduce((t, s) => t + stats.stageMs[s], 0));
+        proofBytes = stats.proofBytes;
+      }
+    } catch (e) {
+      // A size past what the device holds ends this backend's sweep; the smaller ones stand.
+      rows.push({ backend: backend.name, n: `2^${k}`, error: (e as Error).message.split('\n')[0] });
+      break;
+    }
+    const total = summarize(samples.total);
+    const row: BenchRow = { backend: backend.name, n: `2^${k}`, 'compr/s': n / (total.medianMs / 1e3), 'prove ms': total.medianMs };
+    for (const s of HASH_BATCH_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
+    Object.assign(row, { 'proof KiB': proofBytes / 1024, 'peak RSS MiB': process.resourceUsage().maxRSS / 1024, spread: total.spread, runs: total.runs });
+    rows.push(row);
+  }
+  return rows;
+}

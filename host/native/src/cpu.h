@@ -1,0 +1,19 @@
+// What the running CPU (and its OS, for the wide register state) supports.
+#pragma once
+
+namespace leanvm {
+
+struct CpuFeatures {
+  // x86-64
+  bool pclmul = false;  // with SSSE3 and SSE4.1, which every PCLMULQDQ CPU has
+  bool avx2 = false;    // and the OS saves ymm state
+  bool avx512 = false;  // F, BW and VL, and the OS saves zmm and mask state
+  bool vpclmul = false; // VPCLMULQDQ
+  // arm64
+  bool neon = false;
+  bool pmull = false;
+};
+
+CpuFeatures detectCpu();
+
+}  // namespace leanvm

@@ -1,0 +1,24 @@
+// The instruction-set paths: a field table and a hash table each, the best one this CPU
+// runs chosen at load time; tests and benches may switch to any other supported one.
+#pragma once
+#include <cstddef>
+
+#include "kernels.h"
+
+namespace leanvm {
+
+struct Path {
+  const char* name;
+  const FieldKernels* field;
+  const HashKernels* hash;
+};
+
+/** The paths this CPU runs, best first (the portable one last). */
+size_t supportedPaths(const Path** out, size_t capacity);
+
+const Path& activePath();
+
+/** Makes `name` the active path; false (nothing changes) if this CPU cannot run it. */
+bool selectPath(const char* name);
+
+}  // namespace leanvm

@@ -1,0 +1,64 @@
+// The kernel tables. Each instruction-set file fills its tables from the shared templates
+// (mul.h, ntt_pass.h, blake2s_lanes.h); dispatch.cc pairs a field table with a hash table
+// into the paths this CPU can run and picks the best. K words are u64 (the u32 pairs of the
+// JS side, little-endian); digests are 8 u32.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace leanvm {
+
+/** Radix 2, 4, 8: layers per NTT pass, the pass's rows kept in registers. */
+constexpr int MAX_PASS_LAYERS = 3;
+
+struct FieldKernels {
+  /** What the products run on, for `info`. */
+  const char* describe;
+  /** out[i] = a[i]·b[i] in K (n elements) and in E (n elements of 3 words); out may alias. */
+  void (*mulK)(const uint64_t* a, const uint64_t* b, uint64_t* out, size_t n);
+  void (*mulE)(const uint64_t* a, const uint64_t* b, uint64_t* out, size_t n);
+  /**
+   * nttPass[k−1]: k forward layers over `blocks` consecutive blocks of 2^k rows `stride`
+   * words apart (block β starts at 2^k·stride·β), on the first `width` words of each row.
+   * Reads src, writes dst at the same offsets (they may be equal). Block β takes 2^k − 1
+   * twiddles at tw[(2^k − 1)·β ..]: its first layer's, the second layer's two, the third's four.
+   */
+  void (*nttPass[MAX_PASS_LAYERS])(uint64_t* dst, const uint64_t* src, size_t blocks, size_t stride, size_t width,
+                                   const uint64_t* tw);
+  /** Positions [from, to) of the level-0 rows of a stack: rows[p·nLanes + t] =
+   * q[(nLanes−1−t)·blockLen + p], zero past q's `words` words. */
+  void (*stackRows)(const uint64_t* q, size_t words, uint64_t* rows, size_t blockLen, size_t nLanes, size_t from,
+                    size_t to);
+};
+
+/** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words
+ * ((imageU32 − rowU32) zero words, then the row). Blocks before firstBlock are zero in every
+ * image: `state` is the chaining value after them. */
+struct LeafJob {
+  const uint32_t* rows;
+  size_t count;
+  size_t rowU32;
+  size_t imageU32;
+  size_t firstBlock;
+  const uint32_t* state;
+  uint32_t* out;
+};
+
+struct HashKernels {
+  const char* describe;
+  void (*leaves)(const LeafJob& job);
+  /** One tree level: out[i] = BLAKE2s-256 of children[16i .. 16i+16) (two digests). */
+  void (*level)(const uint32_t* children, size_t count, uint32_t* out);
+};
+
+/** Tables compiled into this binary; the other architecture's are null. */
+extern const FieldKernels GENERIC_FIELD;
+extern const HashKernels SCALAR_HASH;
+extern const FieldKernels* const PCLMUL_FIELD;
+extern const HashKernels* const AVX2_HASH;
+extern const FieldKernels* const AVX512_FIELD;
+extern const HashKernels* const AVX512_HASH;
+extern const FieldKernels* const PMULL_FIELD;
+extern const HashKernels* const NEON_HASH;
+
+}  // namespace leanvm

@@ -1,0 +1,149 @@
+// `leanvm-gpu prove hash`, `verify hash` and `demo`: the hash-batch statement from a file of
+// messages or from the reference generator, proved on a chosen backend and verified.
+import { accessSync, constants, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { ProofFormatError } from '../../src/transcript/errors';
+import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
+import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
+import { batchLog, batchSize, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
+import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
+import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
+import { type BackendChoice, openBackend } from './backends';
+import { progressBar } from './progress';
+import { UsageError } from './usage';
+
+/** Where the messages come from: a file, or n generated ones. */
+export interface MessageOptions {
+  inputs?: string;
+  n?: string;
+  seed?: string;
+}
+
+export interface ProveHashOptions extends MessageOptions {
+  out: string;
+  backend: BackendChoice;
+  json?: boolean;
+}
+
+export interface VerifyHashOptions extends MessageOptions {
+  json?: boolean;
+}
+
+function readFile(path: string, what: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (e) {
+    throw new UsageError(`cannot read the ${what} ${path}: ${(e as Error).message}`);
+  }
+}
+
+/** A u64 seed, decimal or 0x-hex. */
+function parseSeed(text: string): Seed {
+  let v: bigint;
+  try {
+    v = BigInt(text);
+  } catch {
+    throw new UsageError(`--seed must be a decimal or 0x-hex integer, got "${text}"`);
+  }
+  if (v < 0n || v >= 1n << 64n) throw new UsageError(`--seed must lie in 0 .. 2^64 − 1, got ${text}`);
+  return { lo: Number(v & 0xffffffffn), hi: Number(v >> 32n) };
+}
+
+/** The batch's messages and where they came from; sizes are checked before anything is generated. */
+export function loadMessages(opts: MessageOptions): { messages: Uint32Array; source: string } {
+  if ((opts.inputs === undefined) === (opts.n === undefined)) throw new UsageError('give either --inputs FILE or --n N');
+  if (opts.inputs !== undefined) {
+    if (opts.seed !== undefined) throw new UsageError('--seed goes with --n, not with --inputs');
+    try {
+      const messages = messagesFromBytes(readFile(opts.inputs, 'inputs file'));
+      batchSize(messages);
+      return { messages, source: opts.inputs };
+    } catch (e) {
+      if (e instanceof HashBatchInputError) throw new UsageError(`inputs file ${opts.inputs}: ${e.message}`);
+      throw e;
+    }
+  }
+  const text = opts.n as string;
+  if (!/^\d+$/.test(text)) throw new UsageError(`--n must be a positive integer, got "${text}"`);
+  const n = Number(text);
+  batchLog(n);
+  const seed = opts.seed === undefined ? referenceSeed(n) : parseSeed(opts.seed);
+  const seedHex = `0x${seed.hi.toString(16).padStart(8, '0')}${seed.lo.toString(16).padStart(8, '0')}`;
+  return { messages: seededMessages(n, seed), source: `generated, seed ${seedHex}` };
+}
+
+/** The process's peak resident set so far, in bytes. */
+const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
+
+const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** Fails before a long proof rather than after it when the proof cannot be written. */
+function writable(path: string): void {
+  try {
+    accessSync(dirname(resolve(path)), constants.W_OK);
+  } catch (e) {
+    throw new UsageError(`cannot write the proof to ${path}: ${(e as Error).message}`);
+  }
+}
+
+export async function proveHash(opts: ProveHashOptions): Promise<void> {
+  const { messages, source } = loadMessages(opts);
+  writable(opts.out);
+  const n = messages.length / 16;
+  const { backend, why } = await openBackend(opts.backend);
+  console.error(`backend: ${backend.name} (${why})`);
+  const bar = progressBar();
+  let result;
+  try {
+    result = await proveHashBatch(messages, { backend, onProgress: bar?.update });
+  } finally {
+    bar?.done();
+    await backend.dispose();
+  }
+  try {
+    writeFileSync(opts.out, result.proof);
+  } catch (e) {
+    throw new UsageError(`cannot write the proof to ${opts.out}: ${(e as Error).message}`);
+  }
+  const { stageMs, proofBytes } = result.stats;
+  const totalMs = HASH_BATCH_STAGES.reduce((t, s) => t + stageMs[s], 0);
+  const report = {
+    command: 'prove hash', backend: backend.name, why, n, inputs: source, stageMs, totalMs,
+    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), proof: opts.out,
+  };
+  if (opts.json) return console.log(JSON.stringify(report, null, 2));
+  const stages = HASH_BATCH_STAGES.map((s) => `${s} ${stageMs[s].toFixed(0)}`).join(', ');
+  console.log(`proved ${n} BLAKE2s compressions (${source}) on ${backend.name} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
+  console.log(`  stages (ms): ${stages}`);
+  console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
+}
+
+export function verifyHash(proofPath: string, opts: VerifyHashOptions): void {
+  const { messages, source } = loadMessages(opts);
+  const proof = readFile(proofPath, 'proof file');
+  const t0 = performance.now();
+  let verdict;
+  try {
+    verdict = verifyHashBatch(messages, proof);
+  } catch (e) {
+    if (e instanceof ProofFormatError) throw new UsageError(`malformed proof file ${proofPath}: ${e.message}`);
+    throw e;
+  }
+  const verifyMs = performance.now() - t0;
+  const n = messages.length / 16;
+  if (!verdict.valid) process.exitCode = 1;
+  if (opts.json) {
+    const report = { command: 'verify hash', ...verdict, n, inputs: source, proof: proofPath, proofBytes: proof.length, verifyMs, peakRssBytes: peakRss() };
+    return console.log(JSON.stringify(report, null, 2));
+  }
+  if (verdict.valid) console.log(`valid: ${proofPath} proves ${n} BLAKE2s compressions (verified in ${verifyMs.toFixed(0)} ms)`);
+  else console.error(`leanvm-gpu: invalid proof ${proofPath}: ${verdict.reason}`);
+}
+
+/** Proves n reference messages into a fresh temporary directory, then verifies the file. */
+export async function demo(opts: { n: string; backend: BackendChoice }): Promise<void> {
+  const out = join(mkdtempSync(join(tmpdir(), 'leanvm-gpu-')), `hash-n${opts.n}.proof`);
+  await proveHash({ n: opts.n, out, backend: opts.backend });
+  verifyHash(out, { n: opts.n });
+}

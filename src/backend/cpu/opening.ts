@@ -1,0 +1,40 @@
+// The WHIR opening's bulk work for any backend whose buffers are plain typed arrays: the
+// functions of src/pcs/whir/bulk.ts on the buffers' words. `data` unwraps a buffer (checking
+// that it is the backend's and live), `wrap` makes a new one that owns the given words.
+import { encodeEInterleaved } from '../../ntt/encode';
+import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
+import { roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer, type Elem } from '../backend';
+
+export type TypedArrayOpening = Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
+
+export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap: (elem: Elem, words: Uint32Array) => DeviceBuffer): TypedArrayOpening {
+  return {
+    async roundSums(f, b, stride) {
+      roundShape(f, b);
+      return roundSums(data(f), f.elem, data(b), stride);
+    },
+    async fold(src, stride, r) {
+      return wrap('E', foldPairs(data(src), src.elem, stride, r));
+    },
+    async eqTable(point, seed) {
+      return wrap('E', eqTableSeeded(point, seed));
+    },
+    async mapByTables(buf, tables) {
+      sameShape('E', buf);
+      mapByTables(data(buf), tables);
+    },
+    async addScaled(acc, src, at = 0, scale) {
+      checkSlice(acc, src, at);
+      const slice = data(acc).subarray(6 * at, 6 * (at + src.length));
+      if (scale === undefined) addInto(slice, data(src));
+      else addScaled(slice, data(src), scale);
+    },
+    async queryWeights(queries, coeffs, m, logInvRate) {
+      return wrap('E', queryWeights(queries, coeffs, m, logInvRate));
+    },
+    async encodeFolded(f, logLanes, logInvRate) {
+      sameShape('E', f);
+      return wrap('E', encodeEInterleaved(data(f), logLanes, logInvRate));
+    },
+  };
+}

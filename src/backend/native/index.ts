@@ -1,0 +1,130 @@
+// The native backend: the C++ SIMD module's kernels on plain typed arrays. Buffers are
+// Uint32Arrays handed to the addon in place (no copies at the seam); trees keep their
+// digests on the JS side, so openings gather there with openMerkle. The WHIR opening's
+// bulk work runs on the same arrays in TypeScript until it has native kernels. One thread.
+import { openMerkle } from '../../merkle/opening';
+import { checkWidths } from '../../merkle/leaves';
+import { log2Leaves, merkleRoot, type MerkleTree } from '../../merkle/tree';
+import { stackShape } from '../../ntt/encode';
+import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
+import { typedArrayOpening } from '../cpu/opening';
+import type { NativeModule } from './module';
+import { twiddleDeltaTable } from './twiddles';
+
+export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
+
+class NativeBuffer implements DeviceBuffer {
+  constructor(
+    readonly elem: Elem,
+    readonly length: number,
+    public words: Uint32Array | null,
+  ) {}
+}
+
+class NativeTree implements MerkleHandle {
+  readonly nLeaves: number;
+  readonly height: number;
+  readonly root: Uint8Array;
+  /** null once freed. */
+  tree: MerkleTree | null;
+
+  constructor(
+    tree: MerkleTree,
+    readonly codeword: NativeBuffer,
+    readonly rowWords: number,
+    readonly leafWords: number,
+  ) {
+    this.tree = tree;
+    this.nLeaves = tree.nLeaves;
+    this.height = tree.height;
+    this.root = merkleRoot(tree);
+  }
+}
+
+/** One line for `info`: the path the dispatcher chose and the thread count. */
+export function describeNative(module: NativeModule): string {
+  const p = module.activePath();
+  return `ISA ${p.name}: K/E products on ${p.field}, BLAKE2s ${p.hash}; threads: 1`;
+}
+
+export function createNativeBackend(module: NativeModule): Backend {
+  module.setTwiddleDeltas(twiddleDeltaTable());
+  let disposed = false;
+
+  function data(buf: DeviceBuffer): Uint32Array {
+    if (disposed) throw new BackendUsageError('native backend used after dispose');
+    if (!(buf instanceof NativeBuffer)) throw new BackendUsageError('buffer does not belong to the native backend');
+    if (buf.words === null) throw new BackendUsageError('buffer used after free');
+    return buf.words;
+  }
+
+  /** A new buffer owning `words`, which the addon reads as u64: copied if not 8-byte aligned. */
+  function wrap(elem: Elem, words: Uint32Array): NativeBuffer {
+    return new NativeBuffer(elem, words.length / WORDS[elem], words.byteOffset % 8 === 0 ? words : words.slice());
+  }
+
+  function treeOf(handle: MerkleHandle, codeword: DeviceBuffer): MerkleTree {
+    if (!(handle instanceof NativeTree)) throw new BackendUsageError('tree does not belong to the native backend');
+    if (handle.tree === null) throw new BackendUsageError('tree used after freeTree');
+    if (handle.codeword !== codeword) throw new BackendUsageError('tree was built over another codeword');
+    return handle.tree;
+  }
+
+  return {
+    name: 'native',
+    async upload(elem, words) {
+      if (words.length % WORDS[elem] !== 0) {
+        throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
+      }
+      return wrap(elem, words.slice());
+    },
+    async alloc(elem, length) {
+      return wrap(elem, new Uint32Array(length * WORDS[elem]));
+    },
+    async download(buf) {
+      return data(buf).slice();
+    },
+    async mulK(a, b, out) {
+      sameShape('K', a, b, out);
+      module.mulK(data(a), data(b), data(out));
+    },
+    async mulE(a, b, out) {
+      sameShape('E', a, b, out);
+      module.mulE(data(a), data(b), data(out));
+    },
+    async encode(msg, logN, logInvRate) {
+      if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
+      const q = data(msg);
+      const { logMsg, logSize, nLanes } = stackShape(q.length / 2, logN, logInvRate);
+      const codeword = new Uint32Array(2 * nLanes * 2 ** logSize);
+      module.encodeStack(q, codeword, logMsg, nLanes, logInvRate);
+      return wrap('K', codeword);
+    },
+    async merkleBuild(codeword, rowWords, leafWords) {
+      checkWidths(rowWords, leafWords);
+      const rows = data(codeword);
+      const nLeaves = rows.length / (2 * rowWords);
+      const height = log2Leaves(nLeaves);
+      const nodes = new Uint32Array(8 * (2 * nLeaves - 1));
+      module.merkleTree(rows, rowWords, leafWords, nodes);
+      return new NativeTree({ nLeaves, height, nodes }, codeword as NativeBuffer, rowWords, leafWords);
+    },
+    async openRows(codeword, tree, queries) {
+      return openMerkle(treeOf(tree, codeword), data(codeword), tree.rowWords, queries);
+    },
+    hostBelow: 0,
+    ...typedArrayOpening(data, wrap),
+    freeTree(tree) {
+      treeOf(tree, (tree as NativeTree).codeword);
+      (tree as NativeTree).tree = null;
+    },
+    async finish() {},
+    free(buf) {
+      data(buf);
+      (buf as NativeBuffer).words = null;
+    },
+    async dispose() {
+      disposed = true;
+    },
+  };
+}

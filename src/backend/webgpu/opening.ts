@@ -1,0 +1,206 @@
+// The WHIR opening's bulk work on the GPU (the Backend seam's opening operations): round sums
+// as a reduction, folds, eq tables, the ring map Φ over a table, scaled adds, query weights as
+// the transposed encoding, and the deeper levels' encoding. Tables stay on the device; only
+// round sums come back. Uniform parameters that carry an E scalar start with its six words, so
+// the WGSL structs need no padding.
+import type { E } from '../../field/e';
+import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
+import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { gpuBuffer, scratchBuffer } from './buffer';
+import { dispatchGrid } from './grid';
+import { WORKGROUP_SIZE } from './kernels';
+import type { NttKernels } from './ntt';
+import type { Recording } from './recording';
+
+/** What the opening kernels need from the backend that hosts them. */
+export interface OpeningContext {
+  device: GPUDevice;
+  live(): void;
+  record(what: string): Recording;
+  create(elem: Elem, length: number): Promise<DeviceBuffer>;
+  ntt: NttKernels;
+  maxPerDimension: number;
+  hostBelow: number;
+}
+
+/** Workgroups of a round-sum reduction at most: enough to fill a GPU, few partials to read. */
+const MAX_ROUND_GROUPS = 1024;
+
+/**
+ * Terms each invocation of a round-sum reduction sums at least before its workgroup folds
+ * the sums. A GPU wants many invocations; on a CPU-backed adapter the fold (barriers and
+ * workgroup memory) costs many terms' products (lavapipe, 2^18 E terms: 169 ms at one term
+ * an invocation, 36 ms at 64).
+ */
+function termsPerInvocation(device: GPUDevice): number {
+  return device.adapterInfo?.isFallbackAdapter ? 64 : 8;
+}
+
+/** u32 words of one workgroup's partial (c0, c2). */
+const PARTIAL_WORDS = 12;
+/** An E value as three interleaved K lanes. */
+const E_LANES = 3;
+
+type OpeningKernels = Pick<Backend, 'hostBelow' | 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
+
+/** Terms of a round at `stride` over n values (the folded table's length). */
+function roundTerms(n: number, stride: number): number {
+  if (!Number.isInteger(stride) || stride < 1 || n % stride !== 0 || n === 0) {
+    throw new BackendUsageError(`a table of ${n} values is not a whole number of halves of stride ${stride}`);
+  }
+  return Math.ceil(n / (2 * stride)) * stride;
+}
+
+/** The six words of an E scalar, checked. */
+function scalar(e: E, what: string): number[] {
+  if (e.length !== 6) throw new BackendUsageError(`${what} must be one E value (6 words), got ${e.length} words`);
+  return Array.from(e);
+}
+
+/** log2 of a positive power of two, else a BackendUsageError naming `what`. */
+function log2Exact(n: number, what: string): number {
+  const log = Math.log2(n);
+  if (!Number.isInteger(log)) throw new BackendUsageError(`${what}: ${n} is not a power of two`);
+  return log;
+}
+
+export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
+  const { device } = ctx;
+  const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(device, buf);
+  const perInvocation = termsPerInvocation(device);
+
+  /** Runs `work` into a fresh E buffer of `length` values, freed again if the work fails. */
+  async function into(length: number, work: (out: GPUBuffer) => Promise<unknown>): Promise<DeviceBuffer> {
+    const out = await ctx.create('E', length);
+    try {
+      await work(gpu(out));
+      return out;
+    } catch (e) {
+      gpu(out).destroy();
+      throw e;
+    }
+  }
+
+  return {
+    hostBelow: ctx.hostBelow,
+
+    async roundSums(f, b, stride) {
+      ctx.live();
+      const n = roundShape(f, b);
+      const terms = roundTerms(n, stride);
+      // Whole workgroups, each invocation striding by all of them (see round_sums.wgsl).
+      const groups = Math.min(Math.ceil(terms / (perInvocation * WORKGROUP_SIZE)), MAX_ROUND_GROUPS, ctx.maxPerDimension ** 2);
+      const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
+      const threads = x * y * WORKGROUP_SIZE;
+      const partials = await scratchBuffer(device, 'round partial sums', 4 * PARTIAL_WORDS * x * y);
+      try {
+        const rec = ctx.record('roundSums');
+        rec.dispatch(f.elem === 'K' ? 'roundSumsK' : 'roundSumsE', threads, [gpu(f), gpu(b), partials], [n, stride, terms, threads]);
+        rec.read(partials, 0, 4 * PARTIAL_WORDS * x * y);
+        const [words] = await rec.submit();
+        const sums = new Uint32Array(PARTIAL_WORDS);
+        for (let i = 0; i < words.length; i++) sums[i % PARTIAL_WORDS] ^= words[i];
+        return sums;
+      } finally {
+        partials.destroy();
+      }
+    },
+
+    async fold(src, stride, r) {
+      ctx.live();
+      const count = roundTerms(src.length, stride);
+      const params = [...scalar(r, 'fold: r'), count, src.length, stride];
+      return into(count, (out) => ctx.record('fold').dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), out], params).submit());
+    },
+
+    async eqTable(point, seed) {
+      ctx.live();
+      const n = point.length / 6;
+      if (!Number.isInteger(n)) throw new BackendUsageError(`eqTable: a point is 6 words a coordinate, got ${point.length}`);
+      const first = scalar(seed, 'eqTable: seed');
+      return into(2 ** n, (out) => {
+        device.queue.writeBuffer(out, 0, Uint32Array.from(first));
+        const rec = ctx.record('eqTable');
+        for (let k = 0; k < n; k++) rec.dispatch('eqStep', 2 ** k, [out], [...point.subarray(6 * k, 6 * k + 6), 2 ** k]);
+        return rec.submit();
+      });
+    },
+
+    async mapByTables(buf, tables) {
+      ctx.live();
+      sameShape('E', buf);
+      if (tables.length !== PHI_TABLE_WORDS) throw new BackendUsageError(`mapByTables: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
+      const phi = await scratchBuffer(device, 'the byte tables of a map', tables);
+      try {
+        await ctx.record('mapByTables').dispatch('phiMap', buf.length, [gpu(buf), phi], [buf.length]).submit();
+      } finally {
+        phi.destroy();
+      }
+    },
+
+    async addScaled(acc, src, at = 0, scale) {
+      ctx.live();
+      checkSlice(acc, src, at);
+      const [ga, gs] = [gpu(acc), gpu(src)];
+      if (ga === gs) throw new BackendUsageError('addScaled: acc must not be src');
+      const s = scale === undefined ? [0, 0, 0, 0, 0, 0] : scalar(scale, 'addScaled: scale');
+      await ctx.record('addScaled').dispatch('addScaled', src.length, [ga, gs], [...s, src.length, at, scale === undefined ? 0 : 1]).submit();
+    },
+
+    async queryWeights(queries, coeffs, m, logInvRate) {
+      ctx.live();
+      if (coeffs.length !== 6 * queries.length) throw new BackendUsageError(`queryWeights: ${queries.length} queries need as many coefficients, got ${coeffs.length / 6}`);
+      if (!Number.isInteger(m) || m < 0 || !Number.isInteger(logInvRate) || logInvRate < 0) {
+        throw new BackendUsageError(`queryWeights: need integers m, ν ≥ 0, got ${m}, ${logInvRate}`);
+      }
+      const logSize = m + logInvRate;
+      // Duplicates add up on the host, so each scattered position is written once.
+      const sums = new Map<number, Uint32Array>();
+      queries.forEach((q, i) => {
+        if (!Number.isInteger(q) || q < 0 || q >= 2 ** logSize) throw new BackendUsageError(`queryWeights: query ${q} is outside the domain of 2^${logSize}`);
+        const sum = sums.get(q) ?? new Uint32Array(6);
+        for (let t = 0; t < 6; t++) sum[t] ^= coeffs[6 * i + t];
+        sums.set(q, sum);
+      });
+      const records = new Uint32Array(7 * sums.size);
+      [...sums].forEach(([q, sum], i) => {
+        records[7 * i] = q;
+        records.set(sum, 7 * i + 1);
+      });
+      const points = await scratchBuffer(device, 'the scattered query coefficients', records);
+      let domain: GPUBuffer | null = null;
+      try {
+        const data = await scratchBuffer(device, `a domain of 2^${logSize} E values`, 24 * 2 ** logSize);
+        domain = data;
+        return await into(2 ** m, async (out) => {
+          const rec = ctx.record('queryWeights');
+          rec.dispatch('scatterPoints', sums.size, [data, points], [sums.size]);
+          await ctx.ntt.transposed(rec, data, E_LANES, logInvRate, logSize);
+          rec.dispatch('sumTiles', 6 * 2 ** m, [data, out], [6 * 2 ** m, 2 ** logInvRate]);
+          return rec.submit();
+        });
+      } finally {
+        points.destroy();
+        domain?.destroy();
+      }
+    },
+
+    async encodeFolded(f, logLanes, logInvRate) {
+      ctx.live();
+      sameShape('E', f);
+      const logN = log2Exact(f.length, 'encodeFolded: table length');
+      if (!Number.isInteger(logLanes) || logLanes < 0 || logLanes > logN || !Number.isInteger(logInvRate) || logInvRate < 0) {
+        throw new BackendUsageError(`encodeFolded: an E table of 2^${logN} values cannot form 2^${logLanes} lanes at rate 2^-${logInvRate}`);
+      }
+      const logMsg = logN - logLanes;
+      const bytes = 24 * f.length;
+      return into(f.length * 2 ** logInvRate, async (codeword) => {
+        // The message tiled 2^ν times is what the top ν layers make of it zero-padded.
+        const rec = ctx.record('encodeFolded');
+        for (let t = 0; t < 2 ** logInvRate; t++) rec.copy(gpu(f), 0, codeword, t * bytes, bytes);
+        await ctx.ntt.forward(rec, codeword, E_LANES << logLanes, logMsg, logMsg + logInvRate);
+        return rec.submit();
+      });
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/** A hash-batch input the prover or verifier cannot take: its size, length or shape. */
+export class HashBatchInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HashBatchInputError';
+  }
+}

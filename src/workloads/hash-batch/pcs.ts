@@ -1,0 +1,35 @@
+// The hash batch's PCS region (PROTOCOL.md §10.3): the stack is q_flock alone (offset 0, all
+// 64 lanes, 2^μ words: the witness column is the stack as it stands, nothing to place), and
+// the one ring claim on it is the Flock reduction's. The PCS prover and verifier are called
+// from here only.
+import type { Backend } from '../../backend/backend';
+import type { FlockClaim } from '../../flock/lincheck/prover';
+import { STACK_LEAF_WORDS } from '../../ntt/encode';
+import type { StackClaims } from '../../pcs/stack/claims';
+import { proveStackedOpening } from '../../pcs/stack/prover';
+import { verifyStackedOpening } from '../../pcs/stack/verifier';
+import { commitWhir, type WhirCommitment } from '../../pcs/whir/commit';
+import type { ProverState } from '../../transcript/prover-state';
+import type { VerifierState } from '../../transcript/verifier-state';
+import { HASH_BATCH_LOG_INV_RATE } from './batch';
+
+/** The level-0 commitment of q_flock (2^μ K words) on `backend`, which keeps it for the opening. */
+export function commitQflock(backend: Backend, qflock: Uint32Array, mu: number): Promise<WhirCommitment> {
+  return commitWhir(backend, qflock, mu, HASH_BATCH_LOG_INV_RATE);
+}
+
+/** The one ring claim on q_flock, as the stacked opening takes it. */
+function qflockClaims(claim: FlockClaim, mu: number): StackClaims {
+  return { ring: { offset: 0, vars: mu, claims: [claim] }, points: [] };
+}
+
+/** Ring switch, stacked opening and WHIR for the Flock claim. */
+export function openQflock(ps: ProverState, commitment: WhirCommitment, claim: FlockClaim): Promise<void> {
+  return proveStackedOpening(ps, commitment, qflockClaims(claim, commitment.logN));
+}
+
+/** The verifier's side of the same opening; throws VerificationError on a bad one. */
+export function verifyQflockOpening(vs: VerifierState, root: Uint8Array, claim: FlockClaim, mu: number): void {
+  const view = { logN: mu, nLanes: STACK_LEAF_WORDS, logInvRate: HASH_BATCH_LOG_INV_RATE, root };
+  verifyStackedOpening(vs, view, qflockClaims(claim, mu));
+}

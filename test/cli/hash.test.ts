@@ -1,0 +1,140 @@
+// `leanvm-gpu prove hash` / `verify hash` / `demo` as a user runs them (the built dist/node/cli.js):
+// exit 0 proved or valid, 1 an invalid proof, 2 bad usage or malformed input, each failure
+// with a one-line reason on stderr; every run under a timeout, so nothing can hang.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HASH_BATCH_STAGES } from '../../src/workloads/hash-batch/prove';
+import { inputsPath, proofPath } from '../workloads/vectors';
+
+const CLI = 'dist/node/cli.js';
+const dir = mkdtempSync(join(tmpdir(), 'leanvm-cli-'));
+const at = (name: string) => join(dir, name);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
+  // Dawn may print adapter warnings; the reason is the line that names the command.
+  const reason = r.stderr.split('\n').filter((l) => l.startsWith('leanvm-gpu:'));
+  return { code: r.status, out: r.stdout, err: r.stderr, reason };
+}
+
+/** Exit 2 with exactly one reason line matching `message`. */
+function expectUsage(r: ReturnType<typeof run>, message: RegExp) {
+  expect(r.code, r.err).toBe(2);
+  expect(r.reason).toHaveLength(1);
+  expect(r.reason[0]).toMatch(message);
+}
+
+describe('leanvm-gpu prove hash / verify hash', () => {
+  const proof = at('n128.proof');
+  let proveReport: Record<string, unknown>;
+
+  beforeAll(() => {
+    const r = run('prove', 'hash', '--n', '128', '--out', proof, '--backend', 'cpu', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/backend: cpu \(requested --backend cpu\)/);
+    proveReport = JSON.parse(r.out);
+  });
+
+  it('--n 128 proves the reference test generator\'s messages: the n7 reference proof', () => {
+    expect(Buffer.compare(readFileSync(proof), readFileSync(proofPath(7)))).toBe(0);
+  });
+
+  it('--json reports backend, why, n, stage times, proof bytes, peak memory and the path', () => {
+    expect(proveReport).toMatchObject({ backend: 'cpu', n: 128, proofBytes: 147672, proof });
+    expect(String(proveReport.why).length).toBeGreaterThan(5);
+    const stageMs = proveReport.stageMs as Record<string, number>;
+    expect(Object.keys(stageMs)).toEqual([...HASH_BATCH_STAGES]);
+    for (const s of HASH_BATCH_STAGES) expect(stageMs[s]).toBeGreaterThan(0);
+    expect(proveReport.peakRssBytes).toBeGreaterThan(2 ** 20);
+  });
+
+  it('verify accepts it, given --n or the inputs file (exit 0)', () => {
+    const byN = run('verify', 'hash', '--n', '128', proof);
+    expect(byN.code, byN.err).toBe(0);
+    expect(byN.out).toMatch(/^valid: /);
+    const byFile = run('verify', 'hash', '--inputs', inputsPath(7), proof, '--json');
+    expect(byFile.code).toBe(0);
+    expect(JSON.parse(byFile.out)).toMatchObject({ valid: true, n: 128, proofBytes: 147672 });
+  });
+
+  it('a flipped byte is an invalid proof (exit 1), with the failed check on stderr', () => {
+    const bad = readFileSync(proof);
+    bad[8 + 24 * 100 + 3] ^= 0x20; // a zerocheck scalar
+    writeFileSync(at('flipped.proof'), bad);
+    const r = run('verify', 'hash', '--n', '128', at('flipped.proof'));
+    expect(r.code).toBe(1);
+    expect(r.reason).toHaveLength(1);
+    expect(r.reason[0]).toMatch(/invalid proof .*flipped\.proof: /);
+    const json = run('verify', 'hash', '--n', '128', at('flipped.proof'), '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ valid: false, n: 128 });
+  });
+
+  it('the proof checked for another n is invalid (exit 1)', () => {
+    expect(run('verify', 'hash', '--n', '256', proof).code).toBe(1);
+  });
+
+  it('--seed overrides the generator seed: the default one explicitly gives the same proof; another verifies too', () => {
+    const same = run('prove', 'hash', '--n', '128', '--seed', '0x9e3779b97f4a7c95', '--out', at('seeded.proof'), '--backend', 'cpu');
+    expect(same.code, same.err).toBe(0);
+    expect(Buffer.compare(readFileSync(at('seeded.proof')), readFileSync(proof))).toBe(0);
+    const other = run('prove', 'hash', '--n', '128', '--seed', '1', '--out', at('seed1.proof'), '--backend', 'cpu');
+    expect(other.code, other.err).toBe(0);
+    expect(Buffer.compare(readFileSync(at('seed1.proof')), readFileSync(proof))).not.toBe(0);
+    expect(run('verify', 'hash', '--n', '128', '--seed', '1', at('seed1.proof')).code).toBe(0);
+  });
+});
+
+describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying why', () => {
+  writeFileSync(at('100-bytes.bin'), new Uint8Array(100));
+  writeFileSync(at('empty.bin'), new Uint8Array(0));
+  writeFileSync(at('n100.bin'), new Uint8Array(64 * 100));
+  writeFileSync(at('truncated.proof'), readFileSync(proofPath(7)).subarray(0, 5000));
+  const out = at('never.proof');
+
+  it.each([
+    ['inputs of 100 bytes', ['--inputs', at('100-bytes.bin')], /100-bytes\.bin: 100 bytes of inputs are not whole 64-byte messages/],
+    ['empty inputs', ['--inputs', at('empty.bin')], /empty\.bin: the inputs are empty/],
+    ['100 messages in a file', ['--inputs', at('n100.bin')], /n = 100 is not a power of two \(supported: 2\^7 = 128 to 2\^20 = 1048576\)/],
+    ['--n 100', ['--n', '100'], /n = 100 is not a power of two/],
+    ['--n 2^21', ['--n', String(2 ** 21)], /n = 2\^21 is outside the supported range 2\^7 = 128 to 2\^20/],
+    ['--n 64', ['--n', '64'], /n = 2\^6 is outside the supported range/],
+    ['an unreadable inputs file', ['--inputs', at('missing.bin')], /cannot read the inputs file .*missing\.bin/],
+    ['both --n and --inputs', ['--n', '128', '--inputs', inputsPath(7)], /either --inputs FILE or --n N/],
+    ['neither', [], /either --inputs FILE or --n N/],
+    ['--n not a number', ['--n', '1e3'], /--n must be a positive integer, got "1e3"/],
+    ['a seed that is no u64', ['--n', '128', '--seed', '0x1' + '0'.repeat(16)], /--seed must lie in 0 \.\. 2\^64/],
+  ])('prove hash: %s', (_, args, message) => {
+    expectUsage(run('prove', 'hash', ...args, '--out', out, '--backend', 'cpu'), message);
+  });
+
+  it('prove hash: an unwritable --out fails before proving', () => {
+    expectUsage(run('prove', 'hash', '--n', '128', '--out', at('no-dir/x.proof'), '--backend', 'cpu'), /cannot write the proof to .*no-dir/);
+  });
+
+  it('prove hash: a missing --out or an unknown backend', () => {
+    expect(run('prove', 'hash', '--n', '128').code).toBe(2);
+    expect(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'tpu').code).toBe(2);
+  });
+
+  it('verify hash: a truncated proof, a missing proof file, bad inputs', () => {
+    expectUsage(run('verify', 'hash', '--n', '128', at('truncated.proof')), /malformed proof file .*truncated\.proof: proof bytes, offset/);
+    expectUsage(run('verify', 'hash', '--n', '128', at('missing.proof')), /cannot read the proof file/);
+    expectUsage(run('verify', 'hash', '--inputs', at('100-bytes.bin'), proofPath(7)), /not whole 64-byte messages/);
+    expectUsage(run('verify', 'hash', '--n', '100', proofPath(7)), /not a power of two/);
+    expect(run('verify', 'hash', '--n', '128').code).toBe(2); // no proof argument
+  });
+});
+
+describe('leanvm-gpu demo', () => {
+  it('proves into a temporary file and verifies it', () => {
+    const r = run('demo', '--n', '128', '--backend', 'cpu');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/proved 128 BLAKE2s compressions .* on cpu/);
+    expect(r.out).toMatch(/^valid: .*hash-n128\.proof proves 128/m);
+  });
+});

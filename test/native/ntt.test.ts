@@ -1,0 +1,84 @@
+// The native additive NTT and stack encoding of every path against src/ntt, word for word:
+// forwardNtt on random interleaved lanes (every leftover-layer pattern, start layers, lane
+// counts that leave SIMD tails, sizes past the cache chunk where the plan switches from
+// whole-array passes to per-block passes), and encode through the Backend interface at
+// several stack sizes, rates and lane counts, partly filled stacks included.
+import { expect, test } from 'vitest';
+import { BackendUsageError } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { createNativeBackend } from '../../src/backend/native/index';
+import { NttError } from '../../src/ntt/errors';
+import { forwardNtt } from '../../src/ntt/transform';
+import { SplitMix64 } from '../../src/util/splitmix64';
+import { describeNative, eachPath } from './native';
+
+/** [log positions, lanes, start layer]: small shapes for every path, then chunked ones. */
+const SMALL: [number, number, number][] = [
+  [0, 1, 0], [1, 1, 0], [1, 5, 1], [2, 3, 0], [3, 1, 0], [4, 2, 1], [5, 7, 0], [6, 8, 2], [7, 1, 3], [8, 64, 1],
+  [9, 35, 0], [10, 3, 4], [11, 16, 1],
+];
+/** Blocks past 2^15 words (the plan's 256 KiB chunk) in the first 1, 2 and 3 layers. */
+const LARGE: [number, number, number][] = [[16, 1, 0], [12, 64, 1], [15, 8, 0]];
+
+function transformBoth(logSize: number, lanes: number, start: number, native: (d: Uint32Array) => void): void {
+  const data = new SplitMix64(1000 * logSize + lanes + start).words(lanes << logSize);
+  const want = data.slice();
+  forwardNtt(want, lanes, start);
+  native(data);
+  expect(data, `2^${logSize} positions × ${lanes} lanes from layer ${start}`).toEqual(want);
+}
+
+/** A stack of 2^logN words whose first `lanes` blocks hold data, the last one partly. */
+function stack(logN: number, lanes: number, seed: number): Uint32Array {
+  const block = 2 ** (logN - 6);
+  const len = lanes === 64 ? 64 * block : (lanes - 1) * block + Math.max(1, block >> 1);
+  return new SplitMix64(seed).words(len);
+}
+
+describeNative('native NTT and encode', (module) => {
+  const native = createNativeBackend(module);
+  const cpu = createCpuBackend();
+
+  eachPath(module, 'forwardNtt equals src/ntt forwardNtt on small shapes', () => {
+    for (const [l, lanes, start] of SMALL) transformBoth(l, lanes, start, (d) => module.forwardNtt(d, lanes, start));
+  });
+
+  test('forwardNtt equals src/ntt forwardNtt on shapes past the cache chunk, on the chosen path', () => {
+    for (const [l, lanes, start] of LARGE) transformBoth(l, lanes, start, (d) => module.forwardNtt(d, lanes, start));
+  });
+
+  eachPath(module, 'encode equals the cpu backend (stacks 2^6..2^14, rates 1/2..1/16, 1 to 64 lanes)', async () => {
+    for (const [logN, rate, lanes] of [
+      [6, 1, 64], [7, 2, 1], [8, 1, 3], [9, 3, 35], [10, 1, 64], [11, 4, 2], [12, 2, 17], [13, 1, 64], [14, 2, 48],
+    ]) {
+      const q = stack(logN, lanes, logN * 100 + rate);
+      const got = await native.encode(await native.upload('K', q), logN, rate);
+      const want = await cpu.encode(await cpu.upload('K', q), logN, rate);
+      expect(got.length).toBe(want.length);
+      expect(await native.download(got), `2^${logN} stack, ${lanes} lanes, rate 1/${2 ** rate}`).toEqual(await cpu.download(want));
+    }
+  });
+
+  test('encode of stacks past the cache chunk equals the cpu backend, on the chosen path', async () => {
+    for (const [logN, rate, lanes] of [[17, 1, 64], [16, 2, 35]]) {
+      const q = stack(logN, lanes, logN);
+      const got = await native.download(await native.encode(await native.upload('K', q), logN, rate));
+      expect(got).toEqual(await cpu.download(await cpu.encode(await cpu.upload('K', q), logN, rate)));
+    }
+  });
+
+  test('encode rejects what encodeStack rejects, and E buffers', async () => {
+    const k = await native.upload('K', new SplitMix64(1).words(128));
+    await expect(native.encode(k, 6, 1)).rejects.toThrow(NttError);
+    await expect(native.encode(k, 8, -1)).rejects.toThrow(NttError);
+    await expect(native.encode(await native.alloc('E', 64), 8, 1)).rejects.toThrow(BackendUsageError);
+    await expect(native.encode(await cpu.upload('K', new Uint32Array(128)), 8, 1)).rejects.toThrow(BackendUsageError);
+  });
+
+  test('the addon checks transform shapes', () => {
+    expect(() => module.forwardNtt(new Uint32Array(6), 1, 0)).toThrow(RangeError);
+    expect(() => module.forwardNtt(new Uint32Array(8), 1, 3)).toThrow(RangeError);
+    expect(() => module.encodeStack(new Uint32Array(2), new Uint32Array(6), 1, 1, 1)).toThrow(RangeError);
+    expect(() => module.encodeStack(new Uint32Array(6), new Uint32Array(8), 1, 1, 1)).toThrow(RangeError);
+  });
+});
