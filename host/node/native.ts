@@ -9,6 +9,8 @@ export type NativeLoad = { ok: true; reason: string; module: unknown } | { ok: f
 
 /** The addon's path relative to the package root (node-gyp's output for host/native). */
 const ADDON = join('host', 'native', 'build', 'Release', 'leanvm_native.node');
+/** Where host/native/install.mjs leaves node-gyp's output when the build fails. */
+const BUILD_LOG = join('host', 'native', 'build.log');
 
 function packageRoot(): string {
   // dist/node/cli.js and host/node/native.ts both sit two levels below the root.
@@ -17,7 +19,10 @@ function packageRoot(): string {
 
 export function loadNative(): NativeLoad {
   const path = join(packageRoot(), ADDON);
-  if (!existsSync(path)) return { ok: false, reason: `native module not built (${ADDON} is missing)` };
+  if (!existsSync(path)) {
+    const log = existsSync(join(packageRoot(), BUILD_LOG)) ? `; the install's build failed, see ${BUILD_LOG}` : '';
+    return { ok: false, reason: `native module not built (${ADDON} is missing${log})` };
+  }
   try {
     const module = createRequire(import.meta.url)(path);
     return { ok: true, reason: `loaded ${ADDON}`, module };

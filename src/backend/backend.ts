@@ -70,8 +70,8 @@ export interface Backend {
   // high half pairs with zeros. stride 1 binds the lowest variable, stride n sums the whole
   // table with no pairing.
 
-  /** Tables of fewer elements than this are cheaper on the host: the opening moves them to
-   * the cpu backend and finishes there (0: never). */
+  /** Tables of fewer elements than this are cheaper on the host: the opening (and the
+   * zerocheck's rounds) move them to the cpu backend and finish there (0: never). */
   readonly hostBelow: number;
   /**
    * The round sums of Σ f·b at `stride` for f (K or E) and b (E) of one length: 12 words,
@@ -100,6 +100,13 @@ export interface Backend {
    * buffer whose rows of 3·2^logLanes K words are the committed rows (for merkleBuild).
    */
   encodeFolded(f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<DeviceBuffer>;
+
+  /**
+   * One eq-factored round of the Flock zerocheck (PROTOCOL.md §9.3) over E tables a, b, c of
+   * 2N values and eq weights of N (pair x is values 2x, 2x + 1): 12 words, G(1) =
+   * Σ eq[x]·(a[2x+1]·b[2x+1] + c[2x+1]) then G(∞) = Σ eq[x]·(a[2x] + a[2x+1])·(b[2x] + b[2x+1]).
+   */
+  zerocheckSums(a: DeviceBuffer, b: DeviceBuffer, c: DeviceBuffer, eq: DeviceBuffer): Promise<Uint32Array>;
 
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
@@ -138,4 +145,12 @@ export function roundShape(f: DeviceBuffer, b: DeviceBuffer): number {
   sameShape('E', b);
   if (f.length !== b.length) throw new BackendUsageError(`buffer lengths differ: ${f.length} and ${b.length}`);
   return b.length;
+}
+
+/** Checks the operands of a zerocheck round: E tables a, b, c of 2N values, eq of N; returns N. */
+export function zerocheckShape(a: DeviceBuffer, b: DeviceBuffer, c: DeviceBuffer, eq: DeviceBuffer): number {
+  const n = sameShape('E', a, b, c);
+  sameShape('E', eq);
+  if (n !== 2 * eq.length) throw new BackendUsageError(`zerocheck tables of ${n} values need ${n / 2} eq weights, got ${eq.length}`);
+  return eq.length;
 }

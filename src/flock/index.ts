@@ -8,7 +8,7 @@ export * from './walk';
 export * from './skip-domain';
 export * from './eq-table';
 export { fixedChallenges, equalityPoint } from './zerocheck/challenges';
-export { type ZerocheckClaim, type TailOptions, proveZerocheck } from './zerocheck/prover';
+export { type ZerocheckClaim, type TailOptions, proveZerocheck, proveZerocheckOn } from './zerocheck/prover';
 export { verifyZerocheck } from './zerocheck/verifier';
 export type { ZerocheckColumns } from './zerocheck/skip-pass';
 export { type FlockClaim, proveLincheck } from './lincheck/prover';

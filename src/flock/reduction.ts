@@ -1,12 +1,13 @@
 // The Flock reduction end to end (PROTOCOL.md §10.3–10.4): zerocheck, then lincheck, on a
 // transcript that has already bound the q_flock commitment. What comes out is the claim ring
 // switching consumes: the 64 slice values s at the q_flock point `suffix`.
+import type { Backend } from '../backend/backend';
 import type { ProverState } from '../transcript/prover-state';
 import type { VerifierState } from '../transcript/verifier-state';
 import { type FlockClaim, proveLincheck } from './lincheck/prover';
 import { verifyLincheck } from './lincheck/verifier';
 import type { FlockWitness } from './witness';
-import { type ZerocheckClaim, proveZerocheck } from './zerocheck/prover';
+import { type TailOptions, type ZerocheckClaim, proveZerocheck, proveZerocheckOn } from './zerocheck/prover';
 import { verifyZerocheck } from './zerocheck/verifier';
 
 export interface FlockProveOptions {
@@ -24,10 +25,21 @@ export interface FlockReduction {
 
 /** Zerocheck then lincheck for a witness whose z is the committed q_flock column. */
 export function proveFlock(w: FlockWitness, ps: ProverState, opts: FlockProveOptions = {}): FlockReduction {
-  const blocks = 2 ** w.nBlocksLog;
-  const tail = { live: opts.plain ? blocks : Math.min(w.live, blocks) };
+  const tail = tailOf(w, opts);
   const zerocheck = proveZerocheck({ a: w.a, b: w.b, c: w.z }, w.nBlocksLog, ps, tail);
   return { zerocheck, claim: proveLincheck(zerocheck, w.z, w.nBlocksLog, ps, tail) };
+}
+
+/** proveFlock (the same bytes) with the zerocheck's bulk multilinear rounds on `backend`. */
+export async function proveFlockOn(backend: Backend, w: FlockWitness, ps: ProverState, opts: FlockProveOptions = {}): Promise<FlockReduction> {
+  const tail = tailOf(w, opts);
+  const zerocheck = await proveZerocheckOn(backend, { a: w.a, b: w.b, c: w.z }, w.nBlocksLog, ps, tail);
+  return { zerocheck, claim: proveLincheck(zerocheck, w.z, w.nBlocksLog, ps, tail) };
+}
+
+function tailOf(w: FlockWitness, opts: FlockProveOptions): TailOptions {
+  const blocks = 2 ** w.nBlocksLog;
+  return { live: opts.plain ? blocks : Math.min(w.live, blocks) };
 }
 
 /** Replays both; throws a VerificationError when lincheck's terminal identity fails. */

@@ -67,6 +67,21 @@ describeNative('native NTT and encode', (module) => {
     }
   });
 
+  test('freed codewords are reused for later ones without disturbing live buffers', async () => {
+    const [a, b, c] = [1, 2, 3].map((seed) => stack(14, 64, seed));
+    const want = async (q: Uint32Array) => cpu.download(await cpu.encode(await cpu.upload('K', q), 14, 1));
+    const first = await native.encode(await native.upload('K', a), 14, 1);
+    const second = await native.encode(await native.upload('K', b), 14, 1);
+    native.free(first);
+    const third = await native.encode(await native.upload('K', c), 14, 1); // takes first's array
+    expect(await native.download(second)).toEqual(await want(b));
+    expect(await native.download(third)).toEqual(await want(c));
+    const zeroed = await native.alloc('K', third.length);
+    native.free(third);
+    expect((await native.download(await native.alloc('K', second.length))).every((w) => w === 0)).toBe(true);
+    expect((await native.download(zeroed)).every((w) => w === 0)).toBe(true);
+  });
+
   test('encode rejects what encodeStack rejects, and E buffers', async () => {
     const k = await native.upload('K', new SplitMix64(1).words(128));
     await expect(native.encode(k, 6, 1)).rejects.toThrow(NttError);

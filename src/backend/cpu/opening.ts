@@ -1,11 +1,13 @@
 // The WHIR opening's bulk work for any backend whose buffers are plain typed arrays: the
-// functions of src/pcs/whir/bulk.ts on the buffers' words. `data` unwraps a buffer (checking
-// that it is the backend's and live), `wrap` makes a new one that owns the given words.
+// functions of src/pcs/whir/bulk.ts (and the zerocheck's round sums) on the buffers' words.
+// `data` unwraps a buffer (checking that it is the backend's and live), `wrap` makes a new
+// one that owns the given words.
 import { encodeEInterleaved } from '../../ntt/encode';
 import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
-import { roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { roundShape, sameShape, checkSlice, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { zerocheckSums } from './zerocheck';
 
-export type TypedArrayOpening = Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
+export type TypedArrayOpening = Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>;
 
 export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap: (elem: Elem, words: Uint32Array) => DeviceBuffer): TypedArrayOpening {
   return {
@@ -35,6 +37,10 @@ export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);
       return wrap('E', encodeEInterleaved(data(f), logLanes, logInvRate));
+    },
+    async zerocheckSums(a, b, c, eq) {
+      zerocheckShape(a, b, c, eq);
+      return zerocheckSums(data(a), data(b), data(c), data(eq));
     },
   };
 }

@@ -9,6 +9,7 @@ import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
 import { typedArrayOpening } from '../cpu/opening';
 import type { NativeModule } from './module';
+import { ArrayPool } from './pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
@@ -47,8 +48,12 @@ export function describeNative(module: NativeModule): string {
   return `ISA ${p.name}: K/E products on ${p.field}, BLAKE2s ${p.hash}; threads: 1`;
 }
 
+/** Freed arrays kept for reuse at most (bytes). */
+const POOL_BYTES = 2 ** 29;
+
 export function createNativeBackend(module: NativeModule): Backend {
   module.setTwiddleDeltas(twiddleDeltaTable());
+  const pool = new ArrayPool(POOL_BYTES);
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {
@@ -76,10 +81,12 @@ export function createNativeBackend(module: NativeModule): Backend {
       if (words.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
       }
-      return wrap(elem, words.slice());
+      const copy = pool.take(words.length);
+      copy.set(words);
+      return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, new Uint32Array(length * WORDS[elem]));
+      return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
     },
     async download(buf) {
       return data(buf).slice();
@@ -96,7 +103,7 @@ export function createNativeBackend(module: NativeModule): Backend {
       if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
       const q = data(msg);
       const { logMsg, logSize, nLanes } = stackShape(q.length / 2, logN, logInvRate);
-      const codeword = new Uint32Array(2 * nLanes * 2 ** logSize);
+      const codeword = pool.take(2 * nLanes * 2 ** logSize);
       module.encodeStack(q, codeword, logMsg, nLanes, logInvRate);
       return wrap('K', codeword);
     },
@@ -105,7 +112,7 @@ export function createNativeBackend(module: NativeModule): Backend {
       const rows = data(codeword);
       const nLeaves = rows.length / (2 * rowWords);
       const height = log2Leaves(nLeaves);
-      const nodes = new Uint32Array(8 * (2 * nLeaves - 1));
+      const nodes = pool.take(8 * (2 * nLeaves - 1));
       module.merkleTree(rows, rowWords, leafWords, nodes);
       return new NativeTree({ nLeaves, height, nodes }, codeword as NativeBuffer, rowWords, leafWords);
     },
@@ -115,16 +122,17 @@ export function createNativeBackend(module: NativeModule): Backend {
     hostBelow: 0,
     ...typedArrayOpening(data, wrap),
     freeTree(tree) {
-      treeOf(tree, (tree as NativeTree).codeword);
+      pool.give(treeOf(tree, (tree as NativeTree).codeword).nodes);
       (tree as NativeTree).tree = null;
     },
     async finish() {},
     free(buf) {
-      data(buf);
+      pool.give(data(buf));
       (buf as NativeBuffer).words = null;
     },
     async dispose() {
       disposed = true;
+      pool.clear();
     },
   };
 }

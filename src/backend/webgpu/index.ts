@@ -9,6 +9,7 @@ import type { KernelName } from './kernels';
 import { defaultGroupLayers, NttKernels } from './ntt';
 import { createOpeningKernels } from './opening';
 import { Pipelines, Recording } from './recording';
+import { createZerocheckKernels } from './zerocheck';
 
 export { WebGpuError } from './errors';
 
@@ -18,8 +19,9 @@ export interface WebGpuBackendOptions {
   /** Layers per NTT pass at most, 1 to 4 (radix-2 to radix-16 register groups); by default
    * 2 on CPU-backed adapters and 4 on GPUs (see defaultGroupLayers). */
   nttGroupLayers?: number;
-  /** Tables of fewer elements than this finish a WHIR opening on the cpu backend (default
-   * 2^12: below it a round is mostly submit and read-back latency); 0 keeps them here. */
+  /** Tables of fewer elements than this finish a WHIR opening (or the zerocheck's rounds)
+   * on the host (default 2^12: below it a round is mostly submit and read-back latency); 0
+   * keeps them here. */
   hostBelow?: number;
 }
 
@@ -80,6 +82,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const ntt = new NttKernels(device, groupLayers);
   const commit = createCommitKernels({ device, live, record, create, ntt });
   const opening = createOpeningKernels({ device, live, record, create, ntt, maxPerDimension, hostBelow });
+  const zerocheck = createZerocheckKernels({ device, live, record, maxPerDimension });
 
   return {
     name: 'webgpu',
@@ -114,6 +117,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     },
     ...commit,
     ...opening,
+    ...zerocheck,
     async finish() {
       live();
       await device.queue.onSubmittedWorkDone();

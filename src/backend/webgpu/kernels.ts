@@ -16,6 +16,7 @@ import phiMap from '../../../shaders/phi_map.wgsl';
 import queryWeights from '../../../shaders/query_weights.wgsl';
 import roundSums from '../../../shaders/round_sums.wgsl';
 import stack from '../../../shaders/stack.wgsl';
+import zerocheck from '../../../shaders/zerocheck.wgsl';
 import { wgsl } from './wgsl';
 
 /** Invocations per workgroup of every kernel (each shader's WORKGROUP_SIZE). */
@@ -153,6 +154,18 @@ export const KERNELS = {
       { name: 'domain', type: 'read-only-storage' },
       { name: 'message', type: 'storage' },
       { name: 'tile', type: 'uniform' },
+    ],
+  },
+  zerocheckSums: {
+    module: wgsl(zerocheck, gf64, gf192),
+    entryPoint: 'zerocheck_sums',
+    bindings: [
+      { name: 'a', type: 'read-only-storage' },
+      { name: 'b', type: 'read-only-storage' },
+      { name: 'c', type: 'read-only-storage' },
+      { name: 'eq', type: 'read-only-storage' },
+      { name: 'partials', type: 'storage' },
+      { name: 'params', type: 'uniform' },
     ],
   },
 } as const satisfies Record<string, KernelSpec>;

@@ -24,7 +24,7 @@ export interface OpeningContext {
 }
 
 /** Workgroups of a round-sum reduction at most: enough to fill a GPU, few partials to read. */
-const MAX_ROUND_GROUPS = 1024;
+export const MAX_ROUND_GROUPS = 1024;
 
 /**
  * Terms each invocation of a round-sum reduction sums at least before its workgroup folds
@@ -32,7 +32,7 @@ const MAX_ROUND_GROUPS = 1024;
  * workgroup memory) costs many terms' products (lavapipe, 2^18 E terms: 169 ms at one term
  * an invocation, 36 ms at 64).
  */
-function termsPerInvocation(device: GPUDevice): number {
+export function termsPerInvocation(device: GPUDevice): number {
   return device.adapterInfo?.isFallbackAdapter ? 64 : 8;
 }
 

@@ -1,6 +1,7 @@
 // The zerocheck prover (PROTOCOL.md §9.3): a·b + c = 0 on every bit position of the batch,
 // reduced to claims v_a, v_b, v_c on the quirky extensions of a, b, c at one point (z, χ).
-import { type E, eAdd, eInv, eMul, eMulAt } from '../../field/e';
+import type { Backend } from '../../backend/backend';
+import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
 import { K_LOG } from '../layout';
@@ -47,38 +48,102 @@ export function sendEqRound(ps: ProverState, claim: E, r: E, g1: E, gInf: E): [E
 
 /** Proves the zerocheck for 2^nBlocksLog blocks of packed columns (a = A·z, b = B·z, c = z). */
 export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): ZerocheckClaim {
+  const run = openRounds(cols, nBlocksLog, ps, opts);
+  return closeRounds(run, ps);
+}
+
+/**
+ * The same proof (the same bytes) with the multilinear rounds on `backend` while the tables
+ * hold at least backend.hostBelow values, the rest on the host.
+ */
+export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<ZerocheckClaim> {
+  const run = openRounds(cols, nBlocksLog, ps, opts);
+  const onDevice = (): boolean => run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
+  if (!onDevice()) return closeRounds(run, ps);
+  // The device holds full tables: the tail written out, so every pair is an ordinary one.
+  let bufs = await Promise.all(run.tables.map((tb) => backend.upload('E', expand(tb, run.shape))));
+  try {
+    for (; onDevice(); run.i++) {
+      const eq = await backend.eqTable(run.r.subarray(6 * (run.i + 1)), eOne());
+      let sums: Uint32Array;
+      try {
+        sums = await backend.zerocheckSums(bufs[0], bufs[1], bufs[2], eq);
+      } finally {
+        backend.free(eq);
+      }
+      const chiI = sendRound(run, ps, sums);
+      const folded = await Promise.all(bufs.map((buf) => backend.fold(buf, 1, chiI)));
+      for (const buf of bufs) backend.free(buf);
+      bufs = folded;
+      run.shape = { vars: run.shape.vars - 1, head: 2 ** (run.shape.vars - 1), period: 1 };
+    }
+    const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
+    run.tables = words.map((head) => ({ head, pad: new Uint32Array(6) }));
+  } finally {
+    for (const buf of bufs) backend.free(buf);
+  }
+  return closeRounds(run, ps);
+}
+
+/** A zerocheck between its multilinear rounds: round i is next. */
+interface RoundState {
+  readonly r: Uint32Array;
+  readonly z: E;
+  readonly chi: Uint32Array;
+  readonly vars: number;
+  claim: E;
+  i: number;
+  tables: PaddedTable[];
+  shape: PaddedShape;
+}
+
+/** Round 1 (the univariate skip) and the first multilinear round, then the E tables. */
+function openRounds(cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions): RoundState {
   const blocks = 2 ** nBlocksLog;
   const live = opts.live ?? blocks;
   if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`proveZerocheck: live blocks ${live} outside 0..${blocks}`);
   const m = K_LOG + nBlocksLog, vars = m - 6;
   const r = equalityPoint(ps, m);
-  const rAt = (i: number): E => r.subarray(6 * i, 6 * i + 6);
 
-  // Round 1 (the univariate skip) and the data of the first multilinear round, in GF(2^8).
+  // Round 1 and the data of the first multilinear round, in GF(2^8).
   const pass = skipPass(cols, blocks, live, r);
   ps.addScalars(pass.round1);
   const z = ps.sample();
-  let claim = interpolateSkip(z, null, pass.round1);
-
   const chi = new Uint32Array(6 * vars);
-  let chiI: E;
-  [claim, chiI] = sendEqRound(ps, claim, rAt(0), interpolateSkip(z, null, pass.q1), interpolateSkip(z, pass.qInfS, pass.qInfL));
-  chi.set(chiI, 0);
+  const [claim, chi0] = sendEqRound(ps, interpolateSkip(z, null, pass.round1), r.subarray(0, 6), interpolateSkip(z, null, pass.q1), interpolateSkip(z, pass.qInfS, pass.qInfL));
+  chi.set(chi0, 0);
 
   // The remaining rounds on E tables at (z, χ_0), the identical tail stored once.
-  const mat = materialize(cols, blocks, live, z, chiI);
-  const tables = mat.tables;
-  let shape = mat.shape;
-  for (let i = 1; i < vars; i++) {
-    const sums = eqWeightedSums(shape, r.subarray(6 * (i + 1)), 2, roundTerms(tables, shape));
-    [claim, chiI] = sendEqRound(ps, claim, rAt(i), sums.subarray(0, 6), sums.subarray(6, 12));
-    chi.set(chiI, 6 * i);
-    shape = foldPadded(tables, shape, chiI);
+  const { tables, shape } = materialize(cols, blocks, live, z, chi0);
+  return { r, z, chi, vars, claim, i: 1, tables, shape };
+}
+
+/** Sends round i from its sums (G(1), G(∞)); returns χ_i. */
+function sendRound(run: RoundState, ps: ProverState, sums: Uint32Array): E {
+  const [claim, chiI] = sendEqRound(ps, run.claim, run.r.subarray(6 * run.i, 6 * run.i + 6), sums.subarray(0, 6), sums.subarray(6, 12));
+  run.claim = claim;
+  run.chi.set(chiI, 6 * run.i);
+  return chiI;
+}
+
+/** The remaining rounds on the host, then the final claims. */
+function closeRounds(run: RoundState, ps: ProverState): ZerocheckClaim {
+  for (; run.i < run.vars; run.i++) {
+    const sums = eqWeightedSums(run.shape, run.r.subarray(6 * (run.i + 1)), 2, roundTerms(run.tables, run.shape));
+    run.shape = foldPadded(run.tables, run.shape, sendRound(run, ps, sums));
   }
-  const va = finalValue(tables[0], shape), vb = finalValue(tables[1], shape);
+  const va = finalValue(run.tables[0], run.shape), vb = finalValue(run.tables[1], run.shape);
   ps.addScalar(va);
   ps.addScalar(vb);
-  return { z, chi, va, vb, vc: eAdd(claim, eMul(va, vb)) };
+  return { z: run.z, chi: run.chi, va, vb, vc: eAdd(run.claim, eMul(va, vb)) };
+}
+
+/** The table's 2^vars values written out: value j ≥ head is pad[j mod period]. */
+function expand(tb: PaddedTable, shape: PaddedShape): Uint32Array {
+  const out = new Uint32Array(6 << shape.vars), P = 6 * shape.period;
+  for (let j = 0; j < out.length; j += P) out.set(tb.pad.subarray(0, Math.min(P, out.length - j)), j);
+  out.set(tb.head.subarray(0, 6 * shape.head));
+  return out;
 }
 
 const SA = new Uint32Array(6), SB = new Uint32Array(6);

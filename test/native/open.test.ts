@@ -1,0 +1,19 @@
+// The host's view of the native backend: openBackend('native') opens it, and its reason line
+// names the instruction-set path the dispatcher chose and the thread count.
+import { expect, test } from 'vitest';
+import { openBackend } from '../../host/node/backends';
+import { describeNative } from './native';
+
+describeNative('opening the native backend', (module) => {
+  test("openBackend('native') gives the native backend and says which path runs", async () => {
+    const { backend, why } = await openBackend('native');
+    expect(backend.name).toBe('native');
+    expect(why).toContain(`ISA ${module.activePath().name}`);
+    expect(why).toContain('threads: 1');
+    expect(module.paths().map((p) => p.name)).toContain('generic');
+    await backend.dispose();
+    await expect(backend.mulK(await backend.alloc('K', 1), await backend.alloc('K', 1), await backend.alloc('K', 1))).rejects.toThrow(
+      /after dispose/,
+    );
+  });
+});
