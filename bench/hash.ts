@@ -1,7 +1,7 @@
 // The hash-batch prover end to end: BLAKE2s compressions proved per second and the split over
 // the stages (witness, commit, zerocheck, lincheck, opening), per backend, on the reference
-// test's messages. Proof time excludes generating the messages; the last column is the
-// process's peak resident set so far (sizes run in ascending order, so it tracks the size).
+// test's messages. Proof time excludes generating the messages. (Peak memory is per process:
+// `leanvm-gpu prove hash --json` reports it for one size.)
 import type { Backend } from '../src/backend/backend';
 import { referenceMessages } from '../src/workloads/hash-batch/inputs';
 import { HASH_BATCH_STAGES, type HashBatchStage, proveHashBatch } from '../src/workloads/hash-batch/prove';
@@ -33,7 +33,7 @@ export async function benchHash(backend: Backend, logSizes: number[], runs: numb
     const total = summarize(samples.total);
     const row: BenchRow = { backend: backend.name, n: `2^${k}`, 'compr/s': n / (total.medianMs / 1e3), 'prove ms': total.medianMs };
     for (const s of HASH_BATCH_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
-    Object.assign(row, { 'proof KiB': proofBytes / 1024, 'peak RSS MiB': process.resourceUsage().maxRSS / 1024, spread: total.spread, runs: total.runs });
+    Object.assign(row, { 'proof KiB': proofBytes / 1024, spread: total.spread, runs: total.runs });
     rows.push(row);
   }
   return rows;
