@@ -74,22 +74,31 @@ export interface OpenedBackend {
  * software GPU adapter (lavapipe and SwiftShader still beat the TypeScript kernels: they run
  * compiled SIMD code on every core), then TypeScript — and says why.
  */
-export async function openBackend(choice: BackendChoice): Promise<OpenedBackend> {
+export async function openBackend(choice: BackendChoice, needBytes = 0): Promise<OpenedBackend> {
   if (choice === 'cpu') return { backend: createCpuBackend(), why: 'requested --backend cpu' };
   const native = probeNative();
   if (choice === 'native') {
     if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
     return { backend: createNativeBackend(native.module), why: `requested --backend native (${native.reason})` };
   }
+  const fallback = (gpuWhy: string): OpenedBackend =>
+    native.module !== null
+      ? { backend: createNativeBackend(native.module), why: `${gpuWhy}; native module: ${native.reason}` }
+      : { backend: createCpuBackend(), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend` };
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unavailable: ${gpu.unavailable}`);
-    if (native.module !== null) {
-      return { backend: createNativeBackend(native.module), why: `no WebGPU (${gpu.unavailable}); native module: ${native.reason}` };
-    }
-    return { backend: createCpuBackend(), why: `no WebGPU (${gpu.unavailable}); no native module (${native.reason}); using the TypeScript backend` };
+    return fallback(`no WebGPU (${gpu.unavailable})`);
   }
   const report = describeGpu(gpu);
+  // One buffer of the job must fit one binding; buffers are not split across bindings yet.
+  const maxBytes = Math.min(gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxBufferSize);
+  if (needBytes > maxBytes) {
+    gpu.device.destroy();
+    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} binds at most ${mib(maxBytes)}`;
+    if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
+    return fallback(tooBig);
+  }
   if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device), why: 'requested --backend webgpu' };
   if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}` };
   if (native.module !== null) {
@@ -101,6 +110,8 @@ export async function openBackend(choice: BackendChoice): Promise<OpenedBackend>
     why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
   };
 }
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 export class BackendUnavailableError extends Error {
   override name = 'BackendUnavailableError';

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
-import { batchLog, batchSize, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
+import { batchLog, batchSize, largestBufferBytes, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { type BackendChoice, openBackend } from './backends';
@@ -91,7 +91,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const { messages, source } = loadMessages(opts);
   writable(opts.out);
   const n = messages.length / 16;
-  const { backend, why } = await openBackend(opts.backend);
+  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(batchLog(n)));
   console.error(`backend: ${backend.name} (${why})`);
   const bar = progressBar();
   let result;

@@ -116,6 +116,13 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
     expectUsage(run('prove', 'hash', '--n', '128', '--out', at('no-dir/x.proof'), '--backend', 'cpu'), /cannot write the proof to .*no-dir/);
   });
 
+  it('prove hash --backend webgpu refuses a batch whose buffers exceed any GPU binding, before proving', () => {
+    // n = 2^20 needs one 6 GiB buffer (24 bytes per committed word, 2^28 words): more than any
+    // adapter binds (the limit is a u32), so this is exit 2 with or without a GPU.
+    const r = run('prove', 'hash', '--n', String(2 ** 20), '--out', at('huge.proof'), '--backend', 'webgpu');
+    expectUsage(r, /webgpu backend (unusable here: the job needs a 6144 MiB buffer|unavailable)/);
+  });
+
   it('prove hash: a missing --out or an unknown backend', () => {
     expect(run('prove', 'hash', '--n', '128').code).toBe(2);
     expect(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'tpu').code).toBe(2);

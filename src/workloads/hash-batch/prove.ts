@@ -7,7 +7,7 @@ import { pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
 import { proveLincheck } from '../../flock/lincheck/prover';
 import { generateWitness } from '../../flock/witness';
-import { proveZerocheck } from '../../flock/zerocheck/prover';
+import { proveZerocheck, proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
@@ -22,7 +22,7 @@ export const HASH_BATCH_STAGES: readonly HashBatchStage[] = ['witness', 'commit'
 const STAGE_SHARE: Record<HashBatchStage, number> = { witness: 0.02, commit: 0.08, zerocheck: 0.46, lincheck: 0.03, opening: 0.41 };
 
 export interface HashBatchProveOptions {
-  /** Where the commitment and the opening's bulk work run. */
+  /** Where the commitment, the zerocheck's multilinear rounds and the opening's bulk work run. */
   backend: Backend;
   /**
    * Called as each stage starts with the estimated share of the proof done before it (0 at the
@@ -77,7 +77,12 @@ export async function proveBatch(messages: Uint32Array, nBlocksLog: number, opti
     ps.addRoot(commitment.root);
     // Blocks from `live` on are padding copies, summed once unless `plain`.
     const tail = { live: plain ? blocks : w.live };
-    const zerocheck = await stage('zerocheck', () => proveZerocheck({ a: w.a, b: w.b, c: w.z }, nBlocksLog, ps, tail));
+    const cols = { a: w.a, b: w.b, c: w.z };
+    // Only webgpu has zerocheck kernels; on cpu and native the host path is faster, since it
+    // sums the padding tail once where the seam's typed-array rounds write it out in full.
+    const zerocheck = await stage('zerocheck', () =>
+      backend.name === 'webgpu' ? proveZerocheckOn(backend, cols, nBlocksLog, ps, tail) : proveZerocheck(cols, nBlocksLog, ps, tail),
+    );
     const claim = await stage('lincheck', () => proveLincheck(zerocheck, w.z, nBlocksLog, ps, tail));
     await stage('opening', () => openQflock(ps, commitment, claim));
   } finally {
