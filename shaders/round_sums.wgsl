@@ -1,9 +1,8 @@
 // The round sums of the product sumcheck Σ f·b (needs lib/gf64.wgsl, lib/gf192.wgsl,
-// lib/pairs.wgsl): c0 = Σ f_lo·b_lo and c2 = Σ (f_lo + f_hi)·(b_lo + b_hi) over the pairs of
-// one round, f K or E, b E. Each invocation sums terms t ≡ i (mod the dispatched invocations)
-// in unreduced form, reduces once, and its workgroup XOR-folds the 256 sums in workgroup
-// memory into one partial (c0, c2) per workgroup; the host XORs the partials. Every sum is an
-// exact XOR, so any grouping gives the same bytes.
+// lib/pairs.wgsl, lib/partials.wgsl): c0 = Σ f_lo·b_lo and c2 = Σ (f_lo + f_hi)·(b_lo + b_hi)
+// over the pairs of one round, f K or E, b E. Each invocation sums terms t ≡ i (mod the
+// dispatched invocations) in unreduced form, and its workgroup folds the sums into one partial
+// (c0, c2) that the host XORs with the others.
 
 struct RoundParams {
   n: u32,       // values in f and b
@@ -18,9 +17,6 @@ struct RoundParams {
 @group(0) @binding(3) var<uniform> params: RoundParams;
 
 const WORKGROUP_SIZE = 256u;
-
-// Per invocation: c0's limbs then c2's, reduced.
-var<workgroup> sums: array<array<vec2<u32>, 6>, WORKGROUP_SIZE>;
 
 struct Sums {
   c0: EWide,
@@ -71,32 +67,6 @@ fn add_term_e(s: Sums, t: u32) -> Sums {
   return Sums(e_wide_add(s.c0, e_mul_wide(lo, bs[0])), e_wide_add(s.c2, e_mul_wide(sum, bs[1])));
 }
 
-fn invocation(id: vec3<u32>, groups: vec3<u32>) -> u32 {
-  return id.y * groups.x * WORKGROUP_SIZE + id.x;
-}
-
-// The workgroup's partial: a tree of XORs in workgroup memory, written by invocation 0.
-fn store_partial(s: Sums, local: u32, wg: vec3<u32>, groups: vec3<u32>) {
-  let c0 = e_reduce(s.c0);
-  let c2 = e_reduce(s.c2);
-  sums[local] = array<vec2<u32>, 6>(c0.c0, c0.c1, c0.c2, c2.c0, c2.c1, c2.c2);
-  workgroupBarrier();
-  for (var half = WORKGROUP_SIZE / 2u; half > 0u; half = half / 2u) {
-    if (local < half) {
-      for (var k = 0u; k < 6u; k++) {
-        sums[local][k] ^= sums[local + half][k];
-      }
-    }
-    workgroupBarrier();
-  }
-  if (local == 0u) {
-    let at = 6u * (wg.y * groups.x + wg.x);
-    for (var k = 0u; k < 6u; k++) {
-      partials[at + k] = sums[0][k];
-    }
-  }
-}
-
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn round_sums_k(
   @builtin(global_invocation_id) id: vec3<u32>,
@@ -108,7 +78,7 @@ fn round_sums_k(
   for (var t = invocation(id, groups); t < params.terms; t += params.threads) {
     s = add_term_k(s, t);
   }
-  store_partial(s, local, wg, groups);
+  store_partial(s.c0, s.c2, local, wg, groups);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -122,5 +92,5 @@ fn round_sums_e(
   for (var t = invocation(id, groups); t < params.terms; t += params.threads) {
     s = add_term_e(s, t);
   }
-  store_partial(s, local, wg, groups);
+  store_partial(s.c0, s.c2, local, wg, groups);
 }

@@ -1,9 +1,9 @@
-// One eq-factored round of the Flock zerocheck (needs lib/gf64.wgsl, lib/gf192.wgsl): over E
-// tables a, b, c of 2N values and eq weights of N, g1 = Σ eq[x]·(a1·b1 + c1) and
-// gi = Σ eq[x]·(a0 + a1)·(b0 + b1) with a0 = a[2x], a1 = a[2x + 1]. As round_sums.wgsl: each
-// invocation sums pairs x ≡ i (mod the dispatched invocations) unreduced, its workgroup
-// XOR-folds the 256 sums into one partial (g1, gi), the host XORs the partials (exact XORs,
-// so any grouping gives the same bytes).
+// One eq-factored round of the Flock zerocheck (needs lib/gf64.wgsl, lib/gf192.wgsl,
+// lib/partials.wgsl): over E tables a, b, c of 2N values and eq weights of N,
+// g1 = Σ eq[x]·(a1·b1 + c1) and gi = Σ eq[x]·(a0 + a1)·(b0 + b1) with a0 = a[2x],
+// a1 = a[2x + 1]. As round_sums.wgsl: each invocation sums pairs x ≡ i (mod the dispatched
+// invocations) unreduced, and its workgroup folds the sums into one partial (g1, gi) that the
+// host XORs with the others.
 
 struct ZerocheckParams {
   pairs: u32,   // N
@@ -18,8 +18,6 @@ struct ZerocheckParams {
 @group(0) @binding(5) var<uniform> params: ZerocheckParams;
 
 const WORKGROUP_SIZE = 256u;
-
-var<workgroup> sums: array<array<vec2<u32>, 6>, WORKGROUP_SIZE>;
 
 fn a_at(i: u32) -> E {
   return E(a[3u * i], a[3u * i + 1u], a[3u * i + 2u]);
@@ -43,7 +41,7 @@ fn zerocheck_sums(
   let z = EWide(vec4<u32>(0u), vec4<u32>(0u), vec4<u32>(0u));
   var g1 = z;
   var gi = z;
-  for (var x = id.y * groups.x * WORKGROUP_SIZE + id.x; x < params.pairs; x += params.threads) {
+  for (var x = invocation(id, groups); x < params.pairs; x += params.threads) {
     let w = E(eq[3u * x], eq[3u * x + 1u], eq[3u * x + 2u]);
     let a0 = a_at(2u * x);
     let a1 = a_at(2u * x + 1u);
@@ -52,22 +50,5 @@ fn zerocheck_sums(
     g1 = e_wide_add(g1, e_mul_wide(e_add(e_mul(a1, b1), c_at(2u * x + 1u)), w));
     gi = e_wide_add(gi, e_mul_wide(e_mul(e_add(a0, a1), e_add(b0, b1)), w));
   }
-  let r1 = e_reduce(g1);
-  let ri = e_reduce(gi);
-  sums[local] = array<vec2<u32>, 6>(r1.c0, r1.c1, r1.c2, ri.c0, ri.c1, ri.c2);
-  workgroupBarrier();
-  for (var half = WORKGROUP_SIZE / 2u; half > 0u; half = half / 2u) {
-    if (local < half) {
-      for (var k = 0u; k < 6u; k++) {
-        sums[local][k] ^= sums[local + half][k];
-      }
-    }
-    workgroupBarrier();
-  }
-  if (local == 0u) {
-    let at = 6u * (wg.y * groups.x + wg.x);
-    for (var k = 0u; k < 6u; k++) {
-      partials[at + k] = sums[0][k];
-    }
-  }
+  store_partial(g1, gi, local, wg, groups);
 }

@@ -4,43 +4,16 @@
 // bulk work runs on the same arrays in TypeScript until it has native kernels. One thread.
 import { openMerkle } from '../../merkle/opening';
 import { checkWidths } from '../../merkle/leaves';
-import { log2Leaves, merkleRoot, type MerkleTree } from '../../merkle/tree';
+import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
-import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
+import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
 import { typedArrayOpening } from '../cpu/opening';
 import type { NativeModule } from './module';
 import { ArrayPool } from './pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
-
-class NativeBuffer implements DeviceBuffer {
-  constructor(
-    readonly elem: Elem,
-    readonly length: number,
-    public words: Uint32Array | null,
-  ) {}
-}
-
-class NativeTree implements MerkleHandle {
-  readonly nLeaves: number;
-  readonly height: number;
-  readonly root: Uint8Array;
-  /** null once freed. */
-  tree: MerkleTree | null;
-
-  constructor(
-    tree: MerkleTree,
-    readonly codeword: NativeBuffer,
-    readonly rowWords: number,
-    readonly leafWords: number,
-  ) {
-    this.tree = tree;
-    this.nLeaves = tree.nLeaves;
-    this.height = tree.height;
-    this.root = merkleRoot(tree);
-  }
-}
 
 /** One line for `info`: the path the dispatcher chose and the thread count. */
 export function describeNative(module: NativeModule): string {
@@ -58,21 +31,12 @@ export function createNativeBackend(module: NativeModule): Backend {
 
   function data(buf: DeviceBuffer): Uint32Array {
     if (disposed) throw new BackendUsageError('native backend used after dispose');
-    if (!(buf instanceof NativeBuffer)) throw new BackendUsageError('buffer does not belong to the native backend');
-    if (buf.words === null) throw new BackendUsageError('buffer used after free');
-    return buf.words;
+    return wordsOf('native', buf);
   }
 
   /** A new buffer owning `words`, which the addon reads as u64: copied if not 8-byte aligned. */
-  function wrap(elem: Elem, words: Uint32Array): NativeBuffer {
-    return new NativeBuffer(elem, words.length / WORDS[elem], words.byteOffset % 8 === 0 ? words : words.slice());
-  }
-
-  function treeOf(handle: MerkleHandle, codeword: DeviceBuffer): MerkleTree {
-    if (!(handle instanceof NativeTree)) throw new BackendUsageError('tree does not belong to the native backend');
-    if (handle.tree === null) throw new BackendUsageError('tree used after freeTree');
-    if (handle.codeword !== codeword) throw new BackendUsageError('tree was built over another codeword');
-    return handle.tree;
+  function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
+    return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], words.byteOffset % 8 === 0 ? words : words.slice());
   }
 
   return {
@@ -114,21 +78,21 @@ export function createNativeBackend(module: NativeModule): Backend {
       const height = log2Leaves(nLeaves);
       const nodes = pool.take(8 * (2 * nLeaves - 1));
       module.merkleTree(rows, rowWords, leafWords, nodes);
-      return new NativeTree({ nLeaves, height, nodes }, codeword as NativeBuffer, rowWords, leafWords);
+      return new ArrayTree({ nLeaves, height, nodes }, codeword as ArrayDeviceBuffer, rowWords, leafWords);
     },
     async openRows(codeword, tree, queries) {
-      return openMerkle(treeOf(tree, codeword), data(codeword), tree.rowWords, queries);
+      return openMerkle(treeOf('native', tree, codeword), data(codeword), tree.rowWords, queries);
     },
     hostBelow: 0,
     ...typedArrayOpening(data, wrap),
     freeTree(tree) {
-      pool.give(treeOf(tree, (tree as NativeTree).codeword).nodes);
-      (tree as NativeTree).tree = null;
+      pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);
+      (tree as ArrayTree).tree = null;
     },
     async finish() {},
     free(buf) {
       pool.give(data(buf));
-      (buf as NativeBuffer).words = null;
+      (buf as ArrayDeviceBuffer).words = null;
     },
     async dispose() {
       disposed = true;

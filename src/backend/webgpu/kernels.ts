@@ -10,6 +10,7 @@ import blake2s from '../../../shaders/lib/blake2s.wgsl';
 import gf192 from '../../../shaders/lib/gf192.wgsl';
 import gf64 from '../../../shaders/lib/gf64.wgsl';
 import pairs from '../../../shaders/lib/pairs.wgsl';
+import partials from '../../../shaders/lib/partials.wgsl';
 import merkle from '../../../shaders/merkle.wgsl';
 import ntt from '../../../shaders/ntt.wgsl';
 import phiMap from '../../../shaders/phi_map.wgsl';
@@ -58,7 +59,7 @@ const MERKLE_NODES: readonly BindingSpec[] = [
   { name: 'params', type: 'uniform' },
 ];
 
-const ROUND_SUMS = wgsl(roundSums, pairs, gf64, gf192);
+const ROUND_SUMS = wgsl(roundSums, pairs, partials, gf64, gf192);
 const ROUND_SUMS_BINDINGS: readonly BindingSpec[] = [
   { name: 'f', type: 'read-only-storage' },
   { name: 'b', type: 'read-only-storage' },
@@ -157,7 +158,7 @@ export const KERNELS = {
     ],
   },
   zerocheckSums: {
-    module: wgsl(zerocheck, gf64, gf192),
+    module: wgsl(zerocheck, partials, gf64, gf192),
     entryPoint: 'zerocheck_sums',
     bindings: [
       { name: 'a', type: 'read-only-storage' },

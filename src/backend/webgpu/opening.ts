@@ -7,10 +7,9 @@ import type { E } from '../../field/e';
 import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
 import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { gpuBuffer, scratchBuffer } from './buffer';
-import { dispatchGrid } from './grid';
-import { WORKGROUP_SIZE } from './kernels';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
+import { reduce } from './reduction';
 
 /** What the opening kernels need from the backend that hosts them. */
 export interface OpeningContext {
@@ -23,21 +22,6 @@ export interface OpeningContext {
   hostBelow: number;
 }
 
-/** Workgroups of a round-sum reduction at most: enough to fill a GPU, few partials to read. */
-export const MAX_ROUND_GROUPS = 1024;
-
-/**
- * Terms each invocation of a round-sum reduction sums at least before its workgroup folds
- * the sums. A GPU wants many invocations; on a CPU-backed adapter the fold (barriers and
- * workgroup memory) costs many terms' products (lavapipe, 2^18 E terms: 169 ms at one term
- * an invocation, 36 ms at 64).
- */
-export function termsPerInvocation(device: GPUDevice): number {
-  return device.adapterInfo?.isFallbackAdapter ? 64 : 8;
-}
-
-/** u32 words of one workgroup's partial (c0, c2). */
-const PARTIAL_WORDS = 12;
 /** An E value as three interleaved K lanes. */
 const E_LANES = 3;
 
@@ -67,7 +51,6 @@ function log2Exact(n: number, what: string): number {
 export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
   const { device } = ctx;
   const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(device, buf);
-  const perInvocation = termsPerInvocation(device);
 
   /** Runs `work` into a fresh E buffer of `length` values, freed again if the work fails. */
   async function into(length: number, work: (out: GPUBuffer) => Promise<unknown>): Promise<DeviceBuffer> {
@@ -88,22 +71,14 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       ctx.live();
       const n = roundShape(f, b);
       const terms = roundTerms(n, stride);
-      // Whole workgroups, each invocation striding by all of them (see round_sums.wgsl).
-      const groups = Math.min(Math.ceil(terms / (perInvocation * WORKGROUP_SIZE)), MAX_ROUND_GROUPS, ctx.maxPerDimension ** 2);
-      const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
-      const threads = x * y * WORKGROUP_SIZE;
-      const partials = await scratchBuffer(device, 'round partial sums', 4 * PARTIAL_WORDS * x * y);
-      try {
-        const rec = ctx.record('roundSums');
-        rec.dispatch(f.elem === 'K' ? 'roundSumsK' : 'roundSumsE', threads, [gpu(f), gpu(b), partials], [n, stride, terms, threads]);
-        rec.read(partials, 0, 4 * PARTIAL_WORDS * x * y);
-        const [words] = await rec.submit();
-        const sums = new Uint32Array(PARTIAL_WORDS);
-        for (let i = 0; i < words.length; i++) sums[i % PARTIAL_WORDS] ^= words[i];
-        return sums;
-      } finally {
-        partials.destroy();
-      }
+      return reduce(ctx, {
+        what: 'roundSums',
+        partialsLabel: 'round partial sums',
+        kernel: f.elem === 'K' ? 'roundSumsK' : 'roundSumsE',
+        terms,
+        inputs: [gpu(f), gpu(b)],
+        params: [n, stride, terms],
+      });
     },
 
     async fold(src, stride, r) {

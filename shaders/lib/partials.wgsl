@@ -1,0 +1,35 @@
+// One partial per workgroup of a reduction to two E sums (needs lib/gf192.wgsl, and from the
+// kernel WORKGROUP_SIZE and its `partials` storage array): every invocation's sums, reduced,
+// go to workgroup memory, a tree of XORs folds them into one, and invocation 0 writes its six
+// words at 6·(workgroup index). The host XORs the partials; every sum is an exact XOR, so any
+// grouping gives the same bytes.
+
+// Per invocation: the first sum's limbs then the second's.
+var<workgroup> sums: array<array<vec2<u32>, 6>, WORKGROUP_SIZE>;
+
+// The invocation's index in a grid of rows of groups.x workgroups.
+fn invocation(id: vec3<u32>, groups: vec3<u32>) -> u32 {
+  return id.y * groups.x * WORKGROUP_SIZE + id.x;
+}
+
+// Has barriers: call it from uniform control flow, once per invocation.
+fn store_partial(x: EWide, y: EWide, local: u32, wg: vec3<u32>, groups: vec3<u32>) {
+  let rx = e_reduce(x);
+  let ry = e_reduce(y);
+  sums[local] = array<vec2<u32>, 6>(rx.c0, rx.c1, rx.c2, ry.c0, ry.c1, ry.c2);
+  workgroupBarrier();
+  for (var half = WORKGROUP_SIZE / 2u; half > 0u; half = half / 2u) {
+    if (local < half) {
+      for (var k = 0u; k < 6u; k++) {
+        sums[local][k] ^= sums[local + half][k];
+      }
+    }
+    workgroupBarrier();
+  }
+  if (local == 0u) {
+    let at = 6u * (wg.y * groups.x + wg.x);
+    for (var k = 0u; k < 6u; k++) {
+      partials[at + k] = sums[0][k];
+    }
+  }
+}

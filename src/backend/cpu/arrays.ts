@@ -1,0 +1,54 @@
+// The buffers and Merkle trees of the backends that keep plain typed arrays on the host (cpu
+// and native). Each carries its backend's name, so a buffer or tree handed to the other
+// backend is refused as it would be by a backend with classes of its own.
+import { merkleRoot, type MerkleTree } from '../../merkle/tree';
+import { BackendUsageError, type BackendName, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
+
+export class ArrayDeviceBuffer implements DeviceBuffer {
+  constructor(
+    readonly backend: BackendName,
+    readonly elem: Elem,
+    readonly length: number,
+    /** null once freed. */
+    public words: Uint32Array | null,
+  ) {}
+}
+
+export class ArrayTree implements MerkleHandle {
+  readonly nLeaves: number;
+  readonly height: number;
+  readonly root: Uint8Array;
+  /** null once freed. */
+  tree: MerkleTree | null;
+
+  constructor(
+    tree: MerkleTree,
+    readonly codeword: ArrayDeviceBuffer,
+    readonly rowWords: number,
+    readonly leafWords: number,
+  ) {
+    this.tree = tree;
+    this.nLeaves = tree.nLeaves;
+    this.height = tree.height;
+    this.root = merkleRoot(tree);
+  }
+}
+
+/** The words of `buf`, checking it is `backend`'s and live. */
+export function wordsOf(backend: BackendName, buf: DeviceBuffer): Uint32Array {
+  if (!(buf instanceof ArrayDeviceBuffer) || buf.backend !== backend) {
+    throw new BackendUsageError(`buffer does not belong to the ${backend} backend`);
+  }
+  if (buf.words === null) throw new BackendUsageError('buffer used after free');
+  return buf.words;
+}
+
+/** The tree behind a handle, checking it is `backend`'s, live, and over `codeword`. */
+export function treeOf(backend: BackendName, handle: MerkleHandle, codeword: DeviceBuffer): MerkleTree {
+  if (!(handle instanceof ArrayTree) || handle.codeword.backend !== backend) {
+    throw new BackendUsageError(`tree does not belong to the ${backend} backend`);
+  }
+  if (handle.tree === null) throw new BackendUsageError('tree used after freeTree');
+  if (handle.codeword !== codeword) throw new BackendUsageError('tree was built over another codeword');
+  return handle.tree;
+}
