@@ -1,6 +1,6 @@
 // Bundles the Node CLI/library/bench and the browser library; shaders are inlined as strings.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 
 const common = {
   bundle: true,
@@ -28,6 +28,9 @@ await build({
 });
 
 if (existsSync('host/browser/main.ts')) {
-  await build({ ...common, entryPoints: { main: 'host/browser/main.ts' }, outdir: 'dist/browser', platform: 'browser' });
+  // The page and the prover's worker, which main.js loads from beside itself.
+  const entryPoints = { main: 'host/browser/main.ts', worker: 'host/browser/worker.ts' };
+  await build({ ...common, entryPoints, outdir: 'dist/browser', platform: 'browser' });
+  copyFileSync('host/browser/index.html', 'dist/browser/index.html');
 }
 await build({ ...common, entryPoints: { 'leanvm-gpu': 'src/index.ts' }, outdir: 'dist/browser', platform: 'browser' });

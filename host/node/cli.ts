@@ -9,6 +9,7 @@ import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
 import { detectCpuFeatures } from './cpu-features';
 import { demo, proveHash, verifyHash } from './hash-command';
+import { serve } from './serve';
 import { UsageError } from './usage';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
@@ -105,6 +106,12 @@ program
   .option('--n <n>', 'batch size', '8192')
   .addOption(backendOption())
   .action(demo);
+
+program
+  .command('serve')
+  .description('serve the browser prover (dist/browser) at http://127.0.0.1:PORT/')
+  .option('--port <port>', 'the port', '8080')
+  .action(serve);
 
 try {
   await program.parseAsync();

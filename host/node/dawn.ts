@@ -1,5 +1,8 @@
 // A GPUDevice in Node from Dawn (the `webgpu` package). Never throws: when Dawn or an adapter
 // is missing the caller gets the reason, so the prover can say why it fell back to the CPU.
+import { kernelLimits, type KernelLimits } from '../../src/backend/webgpu/limits';
+
+export type { KernelLimits };
 
 /** What the adapter says about itself (strings may be empty). */
 export interface AdapterSummary {
@@ -7,21 +10,6 @@ export interface AdapterSummary {
   architecture: string;
   device: string;
   description: string;
-}
-
-/** The device limits the kernels are sized by; the device gets the adapter's maximum of each. */
-const KERNEL_LIMITS = [
-  'maxStorageBufferBindingSize',
-  'maxBufferSize',
-  'maxComputeWorkgroupStorageSize',
-  'maxComputeWorkgroupsPerDimension',
-  'maxComputeInvocationsPerWorkgroup',
-] as const;
-
-export type KernelLimits = Record<(typeof KERNEL_LIMITS)[number], number>;
-
-function pick(limits: GPUSupportedLimits): KernelLimits {
-  return Object.fromEntries(KERNEL_LIMITS.map((name) => [name, limits[name]])) as KernelLimits;
 }
 
 export interface NodeGpu {
@@ -54,13 +42,13 @@ export async function requestNodeGpu(): Promise<NodeGpu | { unavailable: string 
     const adapter = await instance.requestAdapter({ powerPreference: 'high-performance' });
     if (!adapter) return { unavailable: 'Dawn found no WebGPU adapter (no Vulkan, Metal or D3D12 device)' };
     // The defaults (256 MiB buffers, 16 KiB workgroup storage, ...) are often below the adapter's.
-    const device = await adapter.requestDevice({ requiredLimits: pick(adapter.limits) });
+    const device = await adapter.requestDevice({ requiredLimits: kernelLimits(adapter.limits) });
     const { vendor, architecture, device: name, description, isFallbackAdapter } = adapter.info;
     return {
       device,
       adapterInfo: { vendor, architecture, device: name, description },
       isFallbackAdapter: isFallbackAdapter === true,
-      limits: pick(device.limits),
+      limits: kernelLimits(device.limits),
     };
   } catch (e) {
     return { unavailable: `Dawn could not open a WebGPU device: ${reason(e)}` };

@@ -1,0 +1,23 @@
+// The messages between the page (main.ts) and the prover's worker (worker.ts).
+import type { HashBatchStage } from '../../src/workloads/hash-batch/prove';
+
+export type BrowserBackend = 'webgpu' | 'cpu';
+
+/** Page → worker: prove the reference test's n messages on this backend. */
+export interface ProveRequest {
+  n: number;
+  backend: BrowserBackend;
+}
+
+/** Worker → page, in this order: backend, progress…, then done or error. */
+export type WorkerMessage =
+  | { type: 'backend'; name: BrowserBackend; detail: string; fallback?: string }
+  | { type: 'progress'; stage: HashBatchStage; fraction: number }
+  | {
+      type: 'done';
+      proof: Uint8Array;
+      stageMs: Record<HashBatchStage, number>;
+      verifyMs: number;
+      verdict: { valid: true } | { valid: false; reason: string };
+    }
+  | { type: 'error'; message: string };

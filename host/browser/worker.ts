@@ -1,0 +1,50 @@
+// The prover's dedicated worker: proves and verifies off the page's thread, so the page stays
+// responsive. WebGPU is exposed to dedicated workers, so the GPU device is opened here.
+import type { Backend } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { createWebGpuBackend } from '../../src/backend/webgpu/index';
+import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
+import { proveHashBatch } from '../../src/workloads/hash-batch/prove';
+import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
+import { requestBrowserDevice } from './gpu';
+import type { ProveRequest, WorkerMessage } from './protocol';
+
+const post = (message: WorkerMessage, transfer: Transferable[] = []) => postMessage(message, { transfer });
+
+/** The requested backend, or the CPU one with the reason WebGPU could not be had. */
+async function openBackend(choice: ProveRequest['backend']): Promise<Backend> {
+  if (choice === 'cpu') {
+    post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend, as chosen' });
+    return createCpuBackend();
+  }
+  const gpu = await requestBrowserDevice();
+  if ('unavailable' in gpu) {
+    post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend', fallback: gpu.unavailable });
+    return createCpuBackend();
+  }
+  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}` });
+  return createWebGpuBackend(gpu.device);
+}
+
+async function prove({ n, backend: choice }: ProveRequest): Promise<void> {
+  const messages = referenceMessages(n);
+  const backend = await openBackend(choice);
+  let result;
+  try {
+    result = await proveHashBatch(messages, {
+      backend,
+      onProgress: (stage, fraction) => post({ type: 'progress', stage, fraction }),
+    });
+  } finally {
+    await backend.dispose();
+  }
+  const t0 = performance.now();
+  const verdict = verifyHashBatch(messages, result.proof);
+  const verifyMs = performance.now() - t0;
+  const { proof, stats } = result;
+  post({ type: 'done', proof, stageMs: stats.stageMs, verifyMs, verdict }, [proof.buffer]);
+}
+
+onmessage = (event: MessageEvent<ProveRequest>) => {
+  prove(event.data).catch((e: unknown) => post({ type: 'error', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) }));
+};

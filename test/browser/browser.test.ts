@@ -1,0 +1,113 @@
+// The browser prover end to end: the bundled page (dist/browser, served by `leanvm-gpu serve`'s
+// server) in headless Chromium proves the reference messages in its worker on WebGPU
+// (SwiftShader here), verifies, and offers for download exactly the reference proof; with WebGPU
+// off it says so and proves on the CPU. No Chromium: skipped with the reason, unless
+// LEANVM_REQUIRE_BROWSER=1 (CI), where that is a failure.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createStaticServer } from '../../host/node/serve';
+import { vectorPath } from '../vectors';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+// Headless Chromium on Linux exposes WebGPU only when asked; SwiftShader is its CPU adapter.
+const QUIET = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const WEBGPU = ['--enable-unsafe-webgpu', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-features=Vulkan'];
+
+const server = createStaticServer(`${ROOT}dist/browser`);
+let origin = '';
+
+beforeAll(async () => {
+  // The page is tested as built from the current sources.
+  execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+/** Opens the page in a fresh browser and waits until it is ready to prove. */
+async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#prove:not([disabled])', { timeout: 30_000 });
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** Clicks Prove for n messages and waits for the verdict; returns the downloadable proof. */
+async function prove(page: Page, n: number, backend: string, duringProof?: () => Promise<void>): Promise<Uint8Array> {
+  await page.selectOption('#n', String(n));
+  await page.selectOption('#backend', backend);
+  await page.click('#prove');
+  expect(await page.isVisible('#progress')).toBe(true);
+  await duringProof?.();
+  await page.waitForSelector('#verdict[data-valid], #error:not([hidden])', { timeout: 300_000 });
+  expect(await page.textContent('#error')).toBe('');
+  expect(await page.getAttribute('#verdict', 'data-valid')).toBe('true');
+  expect(await page.isHidden('#progress')).toBe(true);
+  const timings = (await page.textContent('#timings')) ?? '';
+  for (const stage of ['witness', 'commit', 'zerocheck', 'lincheck', 'opening', 'verify']) expect(timings).toContain(stage);
+  // The bytes behind the download link, as a user would save them.
+  const bytes = await page.evaluate(async () => {
+    const link = document.getElementById('download') as HTMLAnchorElement;
+    return Array.from(new Uint8Array(await (await fetch(link.href)).arrayBuffer()));
+  });
+  expect(await page.textContent('#size')).toBe(`${bytes.length} bytes`);
+  return Uint8Array.from(bytes);
+}
+
+const vector = (log: number) => new Uint8Array(readFileSync(vectorPath('flock', `blake2s_batch_n${log}.proof`)));
+
+if (!existsSync(CHROMIUM)) {
+  const why = `${CHROMIUM} is missing (apt-get install chromium)`;
+  if (process.env.LEANVM_REQUIRE_BROWSER === '1') throw new Error(`Chromium required but unavailable: ${why}`);
+  console.warn(`browser prover: skipped, ${why}`);
+  test.skip(`browser prover (skipped: ${why})`, () => {});
+} else {
+  describe('browser prover', () => {
+    test('proves 2^10 reference messages on WebGPU in a worker, byte for byte the reference proof', async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...WEBGPU, ...QUIET] });
+      try {
+        const page = await openPage(browser);
+        expect(await page.isHidden('#notice')).toBe(true);
+        expect(await page.textContent('#status')).toMatch(/WebGPU adapter/);
+        // Mid-proof the page's own thread still answers at once: the prover is in the worker.
+        const responsive = async () => {
+          await page.waitForFunction(() => document.getElementById('status')?.textContent?.includes('zerocheck'), null, { timeout: 60_000 });
+          const t0 = performance.now();
+          await page.evaluate(() => new Promise((frame) => requestAnimationFrame(frame)));
+          expect(performance.now() - t0).toBeLessThan(1000);
+          expect(await page.getAttribute('#verdict', 'data-valid')).toBeNull();
+        };
+        const proof = await prove(page, 2 ** 10, 'webgpu', responsive);
+        expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
+        expect(Buffer.from(proof).equals(vector(10))).toBe(true);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test('without WebGPU says so, and proves on the CPU even when webgpu is chosen', async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-webgpu', ...QUIET] });
+      try {
+        const page = await openPage(browser);
+        expect(await page.isVisible('#notice')).toBe(true);
+        expect(await page.textContent('#notice')).toMatch(/WebGPU is not available here: .+ CPU backend/);
+        expect(await page.inputValue('#backend')).toBe('cpu');
+        // Chosen anyway, webgpu still yields a proof: the worker falls back on its own.
+        const proof = await prove(page, 2 ** 7, 'webgpu');
+        expect(await page.textContent('#status')).toMatch(/^Proved 128 BLAKE2s compressions on cpu/);
+        expect(Buffer.from(proof).equals(vector(7))).toBe(true);
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+}
