@@ -10,6 +10,8 @@
         "src/dispatch.cc",
         "src/ntt.cc",
         "src/merkle.cc",
+        "src/products.cc",
+        "src/threads.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",
         "src/kernels_avx2.cc",

@@ -1,5 +1,6 @@
 // Which backends can run on this machine, and which one a command gets; every choice comes
 // with its reason.
+import { availableParallelism } from 'node:os';
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
@@ -33,6 +34,9 @@ function describeGpu(gpu: NodeGpu): BackendReport {
   };
 }
 
+/** The native module's worker threads: every core this process may use. */
+const NATIVE_THREADS = availableParallelism();
+
 type NativeProbe = { module: NativeModule; reason: string } | { module: null; reason: string };
 
 /** The companion module if it loads and carries this adapter's functions, with the path its
@@ -42,6 +46,7 @@ function probeNative(): NativeProbe {
   if (!loaded.ok) return { module: null, reason: loaded.reason };
   try {
     const module = asNativeModule(loaded.module);
+    module.setThreads(NATIVE_THREADS);
     return { module, reason: `${loaded.reason}; ${describeNative(module)}` };
   } catch (e) {
     return { module: null, reason: (e as Error).message };
@@ -79,11 +84,11 @@ export async function openBackend(choice: BackendChoice, needBytes = 0): Promise
   const native = probeNative();
   if (choice === 'native') {
     if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
-    return { backend: createNativeBackend(native.module), why: `requested --backend native (${native.reason})` };
+    return { backend: createNativeBackend(native.module, { threads: NATIVE_THREADS }), why: `requested --backend native (${native.reason})` };
   }
   const fallback = (gpuWhy: string): OpenedBackend =>
     native.module !== null
-      ? { backend: createNativeBackend(native.module), why: `${gpuWhy}; native module: ${native.reason}` }
+      ? { backend: createNativeBackend(native.module, { threads: NATIVE_THREADS }), why: `${gpuWhy}; native module: ${native.reason}` }
       : { backend: createCpuBackend(), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend` };
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
@@ -103,7 +108,7 @@ export async function openBackend(choice: BackendChoice, needBytes = 0): Promise
   if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}` };
   if (native.module !== null) {
     gpu.device.destroy();
-    return { backend: createNativeBackend(native.module), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
+    return { backend: createNativeBackend(native.module, { threads: NATIVE_THREADS }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
   }
   return {
     backend: createWebGpuBackend(gpu.device),

@@ -8,6 +8,8 @@
 #include "dispatch.h"
 #include "merkle.h"
 #include "ntt.h"
+#include "products.h"
+#include "threads.h"
 
 namespace {
 
@@ -82,13 +84,24 @@ void SetTwiddleDeltas(const Napi::CallbackInfo& info) {
 void MulK(const Napi::CallbackInfo& info) {
   const Words a = words(info, 0, "a"), b = words(info, 1, "b"), out = words(info, 2, "out");
   require(info, a.length % 2 == 0 && b.length == a.length && out.length == a.length, "mulK takes three arrays of n K words");
-  activePath().field->mulK(a.k(), b.k(), out.k(), a.length / 2);
+  leanvm::mulK(*activePath().field, a.k(), b.k(), out.k(), a.length / 2);
 }
 
 void MulE(const Napi::CallbackInfo& info) {
   const Words a = words(info, 0, "a"), b = words(info, 1, "b"), out = words(info, 2, "out");
   require(info, a.length % 6 == 0 && b.length == a.length && out.length == a.length, "mulE takes three arrays of n E elements");
-  activePath().field->mulE(a.k(), b.k(), out.k(), a.length / 6);
+  leanvm::mulE(*activePath().field, a.k(), b.k(), out.k(), a.length / 6);
+}
+
+/** setThreads(n): the pool's size from now on, the calling thread included. */
+void SetThreads(const Napi::CallbackInfo& info) {
+  const size_t n = count(info, 0, "threads", 1024);
+  require(info, n >= 1, "threads must be at least 1");
+  leanvm::setThreads(n);
+}
+
+Napi::Value Threads(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(leanvm::threads()));
 }
 
 void needTwiddles(const Napi::CallbackInfo& info) {
@@ -139,6 +152,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("paths", Napi::Function::New(env, Paths));
   exports.Set("activePath", Napi::Function::New(env, ActivePath));
   exports.Set("usePath", Napi::Function::New(env, UsePath));
+  exports.Set("setThreads", Napi::Function::New(env, SetThreads));
+  exports.Set("threads", Napi::Function::New(env, Threads));
   exports.Set("setTwiddleDeltas", Napi::Function::New(env, SetTwiddleDeltas));
   exports.Set("mulK", Napi::Function::New(env, MulK));
   exports.Set("mulE", Napi::Function::New(env, MulE));

@@ -9,10 +9,15 @@
 // An encoding tiles the message 2^ν times and transforms from layer ν: block c of layer ν
 // is copy c. The message is laid out into copy 0 (one streaming transpose); no copy is made:
 // each copy's first pass reads copy 0, which is transformed last.
+//
+// Threads split what is disjoint: the layout by positions, the breadth layers by slabs
+// (columns), the depth layers by blocks of the fitting layer.
 #include "ntt.h"
 
 #include <cstring>
 #include <vector>
+
+#include "threads.h"
 
 namespace leanvm {
 namespace {
@@ -24,6 +29,9 @@ constexpr size_t SLAB_WORDS = size_t{1} << 15;
 /** Blocks per kernel call in the depth layers: bounds the twiddle buffer. */
 constexpr size_t BATCH_BLOCKS = 256;
 constexpr int PASS_TWIDDLES = (1 << MAX_PASS_LAYERS) - 1;
+/** Words a thread takes at least in the depth layers, and positions in the layout. */
+constexpr size_t DEPTH_GRAIN_WORDS = size_t{1} << 13;
+constexpr size_t LAYOUT_GRAIN = 256;
 
 uint64_t deltas[MAX_LOG_SIZE][MAX_LOG_SIZE];
 bool haveDeltas = false;
@@ -145,14 +153,33 @@ size_t slabPositions(const Shape& s, int from, int fits) {
   return p < rowPositions ? p : rowPositions;
 }
 
-/** The depth layers [fits, L) of block g of `from`, one block of `fits` after the other;
- * their first pass reads src. */
-void runDepth(const Shape& s, uint64_t* dst, const uint64_t* src, int from, uint64_t g) {
-  const int fits = s.fitting(from), m = fits - from;
+/** The breadth layers [from, fits) of blocks [first, first + count) of `from`, block
+ * first + g at data + g·blockWords(from), split by slabs. Every block's first pass reads
+ * src; within a slab the blocks run last to first. The plans' twiddles are made once. */
+void runBreadth(const Shape& s, uint64_t* data, const uint64_t* src, int from, int fits, uint64_t first, size_t count) {
+  std::vector<BreadthPlan> plans;
+  plans.reserve(count);
+  for (size_t g = 0; g < count; g++) plans.emplace_back(s, from, fits, first + g);
+  const size_t rowWords = s.blockWords(fits), slab = slabPositions(s, from, fits) * s.nLanes;
+  const size_t blockWords = s.blockWords(from);
+  parallelFor(rowWords / slab, 1, [&](size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; i++) {
+      for (size_t g = count; g-- > 0;) plans[g].run(data + g * blockWords, src, i * slab, slab);
+    }
+  });
+}
+
+/** The depth layers [fits, L) of blocks [first, first + count) of `fits`, block c at
+ * data + c·blockWords(fits); with `shared`, each block's first pass reads it instead. */
+void runDepth(const Shape& s, uint64_t* data, const uint64_t* shared, int fits, uint64_t first, uint64_t count) {
   const size_t chunkWords = s.blockWords(fits);
-  for (uint64_t c = 0; c < uint64_t{1} << m; c++) {
-    runLayers(s, dst + c * chunkWords, src + c * chunkWords, fits, s.logSize, (g << m) + c);
-  }
+  const size_t grain = chunkWords < DEPTH_GRAIN_WORDS ? DEPTH_GRAIN_WORDS / chunkWords : 1;
+  parallelFor(count, grain, [&](size_t from, size_t to) {
+    for (uint64_t c = first + from; c < first + to; c++) {
+      uint64_t* block = data + c * chunkWords;
+      runLayers(s, block, shared ? shared : block, fits, s.logSize, c);
+    }
+  });
 }
 
 }  // namespace
@@ -167,36 +194,30 @@ bool haveTwiddleDeltas() { return haveDeltas; }
 void forwardNtt(const FieldKernels& kern, uint64_t* data, size_t nLanes, int logSize, int startLayer) {
   const Shape s{kern, nLanes, logSize};
   const int fits = s.fitting(startLayer);
-  const size_t blockWords = s.blockWords(startLayer), rowWords = s.blockWords(fits);
-  const size_t slab = slabPositions(s, startLayer, fits) * nLanes;
-  for (uint64_t b = 0; b < uint64_t{1} << startLayer; b++) {
+  // Blocks of startLayer exceed a chunk only when there are few of them: one at a time.
+  const size_t blockWords = s.blockWords(startLayer);
+  for (uint64_t b = 0; fits > startLayer && b < uint64_t{1} << startLayer; b++) {
     uint64_t* block = data + b * blockWords;
-    if (fits > startLayer) {
-      const BreadthPlan plan(s, startLayer, fits, b);
-      for (size_t col = 0; col < rowWords; col += slab) plan.run(block, block, col, slab);
-    }
-    runDepth(s, block, block, startLayer, b);
+    runBreadth(s, block, block, startLayer, fits, b, 1);
   }
+  runDepth(s, data, nullptr, fits, 0, uint64_t{1} << fits);
 }
 
 void encodeStack(const FieldKernels& kern, const uint64_t* q, size_t words, uint64_t* codeword, int logMsg, size_t nLanes,
                  int logInvRate) {
   const Shape s{kern, nLanes, logMsg + logInvRate};
-  const size_t blockLen = size_t{1} << logMsg, copies = size_t{1} << logInvRate, msgWords = blockLen * nLanes;
+  const size_t blockLen = size_t{1} << logMsg, copies = size_t{1} << logInvRate;
   const int fits = s.fitting(logInvRate);
-  kern.stackRows(q, words, codeword, blockLen, nLanes, 0, blockLen);
-  // Slab by slab, every copy from copy 0's slab while it is in cache (copy 0 itself last).
+  parallelFor(blockLen, LAYOUT_GRAIN,
+              [&](size_t from, size_t to) { kern.stackRows(q, words, codeword, blockLen, nLanes, from, to); });
   if (fits > logInvRate) {
-    std::vector<BreadthPlan> plans;
-    plans.reserve(copies);
-    for (size_t c = 0; c < copies; c++) plans.emplace_back(s, logInvRate, fits, c);
-    const size_t rowWords = s.blockWords(fits), slab = slabPositions(s, logInvRate, fits) * nLanes;
-    for (size_t col = 0; col < rowWords; col += slab) {
-      for (size_t c = copies; c-- > 0;) plans[c].run(codeword + c * msgWords, codeword, col, slab);
-    }
-  }
-  for (size_t c = copies; c-- > 0;) {
-    runDepth(s, codeword + c * msgWords, fits > logInvRate ? codeword + c * msgWords : codeword, logInvRate, c);
+    // Slab by slab, every copy from copy 0's slab while it is in cache (copy 0 itself last).
+    runBreadth(s, codeword, codeword, logInvRate, fits, 0, copies);
+    runDepth(s, codeword, nullptr, fits, 0, uint64_t{1} << fits);
+  } else {
+    // Each copy is one block, its first pass reading copy 0: copy 0 goes last.
+    runDepth(s, codeword, codeword, fits, 1, copies - 1);
+    runDepth(s, codeword, codeword, fits, 0, 1);
   }
 }
 

@@ -1,6 +1,7 @@
 // Checks every kernel of every path this CPU runs against the plain references in
-// reference.h, on random inputs of many shapes. Built and run by run.sh, natively and for
-// arm64 under qemu. Exit status 1 if anything differs.
+// reference.h, on random inputs of many shapes, at several thread counts (shapes large
+// enough that the pool splits them, unevenly at 3 and 7). Built and run by run.sh, natively
+// and for arm64 under qemu. Exit status 1 if anything differs.
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -10,6 +11,8 @@
 #include "../src/dispatch.h"
 #include "../src/merkle.h"
 #include "../src/ntt.h"
+#include "../src/products.h"
+#include "../src/threads.h"
 #include "reference.h"
 
 namespace {
@@ -34,14 +37,14 @@ void expect(bool ok, const std::string& what) {
 }
 
 void checkProducts(const Path& p) {
-  for (size_t n : {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 100, 1001}) {
+  for (size_t n : {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 100, 1001, 20001}) {
     const auto a = random(3 * n), b = random(3 * n);
     std::vector<uint64_t> k(n), want(n);
-    p.field->mulK(a.data(), b.data(), k.data(), n);
+    leanvm::mulK(*p.field, a.data(), b.data(), k.data(), n);
     for (size_t i = 0; i < n; i++) want[i] = ref::mulK(a[i], b[i]);
     expect(k == want, "mulK n=" + std::to_string(n));
     std::vector<uint64_t> e(3 * n), wantE(3 * n);
-    p.field->mulE(a.data(), b.data(), e.data(), n);
+    leanvm::mulE(*p.field, a.data(), b.data(), e.data(), n);
     for (size_t i = 0; i < n; i++) ref::mulE(&a[3 * i], &b[3 * i], &wantE[3 * i]);
     expect(e == wantE, "mulE n=" + std::to_string(n));
   }
@@ -69,8 +72,9 @@ void checkNtt(const Path& p, const uint64_t* deltas) {
     leanvm::forwardNtt(*p.field, data.data(), lanes, s[0], s[2]);
     expect(data == want, "forwardNtt 2^" + std::to_string(s[0]) + " x " + std::to_string(lanes) + " from " + std::to_string(s[2]));
   }
-  // [logMsg, lanes, logInvRate]
-  const int stacks[][3] = {{0, 64, 1}, {1, 3, 2}, {4, 35, 1}, {6, 64, 3}, {9, 64, 1}, {10, 17, 2}, {8, 64, 4}};
+  // [logMsg, lanes, logInvRate]; the last two pass a chunk per copy (breadth layers).
+  const int stacks[][3] = {{0, 64, 1}, {1, 3, 2}, {4, 35, 1}, {6, 64, 3}, {9, 64, 1}, {10, 17, 2}, {8, 64, 4},
+                           {11, 35, 1}, {12, 9, 2}};
   for (const auto& s : stacks) {
     const size_t lanes = s[1], blockLen = size_t{1} << s[0];
     const size_t words = (lanes - 1) * blockLen + (blockLen + 1) / 2;  // the last block half full
@@ -107,13 +111,17 @@ int main() {
   leanvm::setTwiddleDeltas(deltas.data());
   const Path* paths[8];
   const size_t n = leanvm::supportedPaths(paths, 8);
-  for (size_t i = 0; i < n && i < 8; i++) {
-    const int before = failures;
-    std::printf("path %s: products on %s, hashes %s\n", paths[i]->name, paths[i]->field->describe, paths[i]->hash->describe);
-    checkProducts(*paths[i]);
-    checkNtt(*paths[i], deltas.data());
-    checkMerkle(*paths[i]);
-    std::printf("  %s\n", failures == before ? "ok" : "FAILED");
+  for (size_t threads : {1, 2, 3, 7}) {
+    leanvm::setThreads(threads);
+    for (size_t i = 0; i < n && i < 8; i++) {
+      const int before = failures;
+      std::printf("path %s, %zu threads: products on %s, hashes %s\n", paths[i]->name, leanvm::threads(), paths[i]->field->describe,
+                  paths[i]->hash->describe);
+      checkProducts(*paths[i]);
+      checkNtt(*paths[i], deltas.data());
+      checkMerkle(*paths[i]);
+      std::printf("  %s\n", failures == before ? "ok" : "FAILED");
+    }
   }
   std::printf("%d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;

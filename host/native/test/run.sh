@@ -11,7 +11,7 @@ mkdir -p "$out"
 bin="$out/harness-$("$cxx" -dumpmachine)"
 sources=("$here/harness.cpp")
 for f in "$here"/../src/*.cc; do [ "$(basename "$f")" = addon.cc ] || sources+=("$f"); done
-"$cxx" -O2 -std=c++17 -Wall -Wextra -static -o "$bin" "${sources[@]}"
+"$cxx" -O2 -std=c++17 -Wall -Wextra -pthread -static -o "$bin" "${sources[@]}"
 runners=("$@")
 [ ${#runners[@]} -gt 0 ] || runners=('')
 for runner in "${runners[@]}"; do

@@ -1,7 +1,8 @@
 // The native backend: the C++ SIMD module's kernels on plain typed arrays. Buffers are
 // Uint32Arrays handed to the addon in place (no copies at the seam); trees keep their
 // digests on the JS side, so openings gather there with openMerkle. The WHIR opening's
-// bulk work runs on the same arrays in TypeScript until it has native kernels. One thread.
+// bulk work runs on the same arrays in TypeScript until it has native kernels. The module's
+// kernels split their work over its thread pool.
 import { openMerkle } from '../../merkle/opening';
 import { checkWidths } from '../../merkle/leaves';
 import { log2Leaves } from '../../merkle/tree';
@@ -18,13 +19,25 @@ export { asNativeModule, NativeModuleError, type NativeModule, type NativePath }
 /** One line for `info`: the path the dispatcher chose and the thread count. */
 export function describeNative(module: NativeModule): string {
   const p = module.activePath();
-  return `ISA ${p.name}: K/E products on ${p.field}, BLAKE2s ${p.hash}; threads: 1`;
+  return `ISA ${p.name}: K/E products on ${p.field}, BLAKE2s ${p.hash}; threads: ${module.threads()}`;
+}
+
+export interface NativeBackendOptions {
+  /** The module's worker threads (it is one pool per process: the last backend created sets it);
+   * the module's own default, every hardware thread, if absent. */
+  threads?: number;
 }
 
 /** Freed arrays kept for reuse at most (bytes). */
 const POOL_BYTES = 2 ** 29;
 
-export function createNativeBackend(module: NativeModule): Backend {
+export function createNativeBackend(module: NativeModule, options: NativeBackendOptions = {}): Backend {
+  if (options.threads !== undefined) {
+    if (!Number.isInteger(options.threads) || options.threads < 1) {
+      throw new BackendUsageError(`native threads must be a positive integer, got ${options.threads}`);
+    }
+    module.setThreads(options.threads);
+  }
   module.setTwiddleDeltas(twiddleDeltaTable());
   const pool = new ArrayPool(POOL_BYTES);
   let disposed = false;

@@ -15,6 +15,10 @@ export interface NativeModule {
   activePath(): NativePath;
   /** Switches the path for every later call (tests and benches compare them). */
   usePath(name: string): void;
+  /** The worker pool's size from now on (the calling thread included; every core by default).
+   * Results are the same bytes at every count. */
+  setThreads(n: number): void;
+  threads(): number;
   /** Δ_d[k] of src/ntt/twiddles.ts as 63 rows of 63 K words; once, before transforms. */
   setTwiddleDeltas(deltas: Uint32Array): void;
   mulK(a: Uint32Array, b: Uint32Array, out: Uint32Array): void;
@@ -28,7 +32,7 @@ export interface NativeModule {
 }
 
 const FUNCTIONS = [
-  'paths', 'activePath', 'usePath', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
+  'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -1,0 +1,109 @@
+// One job at a time: the caller publishes it under the lock with a new generation number,
+// runs range 0 itself, and waits until every worker it enlisted has finished its range.
+#include "threads.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace leanvm {
+namespace {
+
+class Pool {
+ public:
+  ~Pool() { resize(1); }
+
+  size_t size() {
+    std::lock_guard<std::mutex> lock(m_);
+    return workers_.size() + 1;
+  }
+
+  void resize(size_t n) {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      if (n == workers_.size() + 1) return;
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& t : workers_) t.join();
+    workers_.clear();
+    stop_ = false;
+    // A worker starts from the current generation: one it has not seen yet is a job for it,
+    // however late the thread gets going.
+    for (size_t i = 1; i < n; i++) workers_.emplace_back([this, i, seen = generation_] { work(i, seen); });
+  }
+
+  void run(size_t n, size_t grain, const std::function<void(size_t, size_t)>& body) {
+    const size_t units = (n + grain - 1) / grain;
+    const size_t parts = std::min(units, workers_.size() + 1);
+    if (parts <= 1) {
+      if (n > 0) body(0, n);
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      body_ = &body;
+      n_ = n;
+      grain_ = grain;
+      units_ = units;
+      parts_ = parts;
+      pending_ = parts - 1;
+      generation_++;
+    }
+    wake_.notify_all();
+    runPart(0);
+    std::unique_lock<std::mutex> lock(m_);
+    done_.wait(lock, [this] { return pending_ == 0; });
+    body_ = nullptr;
+  }
+
+ private:
+  void runPart(size_t i) {
+    const size_t begin = std::min(n_, grain_ * (units_ * i / parts_));
+    const size_t end = std::min(n_, grain_ * (units_ * (i + 1) / parts_));
+    (*body_)(begin, end);
+  }
+
+  void work(size_t index, size_t seen) {
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+      if (index >= parts_) continue;
+      lock.unlock();
+      runPart(index);
+      lock.lock();
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+
+  std::mutex m_;
+  std::condition_variable wake_, done_;
+  std::vector<std::thread> workers_;
+  bool stop_ = false;
+  size_t generation_ = 0;
+  const std::function<void(size_t, size_t)>* body_ = nullptr;
+  size_t n_ = 0, grain_ = 1, units_ = 0, parts_ = 0, pending_ = 0;
+};
+
+Pool& pool() {
+  static Pool p;
+  static std::once_flag sized;
+  std::call_once(sized, [] { p.resize(std::max(1u, std::thread::hardware_concurrency())); });
+  return p;
+}
+
+}  // namespace
+
+void setThreads(size_t n) { pool().resize(n < 1 ? 1 : n); }
+
+size_t threads() { return pool().size(); }
+
+void parallelFor(size_t n, size_t grain, const std::function<void(size_t, size_t)>& body) {
+  pool().run(n, grain < 1 ? 1 : grain, body);
+}
+
+}  // namespace leanvm
