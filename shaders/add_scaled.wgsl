@@ -1,4 +1,4 @@
-// acc[at + i] += s·src[i] for E tables (needs lib/gf64.wgsl, lib/gf192.wgsl); a plain add
+// acc[at + stride·i] += s·src[i] for E tables (needs lib/gf64.wgsl, lib/gf192.wgsl); a plain add
 // when `scaled` is 0 (a product by one would cost an E product per value).
 
 struct AddParams {
@@ -8,6 +8,7 @@ struct AddParams {
   count: u32, // E values of src
   at: u32,
   scaled: u32,
+  stride: u32,
 }
 
 @group(0) @binding(0) var<storage, read_write> acc: array<vec2<u32>>;
@@ -26,7 +27,7 @@ fn add_scaled(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgro
   if (params.scaled != 0u) {
     v = e_mul(E(params.s0, params.s1, params.s2), v);
   }
-  let o = 3u * (params.at + i);
+  let o = 3u * (params.at + params.stride * i);
   acc[o] ^= v.c0;
   acc[o + 1u] ^= v.c1;
   acc[o + 2u] ^= v.c2;

@@ -74,6 +74,12 @@ export interface Backend {
    * zerocheck's rounds) move them to the cpu backend and finish there (0: never). */
   readonly hostBelow: number;
   /**
+   * Where the Flock zerocheck's multilinear rounds run: 'device' on this backend's
+   * zerocheckSums and fold (tables written out in full), 'host' on the host's padded tables,
+   * which sum the batch's identical padding tail once (the faster path without round kernels).
+   */
+  readonly zerocheckRounds: 'device' | 'host';
+  /**
    * The round sums of Σ f·b at `stride` for f (K or E) and b (E) of one length: 12 words,
    * c0 = Σ f_lo·b_lo then c2 = Σ (f_lo + f_hi)·(b_lo + b_hi).
    */
@@ -86,8 +92,12 @@ export interface Backend {
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables
    * (src/pcs/ring-switch/map.ts, phiByteTables). */
   mapByTables(buf: DeviceBuffer, tables: Uint32Array): Promise<void>;
-  /** acc[at + i] += scale·src[i] for every value of src (E buffers; scale 1 when omitted). */
-  addScaled(acc: DeviceBuffer, src: DeviceBuffer, at?: number, scale?: E): Promise<void>;
+  /**
+   * acc[at + stride·i] += scale·src[i] for every value of src (E buffers; scale 1 and stride 1
+   * when omitted). A stride scatters a table over one slot of every 2^k-value row, as a claim
+   * on a strided column of the stack weighs it (src/pcs/stack/claims.ts).
+   */
+  addScaled(acc: DeviceBuffer, src: DeviceBuffer, at?: number, scale?: E, stride?: number): Promise<void>;
   /**
    * A query batch's weight, Σ_q coeffs_q·W_{x_q} over 2^m values (a new E buffer), with x_q
    * the codeword position queries[q] of a code at rate 2^−logInvRate (duplicates count each
@@ -131,12 +141,14 @@ export function sameShape(elem: Elem, ...bufs: DeviceBuffer[]): number {
   return n;
 }
 
-/** Checks that `src` (E) fits into `acc` (E) from value `at`. */
-export function checkSlice(acc: DeviceBuffer, src: DeviceBuffer, at: number): void {
+/** Checks that `src` (E) fits into `acc` (E) from value `at`, one value every `stride`. */
+export function checkSlice(acc: DeviceBuffer, src: DeviceBuffer, at: number, stride = 1): void {
   sameShape('E', acc);
   sameShape('E', src);
-  if (!Number.isInteger(at) || at < 0 || at + src.length > acc.length) {
-    throw new BackendUsageError(`${src.length} values from ${at} do not fit a buffer of ${acc.length}`);
+  if (!Number.isInteger(stride) || stride < 1) throw new BackendUsageError(`a stride must be a positive integer, got ${stride}`);
+  if (!Number.isInteger(at) || at < 0 || at + stride * (src.length - 1) >= acc.length) {
+    const every = stride === 1 ? '' : ` every ${stride}`;
+    throw new BackendUsageError(`${src.length} values from ${at}${every} do not fit a buffer of ${acc.length}`);
   }
 }
 

@@ -104,6 +104,26 @@ describe('weight tables', () => {
     expect(() => addScaled(eWords(rng, 2), eWords(rng, 3), eWords(rng, 1))).toThrow(WhirError);
   });
 
+  it('addScaled and addInto at a stride touch only every stride-th value', () => {
+    const rng = new SplitMix64(23);
+    for (const [n, stride] of [[1, 4], [7, 3], [64, 32]]) {
+      const span = stride * (n - 1) + 1;
+      const acc = eWords(rng, span), src = eWords(rng, n), s = eWords(rng, 1);
+      const scaled = acc.slice(), plain = acc.slice();
+      for (let i = 0; i < n; i++) {
+        scaled.set(eAdd(at(acc, stride * i), eMul(s, at(src, i))), 6 * stride * i);
+        plain.set(eAdd(at(acc, stride * i), at(src, i)), 6 * stride * i);
+      }
+      const got = acc.slice();
+      addScaled(got, src, s, stride);
+      expect(got).toEqual(scaled);
+      const sum = acc.slice();
+      addInto(sum, src, stride);
+      expect(sum).toEqual(plain);
+      expect(() => addInto(eWords(rng, span + 1), src, stride)).toThrow(WhirError);
+    }
+  });
+
   it('mapByTables applies the ring map Φ to every value', () => {
     const rng = new SplitMix64(24);
     const f = eWords(rng, 6);

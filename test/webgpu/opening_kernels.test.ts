@@ -79,13 +79,14 @@ await describeGpu('webgpu opening kernels', ({ device }) => {
     }
   });
 
-  test('addScaled adds src (scaled or not) into a slice of acc', async () => {
+  test('addScaled adds src (scaled or not) into a slice of acc, at a stride or not', async () => {
     const [ca, ga] = await both(cpu, gpu, 'E', random(1, 'E', 3000));
-    for (const [len, at, scaled] of [[3000, 0, true], [1024, 1024, false], [1, 2999, true], [700, 13, false]] as const) {
-      const [cs, gs] = await both(cpu, gpu, 'E', random(len + at, 'E', len));
+    const cases = [[3000, 0, true, 1], [1024, 1024, false, 1], [1, 2999, true, 1], [700, 13, false, 1], [256, 7, true, 8], [93, 18, false, 32], [1, 2999, false, 5]] as const;
+    for (const [len, at, scaled, stride] of cases) {
+      const [cs, gs] = await both(cpu, gpu, 'E', random(len + at + stride, 'E', len));
       const scale = scaled ? random(at, 'E', 1) : undefined;
-      await cpu.addScaled(ca, cs, at, scale);
-      await gpu.addScaled(ga, gs, at, scale);
+      await cpu.addScaled(ca, cs, at, scale, stride);
+      await gpu.addScaled(ga, gs, at, scale, stride);
       await expectSame(gpu, ga, cpu, ca);
       gpu.free(gs);
     }
@@ -155,6 +156,8 @@ await describeGpu('webgpu opening kernels', ({ device }) => {
     await expect(gpu.addScaled(e8, e, 0)).rejects.toThrow(/do not fit/);
     await expect(gpu.addScaled(e, e8, 5)).rejects.toThrow(/do not fit/);
     await expect(gpu.addScaled(e, e, 0)).rejects.toThrow(/must not be src/);
+    await expect(gpu.addScaled(e8, e, 0, undefined, 2)).rejects.toThrow(/every 2 do not fit/);
+    await expect(gpu.addScaled(e8, e, 0, undefined, 0)).rejects.toThrow(/positive integer/);
     await expect(gpu.addScaled(k, e8, 0)).rejects.toThrow(BackendUsageError);
     await expect(gpu.queryWeights([8], r, 2, 1)).rejects.toThrow(/outside the domain/);
     await expect(gpu.queryWeights([1, 2], r, 2, 1)).rejects.toThrow(/coefficients/);

@@ -61,10 +61,13 @@ describe('cpu backend zerocheckSums', () => {
     await expect(cpu.zerocheckSums(bufs[0], bufs[1], bufs[2], bufs[0])).rejects.toThrow(BackendUsageError);
   });
 
-  test('proveZerocheckOn(cpu) writes the host prover stream (random batch with a tail)', async () => {
+  test('proveZerocheckOn(cpu) writes the host prover stream, with its rounds on the seam or not (random batch with a tail)', async () => {
     const { cols, live } = batch(seededMessages(21, { lo: 5, hi: 6 }), 5);
     const prefix = randomE(9, 2);
-    expect(firstDifference(await stream(cols, 5, live, prefix, createCpuBackend()), await stream(cols, 5, live, prefix))).toBe(-1);
+    const host = await stream(cols, 5, live, prefix);
+    const onSeam: Backend = { ...createCpuBackend(), zerocheckRounds: 'device' };
+    expect(firstDifference(await stream(cols, 5, live, prefix, onSeam), host)).toBe(-1);
+    expect(firstDifference(await stream(cols, 5, live, prefix, createCpuBackend()), host)).toBe(-1);
   });
 });
 

@@ -54,6 +54,7 @@ export function createCpuBackend(): Backend {
       return openMerkle(treeOf('cpu', tree, codeword), data(codeword), tree.rowWords, queries);
     },
     hostBelow: 0,
+    zerocheckRounds: 'host',
     ...typedArrayOpening(data, wrap),
     freeTree(tree) {
       treeOf('cpu', tree, (tree as ArrayTree).codeword);

@@ -25,11 +25,11 @@ export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap
       sameShape('E', buf);
       mapByTables(data(buf), tables);
     },
-    async addScaled(acc, src, at = 0, scale) {
-      checkSlice(acc, src, at);
-      const slice = data(acc).subarray(6 * at, 6 * (at + src.length));
-      if (scale === undefined) addInto(slice, data(src));
-      else addScaled(slice, data(src), scale);
+    async addScaled(acc, src, at = 0, scale, stride = 1) {
+      checkSlice(acc, src, at, stride);
+      const slice = data(acc).subarray(6 * at, 6 * (at + stride * (src.length - 1) + 1));
+      if (scale === undefined) addInto(slice, data(src), stride);
+      else addScaled(slice, data(src), scale, stride);
     },
     async queryWeights(queries, coeffs, m, logInvRate) {
       return wrap('E', queryWeights(queries, coeffs, m, logInvRate));

@@ -97,6 +97,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       return openMerkle(treeOf('native', tree, codeword), data(codeword), tree.rowWords, queries);
     },
     hostBelow: 0,
+    zerocheckRounds: 'host',
     ...typedArrayOpening(data, wrap),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);

@@ -25,7 +25,7 @@ export interface OpeningContext {
 /** An E value as three interleaved K lanes. */
 const E_LANES = 3;
 
-type OpeningKernels = Pick<Backend, 'hostBelow' | 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
+type OpeningKernels = Pick<Backend, 'hostBelow' | 'zerocheckRounds' | 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
 
 /** Terms of a round at `stride` over n values (the folded table's length). */
 function roundTerms(n: number, stride: number): number {
@@ -66,6 +66,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
 
   return {
     hostBelow: ctx.hostBelow,
+    zerocheckRounds: 'device',
 
     async roundSums(f, b, stride) {
       ctx.live();
@@ -113,13 +114,13 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       }
     },
 
-    async addScaled(acc, src, at = 0, scale) {
+    async addScaled(acc, src, at = 0, scale, stride = 1) {
       ctx.live();
-      checkSlice(acc, src, at);
+      checkSlice(acc, src, at, stride);
       const [ga, gs] = [gpu(acc), gpu(src)];
       if (ga === gs) throw new BackendUsageError('addScaled: acc must not be src');
       const s = scale === undefined ? [0, 0, 0, 0, 0, 0] : scalar(scale, 'addScaled: scale');
-      await ctx.record('addScaled').dispatch('addScaled', src.length, [ga, gs], [...s, src.length, at, scale === undefined ? 0 : 1]).submit();
+      await ctx.record('addScaled').dispatch('addScaled', src.length, [ga, gs], [...s, src.length, at, scale === undefined ? 0 : 1, stride]).submit();
     },
 
     async queryWeights(queries, coeffs, m, logInvRate) {

@@ -53,12 +53,13 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
 }
 
 /**
- * The same proof (the same bytes) with the multilinear rounds on `backend` while the tables
- * hold at least backend.hostBelow values, the rest on the host.
+ * The same proof (the same bytes) with the multilinear rounds on `backend`, when its
+ * zerocheckRounds is 'device', while the tables hold at least backend.hostBelow values; the
+ * rest on the host.
  */
 export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<ZerocheckClaim> {
   const run = openRounds(cols, nBlocksLog, ps, opts);
-  const onDevice = (): boolean => run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
+  const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
   if (!onDevice()) return closeRounds(run, ps);
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
   let bufs = await Promise.all(run.tables.map((tb) => backend.upload('E', expand(tb, run.shape))));

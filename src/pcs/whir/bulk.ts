@@ -193,22 +193,31 @@ export function mapByTables(table: Uint32Array, tables: Uint32Array): void {
   for (let o = 0; o < table.length; o += 6) phiByTablesAt(tables, table, o, table, o);
 }
 
-/** acc[i] += src[i] for two tables of equal length (acc is updated in place). */
-export function addInto(acc: Uint32Array, src: Uint32Array): void {
-  if (acc.length !== src.length) throw new WhirError(`addInto: tables of ${acc.length} and ${src.length} words do not match`);
-  for (let i = 0; i < acc.length; i++) acc[i] ^= src[i];
+/** The E values a table of `n` values covers at `stride`: (n − 1)·stride + 1 (0 for none). */
+function stridedSpan(srcWords: number, stride: number): number {
+  return srcWords === 0 ? 0 : 6 * (stride * (srcWords / 6 - 1) + 1);
 }
 
-/** acc[i] += s·src[i] for two E tables of equal length (acc is updated in place). */
-export function addScaled(acc: Uint32Array, src: Uint32Array, s: E): void {
-  if (acc.length !== src.length || acc.length % 6 !== 0) {
-    throw new WhirError(`addScaled: E tables of ${acc.length} and ${src.length} words do not match`);
+/** acc[stride·i] += src[i] for E tables, acc spanning src at that stride (updated in place). */
+export function addInto(acc: Uint32Array, src: Uint32Array, stride = 1): void {
+  if (src.length % 6 !== 0 || acc.length !== stridedSpan(src.length, stride)) {
+    throw new WhirError(`addInto: E tables of ${acc.length} and ${src.length} words do not match at stride ${stride}`);
   }
-  const mul = new ByConst(s, acc.length / 6);
+  for (let i = 0, o = 0; i < src.length; i += 6, o += 6 * stride) {
+    for (let t = 0; t < 6; t++) acc[o + t] ^= src[i + t];
+  }
+}
+
+/** acc[stride·i] += s·src[i] for E tables, acc spanning src at that stride (updated in place). */
+export function addScaled(acc: Uint32Array, src: Uint32Array, s: E, stride = 1): void {
+  if (src.length % 6 !== 0 || acc.length !== stridedSpan(src.length, stride)) {
+    throw new WhirError(`addScaled: E tables of ${acc.length} and ${src.length} words do not match at stride ${stride}`);
+  }
+  const mul = new ByConst(s, src.length / 6);
   const p = new Uint32Array(6);
-  for (let i = 0; i < acc.length; i += 6) {
+  for (let i = 0, o = 0; i < src.length; i += 6, o += 6 * stride) {
     mul.mulE(p, 0, src, i);
-    for (let t = 0; t < 6; t++) acc[i + t] ^= p[t];
+    for (let t = 0; t < 6; t++) acc[o + t] ^= p[t];
   }
 }
 

@@ -7,7 +7,7 @@ import { pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
 import { proveLincheck } from '../../flock/lincheck/prover';
 import { generateWitness } from '../../flock/witness';
-import { proveZerocheck, proveZerocheckOn } from '../../flock/zerocheck/prover';
+import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
@@ -78,11 +78,7 @@ export async function proveBatch(messages: Uint32Array, nBlocksLog: number, opti
     // Blocks from `live` on are padding copies, summed once unless `plain`.
     const tail = { live: plain ? blocks : w.live };
     const cols = { a: w.a, b: w.b, c: w.z };
-    // Only webgpu has zerocheck kernels; on cpu and native the host path is faster, since it
-    // sums the padding tail once where the seam's typed-array rounds write it out in full.
-    const zerocheck = await stage('zerocheck', () =>
-      backend.name === 'webgpu' ? proveZerocheckOn(backend, cols, nBlocksLog, ps, tail) : proveZerocheck(cols, nBlocksLog, ps, tail),
-    );
+    const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
     const claim = await stage('lincheck', () => proveLincheck(zerocheck, w.z, nBlocksLog, ps, tail));
     await stage('opening', () => openQflock(ps, commitment, claim));
   } finally {
