@@ -49,6 +49,27 @@ export function instance(seed: number, rate: number, ring: number | null, ringCl
   return { columns, claims: { ring: ringStatement, points }, rate };
 }
 
+/**
+ * The instance with `count` more claims on strided columns of its last column (the packed one
+ * when it has one): stride 2^strideLog, strideLog ∈ 1..min(8, k), a random slot.
+ */
+export function withStridedClaims(inst: Instance, seed: number, count: number): Instance {
+  const rng = new SplitMix64(seed);
+  const last = inst.columns.length - 1, column = inst.columns[last];
+  const k = Math.log2(column.length / 2);
+  const offset = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2))).offsets[last];
+  const points = [...inst.claims.points];
+  for (let i = 0; i < count; i++) {
+    const [draw] = rng.next();
+    const strideLog = 1 + (draw % Math.min(8, k)), slot = (draw >>> 8) % 2 ** strideLog;
+    const strided = new Uint32Array(2 ** (k - strideLog + 1));
+    for (let t = 0; t < strided.length / 2; t++) strided.set(column.subarray(2 * (slot + t * 2 ** strideLog), 2 * (slot + t * 2 ** strideLog) + 2), 2 * t);
+    const point = eWords(rng, k - strideLog);
+    points.push({ offset, strideLog, slot, point, value: columnAt(strided, point) });
+  }
+  return { ...inst, claims: { ...inst.claims, points } };
+}
+
 /** Commits and opens the instance on `backend`, then frees the commitment. */
 export async function proveInstance(backend: Backend, inst: Instance, label: string) {
   const { placement, commitment } = await commitColumns(backend, inst.columns, inst.rate);

@@ -6,7 +6,7 @@ import { createCpuBackend } from '../../src/backend/cpu/index';
 import { blake2s } from '../../src/hash/blake2s';
 import { eqEval, mleEval } from '../../src/poly';
 import {
-  batchClaims, buildStack, placeColumns, proveStackedOpening, selectorEq, StackError, type StackClaims, stackWeightAt,
+  batchClaims, buildStack, checkClaims, claimPoint, placeColumns, proveStackedOpening, selectorEq, StackError, type StackClaims, stackWeightAt,
   stackWeightTable,
 } from '../../src/pcs/stack';
 import { commitWhir } from '../../src/pcs/whir';
@@ -14,7 +14,7 @@ import { ProverState, serializeProof, VerificationError } from '../../src/transc
 import type { Proof } from '../../src/transcript';
 import { hex } from '../transcript/helpers';
 import { eWords, kWords, SplitMix64 } from './helpers';
-import { type Instance, instance, proveInstance, verifyInstance } from './stack-instances';
+import { type Instance, instance, proveInstance, verifyInstance, withStridedClaims } from './stack-instances';
 
 const LABEL = 'stack-test';
 
@@ -110,6 +110,37 @@ describe('stacked opening round trips', () => {
     const bytes = serializeProof(a.proof);
     expect(bytes).toEqual(serializeProof(b.proof));
     expect(hex(blake2s(bytes))).toBe('f07fa87219d84638b3706bd1753ad5b0b0e98bba812d837da140f5a87a7ba671');
+  });
+});
+
+describe('claims on strided columns', () => {
+  const inst = withStridedClaims(instance(40, 1, 14, 1, [12, 9], 1), 41, 5);
+  const strided = inst.claims.points.slice(-5);
+
+  it('the weight table and its closed form agree with strided claims', async () => {
+    const placement = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2)));
+    const batch = batchClaims(new ProverState(LABEL), inst.claims);
+    const full = new Uint32Array(6 * 2 ** placement.logN);
+    full.set(await CPU.download(await stackWeightTable(CPU, inst.claims, batch, placement)));
+    const x = eWords(new SplitMix64(42), placement.logN);
+    expect(stackWeightAt(inst.claims, batch, x)).toEqual(mleEval(full, 'E', x));
+  });
+
+  it('prove the same bytes as the plain claims at their whole points, and verify', async () => {
+    expect(strided.every((c) => (c.strideLog ?? 0) > 0)).toBe(true);
+    const plain = { ...inst, claims: { ...inst.claims, points: inst.claims.points.map((c) => ({ offset: c.offset, point: claimPoint(c), value: c.value })) } };
+    const a = await prove(inst), b = await prove(plain);
+    expect(serializeProof(a.proof)).toEqual(serializeProof(b.proof));
+    verify(inst, a.root, a.proof);
+    const moved = inst.claims.points.map((c, i) => (i === inst.claims.points.length - 1 ? { ...c, slot: (c.slot! + 1) % 2 ** c.strideLog! } : c));
+    expect(() => verify(inst, a.root, a.proof, { ...inst.claims, points: moved })).toThrow(VerificationError);
+  });
+
+  it('refuses a slot outside its stride with StackError', () => {
+    const c = strided[0];
+    for (const bad of [{ ...c, slot: 2 ** c.strideLog! }, { ...c, slot: -1 }, { ...c, strideLog: -1 }]) {
+      expect(() => checkClaims({ ...inst.claims, points: [bad] }, { logN: 15, nLanes: 64 })).toThrow(StackError);
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 // The stacked WHIR opening on the WebGPU backend against the cpu backend, byte for byte: the
-// serialized proof of one statement (ring claims on a packed column and point claims on mixed
-// columns) is the same on both and verifies, at every rate; once with the default hand-over of
-// small tables to the host and once with every table kept on the device; and the PCS region of
-// the reference proofs blake2s_batch_n7 and n8 (leanVM-b @ 5df6c37) reproduced on the GPU.
+// serialized proof of one statement (ring claims on a packed column, point claims on mixed
+// columns and on strided columns) is the same on both and verifies, at every rate; once with
+// the default hand-over of small tables to the host and once with every table kept on the
+// device; and the PCS region of the reference proofs blake2s_batch_n7 and n8 (leanVM-b @
+// 5df6c37) reproduced on the GPU.
 //
 // Sizes: CI runs on lavapipe with 2 cores, so stacks of 2^15..2^18 words; LEANVM_FULL_RANGE=1
 // extends the sweep to 2^20 for machines with a real GPU.
@@ -13,7 +14,7 @@ import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { parseProof, serializeProof } from '../../src/transcript';
 import { readVector } from '../transcript/trace';
 import { proveReference } from '../pcs/reference-replay';
-import { type Instance, instance, proveInstance, verifyInstance } from '../pcs/stack-instances';
+import { type Instance, instance, proveInstance, verifyInstance, withStridedClaims } from '../pcs/stack-instances';
 import { describeGpu } from './gpu';
 
 const LABEL = 'webgpu-opening-test';
@@ -21,10 +22,12 @@ const MAX_LOG_N = process.env.LEANVM_FULL_RANGE === '1' ? 20 : 18;
 const RATES = [1, 2, 3, 4];
 
 /**
- * A 2^logN stack (placement floors at 2^15): q_flock of 2^(logN−1) words with two ring claims,
- * then point columns of 2^(logN−2) and 2^(logN−4) words and a small one; 58 of 64 lanes.
+ * A 2^logN stack (placement floors at 2^15): q_flock of 2^(logN−1) words with two ring claims
+ * and three claims on strided columns of it, then point columns of 2^(logN−2) and 2^(logN−4)
+ * words and a small one; 58 of 64 lanes.
  */
-const mixed = (logN: number, rate: number): Instance => instance(100 * logN + rate, rate, logN - 1, 2, [logN - 2, logN - 4, 3], 2, 2);
+const mixed = (logN: number, rate: number): Instance =>
+  withStridedClaims(instance(100 * logN + rate, rate, logN - 1, 2, [logN - 2, logN - 4, 3], 2, 2), logN + rate, 3);
 
 /** The whole stack is q_flock (64 lanes) with one ring claim and one point claim inside it. */
 const qflock = (logN: number, rate: number): Instance => instance(100 * logN + rate, rate, logN, 1, []);

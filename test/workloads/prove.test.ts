@@ -7,12 +7,14 @@ import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { HASH_BATCH_STAGES, proveBatch, proveHashBatch } from '../../src/workloads/hash-batch/prove';
 import { verifyBatch } from '../../src/workloads/hash-batch/verify';
+import { pinnedCompressions } from '../../src/flock/compression';
+import { statementOfMessages } from '../../src/workloads/hash-batch/statement';
 import { digestHex, firstDifference, PUBLISHED, readInputs, readProof, SIZES } from './vectors';
 
 describe('proveHashBatch (cpu) against the reference proofs', () => {
   for (const k of SIZES) {
     it(`n = 2^${k}: the proof file's bytes and digest`, async () => {
-      const { proof, stats } = await proveHashBatch(readInputs(k), { backend: createCpuBackend() });
+      const { proof, stats } = await proveHashBatch(readInputs(k), { backend: createCpuBackend(), statement: 'none' });
       expect(firstDifference(proof, readProof(k))).toBe(-1);
       expect([proof.length, digestHex(proof)]).toEqual(PUBLISHED[k]);
       expect(stats.proofBytes).toBe(proof.length);
@@ -22,31 +24,38 @@ describe('proveHashBatch (cpu) against the reference proofs', () => {
 
 describe('proveHashBatch: inputs it refuses', () => {
   it.each([
-    ['no messages', new Uint32Array(0), /empty/],
-    ['a partial message', new Uint32Array(16 * 128 + 1), /not whole 64-byte messages/],
-    ['n = 100', referenceMessages(100), /n = 100 is not a power of two/],
-    ['n = 64', referenceMessages(64), /n = 2\^6 is outside the supported range 2\^7 = 128 to 2\^20/],
-  ])('%s → HashBatchInputError', async (_, inputs, message) => {
-    const run = proveHashBatch(inputs, { backend: createCpuBackend() });
+    ['none', 'no messages', new Uint32Array(0), /empty/],
+    ['none', 'a partial message', new Uint32Array(16 * 128 + 1), /not whole 64-byte messages/],
+    ['none', 'n = 100', referenceMessages(100), /n = 100 is not a power of two/],
+    ['none', 'n = 64', referenceMessages(64), /n = 2\^6 is outside the supported range 2\^7 = 128 to 2\^20/],
+    ['bound', 'no messages', new Uint32Array(0), /at least one compression, got n = 0/],
+    ['bound', 'a partial message', new Uint32Array(16 * 128 + 1), /not whole 64-byte messages/],
+  ] as const)('statement %s, %s → HashBatchInputError', async (statement, _, inputs, message) => {
+    const run = proveHashBatch(inputs, { backend: createCpuBackend(), statement });
     await expect(run).rejects.toThrow(HashBatchInputError);
-    await expect(proveHashBatch(inputs, { backend: createCpuBackend() })).rejects.toThrow(message);
+    await expect(proveHashBatch(inputs, { backend: createCpuBackend(), statement })).rejects.toThrow(message);
   });
 });
 
 describe('a padded batch, below the public size check', () => {
   // n = 100 in 2^7 blocks: 28 padding instances. Summing the identical tail once (the default)
-  // and proving every block give the same proof, which the verifier accepts.
+  // and proving every block give the same proof, which the verifier accepts, with an empty
+  // statement and with the bound one.
   it('the padding-tail shortcut changes no byte of the whole proof', async () => {
     const messages = referenceMessages(100);
-    const fast = await proveBatch(messages, 7, { backend: createCpuBackend() });
-    const plain = await proveBatch(messages, 7, { backend: createCpuBackend(), plain: true });
-    expect(firstDifference(fast.proof, plain.proof)).toBe(-1);
-    expect(verifyBatch(fast.proof, 7)).toEqual({ valid: true });
+    for (const statement of [null, statementOfMessages(messages)]) {
+      const job = { witness: pinnedCompressions(messages), nBlocksLog: 7, statement };
+      const fast = await proveBatch(job, { backend: createCpuBackend() });
+      const plain = await proveBatch(job, { backend: createCpuBackend(), plain: true });
+      expect(firstDifference(fast.proof, plain.proof)).toBe(-1);
+      expect(verifyBatch(fast.proof, 7, statement)).toEqual({ valid: true });
+    }
   });
 
   it('reports every stage, in order, ending at 1', async () => {
     const seen: [string, number][] = [];
-    const { stats } = await proveBatch(referenceMessages(5), 7, { backend: createCpuBackend(), onProgress: (s, f) => seen.push([s, f]) });
+    const job = { witness: pinnedCompressions(referenceMessages(5)), nBlocksLog: 7, statement: null };
+    const { stats } = await proveBatch(job, { backend: createCpuBackend(), onProgress: (s, f) => seen.push([s, f]) });
     expect(seen.map(([s]) => s)).toEqual([...HASH_BATCH_STAGES, 'opening']);
     expect(seen.map(([, f]) => f)).toEqual([...seen.map(([, f]) => f)].sort((a, b) => a - b));
     expect(seen[0][1]).toBe(0);

@@ -6,11 +6,28 @@ import type { E } from '../../field/e';
 import { INITIAL_FOLDING_FACTOR } from '../whir/config';
 import { StackError } from './errors';
 
-/** MLE(stack[offset .. offset + 2^n))(point) = value, n = point's coordinates; offset a multiple of 2^n. */
+/**
+ * MLE(stack[offset .. offset + 2^n))(bits(slot, strideLog) ‖ point) = value, n = strideLog +
+ * the point's coordinates, offset a multiple of 2^n: a claim on the strided column of the
+ * slice's values slot, slot + 2^strideLog, … (a plain point claim when strideLog is 0).
+ */
 export interface PointClaim {
   readonly offset: number;
   readonly point: Uint32Array;
   readonly value: E;
+  /** log2 of the stride (0 when absent) */
+  readonly strideLog?: number;
+  /** the column's first value, below 2^strideLog (0 when absent) */
+  readonly slot?: number;
+}
+
+/** The claim's whole point: the slot's bits (LSB first, as E zeros and ones), then its point. */
+export function claimPoint(c: PointClaim): Uint32Array {
+  const low = c.strideLog ?? 0, slot = c.slot ?? 0;
+  const full = new Uint32Array(6 * low + c.point.length);
+  for (let i = 0; i < low; i++) full[6 * i] = (slot >>> i) & 1;
+  full.set(c.point, 6 * low);
+  return full;
 }
 
 /** s_i = MLE(bit-slice i of the packed column)(suffix) for i < 64 (s: 64 packed E). */
@@ -61,8 +78,12 @@ export function checkClaims(claims: StackClaims, shape: StackShape): void {
     });
   }
   claims.points.forEach((c, i) => {
+    const low = c.strideLog ?? 0, slot = c.slot ?? 0;
     const vars = c.point.length / 6;
     if (!Number.isInteger(vars) || c.value.length !== 6) throw new StackError(`point claim ${i}: the point and value must be whole E values`);
-    checkSlice(c.offset, vars, committed, `point claim ${i}`);
+    if (!Number.isInteger(low) || low < 0 || low > 30 || !Number.isInteger(slot) || slot < 0 || slot >= 2 ** low) {
+      throw new StackError(`point claim ${i}: slot ${slot} is not one of the 2^${low} slots of its stride`);
+    }
+    checkSlice(c.offset, low + vars, committed, `point claim ${i}`);
   });
 }

@@ -2,14 +2,15 @@
 // words for the prover, built on its backend, and in closed form at the opening's terminal
 // point for the verifier.
 // A ring claim weighs λ^a·Φ(eq(suffix, y)) on its column's slice, a point claim λ^b·eq(point, ·)
-// on its own; each is zero elsewhere, i.e. multiplied by its slice's selector eq.
+// on its own (on a strided claim's column only: its slot bits are 0/1, so eq vanishes off the
+// column); each is zero elsewhere, i.e. multiplied by its slice's selector eq.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type E, eAdd, eMul, eMulAt, eOne } from '../../field/e';
 import { eqEval } from '../../poly/eq';
 import { phiByteTables, phiCoefficients, ringWeightEval } from '../ring-switch';
 import { INITIAL_FOLDING_FACTOR } from '../whir/config';
 import type { Batch } from './batch';
-import { ringClaimCount, type StackClaims, type StackShape } from './claims';
+import { claimPoint, ringClaimCount, type StackClaims, type StackShape } from './claims';
 import { selectorEq } from './placement';
 
 /** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. */
@@ -30,7 +31,7 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
   const nRing = ringClaimCount(claims);
   for (const [i, c] of claims.points.entries()) {
     const eq = await backend.eqTable(c.point, batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)));
-    await backend.addScaled(b, eq, c.offset);
+    await backend.addScaled(b, eq, c.offset + (c.slot ?? 0), undefined, 2 ** (c.strideLog ?? 0));
     backend.free(eq);
   }
   return b;
@@ -51,8 +52,8 @@ export function stackWeightAt(claims: StackClaims, batch: Batch, x: Uint32Array)
   }
   const nRing = ringClaimCount(claims);
   claims.points.forEach((c, i) => {
-    const n = c.point.length;
-    const eq = eMul(eqEval(c.point, x.subarray(0, n)), selectorEq(c.offset / 2 ** (n / 6), x.subarray(n)));
+    const point = claimPoint(c), n = point.length;
+    const eq = eMul(eqEval(point, x.subarray(0, n)), selectorEq(c.offset / 2 ** (n / 6), x.subarray(n)));
     total = eAdd(total, eMul(batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)), eq));
   });
   return total;

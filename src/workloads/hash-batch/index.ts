@@ -2,5 +2,6 @@
 export * from './errors';
 export * from './batch';
 export * from './inputs';
-export { type HashBatchStage, type HashBatchProveOptions, type HashBatchProof, HASH_BATCH_STAGES, proveHashBatch } from './prove';
-export { type HashBatchVerdict, verifyHashBatch } from './verify';
+export * from './statement';
+export { type HashBatchStage, type HashBatchProveOptions, type HashBatchProof, HASH_BATCH_STAGES, proveHashBatch, proveStatement } from './prove';
+export { type HashBatchVerdict, type HashBatchVerifyOptions, verifyHashBatch, verifyStatement } from './verify';

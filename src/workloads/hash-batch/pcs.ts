@@ -1,11 +1,11 @@
 // The hash batch's PCS region (PROTOCOL.md §10.3): the stack is q_flock alone (offset 0, all
-// 64 lanes, 2^μ words: the witness column is the stack as it stands, nothing to place), and
-// the one ring claim on it is the Flock reduction's. The PCS prover and verifier are called
-// from here only.
+// 64 lanes, 2^μ words: the witness column is the stack as it stands, nothing to place); the
+// ring claim on it is the Flock reduction's, and a bound batch adds its I/O slot claims
+// (docs/bound-statement.md). The PCS prover and verifier are called from here only.
 import type { Backend } from '../../backend/backend';
 import type { FlockClaim } from '../../flock/lincheck/prover';
 import { STACK_LEAF_WORDS } from '../../ntt/encode';
-import type { StackClaims } from '../../pcs/stack/claims';
+import type { PointClaim, StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { verifyStackedOpening } from '../../pcs/stack/verifier';
 import { commitWhir, type WhirCommitment } from '../../pcs/whir/commit';
@@ -18,18 +18,18 @@ export function commitQflock(backend: Backend, qflock: Uint32Array, mu: number):
   return commitWhir(backend, qflock, mu, HASH_BATCH_LOG_INV_RATE);
 }
 
-/** The one ring claim on q_flock, as the stacked opening takes it. */
-function qflockClaims(claim: FlockClaim, mu: number): StackClaims {
-  return { ring: { offset: 0, vars: mu, claims: [claim] }, points: [] };
+/** The ring claim on q_flock, then the point claims, as the stacked opening takes them. */
+function qflockClaims(claim: FlockClaim, mu: number, points: readonly PointClaim[]): StackClaims {
+  return { ring: { offset: 0, vars: mu, claims: [claim] }, points };
 }
 
-/** Ring switch, stacked opening and WHIR for the Flock claim. */
-export function openQflock(ps: ProverState, commitment: WhirCommitment, claim: FlockClaim): Promise<void> {
-  return proveStackedOpening(ps, commitment, qflockClaims(claim, commitment.logN));
+/** Ring switch, stacked opening and WHIR for the Flock claim and any point claims on q_flock. */
+export function openQflock(ps: ProverState, commitment: WhirCommitment, claim: FlockClaim, points: readonly PointClaim[] = []): Promise<void> {
+  return proveStackedOpening(ps, commitment, qflockClaims(claim, commitment.logN, points));
 }
 
 /** The verifier's side of the same opening; throws VerificationError on a bad one. */
-export function verifyQflockOpening(vs: VerifierState, root: Uint8Array, claim: FlockClaim, mu: number): void {
+export function verifyQflockOpening(vs: VerifierState, root: Uint8Array, claim: FlockClaim, mu: number, points: readonly PointClaim[] = []): void {
   const view = { logN: mu, nLanes: STACK_LEAF_WORDS, logInvRate: HASH_BATCH_LOG_INV_RATE, root };
-  verifyStackedOpening(vs, view, qflockClaims(claim, mu));
+  verifyStackedOpening(vs, view, qflockClaims(claim, mu, points));
 }

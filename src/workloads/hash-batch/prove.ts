@@ -1,9 +1,11 @@
 // The hash-batch prover end to end (PROTOCOL.md §10.3), in transcript order: witness (no
 // transcript), commit q_flock and send its root, zerocheck, lincheck, then ring switch,
-// stacked opening and WHIR. Each stage is timed; between stages the event loop gets a turn,
-// so a progress display can paint.
+// stacked opening and WHIR. A bound batch (docs/bound-statement.md) starts its transcript
+// from the statement, draws the I/O point after the root and adds the I/O slot claims to the
+// opening. Each stage is timed; between stages the event loop gets a turn, so a progress
+// display can paint.
 import type { Backend } from '../../backend/backend';
-import { pinnedCompressions } from '../../flock/compression';
+import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
 import { proveLincheck } from '../../flock/lincheck/prover';
 import { generateWitness } from '../../flock/witness';
@@ -12,7 +14,12 @@ import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { batchSize, HASH_BATCH_LABEL } from './batch';
+import { HashBatchInputError } from './errors';
+import { ioClaims } from './io-claims';
 import { commitQflock, openQflock } from './pcs';
+import {
+  BOUND_LABEL, compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, statementOfCompressions, statementOfMessages, statementScalars,
+} from './statement';
 
 export type HashBatchStage = 'witness' | 'commit' | 'zerocheck' | 'lincheck' | 'opening';
 
@@ -31,6 +38,8 @@ export interface HashBatchProveOptions {
   onProgress?: (stage: HashBatchStage, fraction: number) => void;
   /** Prove every padding block instead of summing the identical tail once (same bytes). */
   plain?: boolean;
+  /** What the proof binds (default DEFAULT_STATEMENT). */
+  statement?: StatementMode;
 }
 
 export interface HashBatchProof {
@@ -40,18 +49,47 @@ export interface HashBatchProof {
 
 /**
  * Proves that the BLAKE2s-256 digests of n 64-byte messages (n × 16 u32 words) are computed
- * correctly, n = 2^k with k ∈ 7..20. The statement is empty, as in the reference flow: the
- * proof does not bind the messages (HashBatchInputError for inputs of another shape).
+ * correctly. A bound proof (options.statement 'bound') names the messages and their digests,
+ * any 1 ≤ n ≤ 2^20; an empty-statement proof ('none') binds neither, as the reference flow,
+ * and takes n = 2^k, k ∈ 7..20 (HashBatchInputError for inputs of another shape).
  */
 export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProveOptions): Promise<HashBatchProof> {
-  return proveBatch(inputs, batchSize(inputs).nLog, options);
+  if ((options.statement ?? DEFAULT_STATEMENT) === 'none') {
+    return proveBatch({ witness: pinnedCompressions(inputs), nBlocksLog: batchSize(inputs).nLog, statement: null }, options);
+  }
+  const statement = statementOfMessages(inputs);
+  return proveBatch({ witness: compressionsOf(statement), nBlocksLog: statement.nBlocksLog, statement }, options);
 }
 
 /**
- * The prover below proveHashBatch's size check: any 1 ≤ n ≤ 2^nBlocksLog messages, padded
- * with padding instances to 2^nBlocksLog blocks (nBlocksLog ∈ 7..20).
+ * A bound proof of any statement of n compressions; HashBatchInputError when a claimed
+ * output is not its compression's (an honest prover proves only true statements).
  */
-export async function proveBatch(messages: Uint32Array, nBlocksLog: number, options: HashBatchProveOptions): Promise<HashBatchProof> {
+export async function proveStatement(statement: HashBatchStatement, options: Omit<HashBatchProveOptions, 'statement'>): Promise<HashBatchProof> {
+  const witness = compressionsOf(statement);
+  const claimed = outputsOf(statement), computed = outputsOf(statementOfCompressions(witness));
+  const wrong = claimed.findIndex((w, i) => w !== computed[i]);
+  if (wrong >= 0) throw new HashBatchInputError(`compression ${wrong >>> 3}: the claimed output is not the compression of its inputs`);
+  return proveBatch({ witness, nBlocksLog: statement.nBlocksLog, statement }, options);
+}
+
+/** A batch as the prover core takes it. */
+export interface BatchJob {
+  /** The compressions the witness computes: blocks 0..; padding instances fill the rest. */
+  readonly witness: readonly Compression[];
+  /** 2^nBlocksLog blocks, nBlocksLog ∈ 7..20, at least witness.length of them. */
+  readonly nBlocksLog: number;
+  /** What the transcript binds: a bound statement, or null for the reference flow. */
+  readonly statement: HashBatchStatement | null;
+}
+
+/**
+ * The prover core. It proves the witness's compressions against the job's statement as given:
+ * an honest caller passes the statement's own compressions (tests pass others, to show that a
+ * witness other than the statement's is rejected).
+ */
+export async function proveBatch(job: BatchJob, options: HashBatchProveOptions): Promise<HashBatchProof> {
+  const { witness, nBlocksLog, statement } = job;
   const { backend, onProgress, plain = false } = options;
   const stageMs = { witness: 0, commit: 0, zerocheck: 0, lincheck: 0, opening: 0 };
   let done = 0;
@@ -69,18 +107,19 @@ export async function proveBatch(messages: Uint32Array, nBlocksLog: number, opti
   const blocks = 2 ** nBlocksLog;
   const w = await stage('witness', () => {
     const qflock = new Uint32Array(BLOCK_U32 * blocks); // = 2^μ K words
-    return generateWitness(pinnedCompressions(messages), nBlocksLog, { z: qflock });
+    return generateWitness(witness, nBlocksLog, { z: qflock });
   });
-  const ps = new ProverState(HASH_BATCH_LABEL);
+  const ps = statement === null ? new ProverState(HASH_BATCH_LABEL) : new ProverState(BOUND_LABEL, statementScalars(statement));
   const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
   try {
     ps.addRoot(commitment.root);
+    const io = statement === null ? [] : ioClaims(ps, statement);
     // Blocks from `live` on are padding copies, summed once unless `plain`.
     const tail = { live: plain ? blocks : w.live };
     const cols = { a: w.a, b: w.b, c: w.z };
     const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
     const claim = await stage('lincheck', () => proveLincheck(zerocheck, w.z, nBlocksLog, ps, tail));
-    await stage('opening', () => openQflock(ps, commitment, claim));
+    await stage('opening', () => openQflock(ps, commitment, claim, io));
   } finally {
     freeCommitment(commitment);
   }
