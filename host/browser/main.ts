@@ -2,7 +2,8 @@
 // timings, the proof's size and download link, and the verifier's verdict.
 import { HASH_BATCH_STAGES } from '../../src/workloads/hash-batch/prove';
 import { requestBrowserAdapter } from './gpu';
-import type { BrowserBackend, WorkerMessage } from './protocol';
+import type { BrowserBackend, ProveRequest, WorkerMessage } from './protocol';
+import type { StatementMode } from '../../src/workloads/hash-batch/statement';
 
 const LOG_N = { min: 7, max: 13, default: 10 };
 
@@ -15,6 +16,7 @@ function element<T extends HTMLElement>(id: string): T {
 const ui = {
   n: element<HTMLSelectElement>('n'),
   backend: element<HTMLSelectElement>('backend'),
+  statement: element<HTMLSelectElement>('statement'),
   prove: element<HTMLButtonElement>('prove'),
   notice: element<HTMLParagraphElement>('notice'),
   status: element<HTMLParagraphElement>('status'),
@@ -48,7 +50,7 @@ function showError(text: string): void {
 
 let proofUrl: string | undefined;
 
-function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, backend: string): void {
+function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, backend: string, statement: StatementMode): void {
   const total = HASH_BATCH_STAGES.reduce((t, s) => t + msg.stageMs[s], 0);
   ui.timings.replaceChildren();
   const row = (name: string, ms: number) => {
@@ -65,7 +67,7 @@ function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, ba
   if (proofUrl) URL.revokeObjectURL(proofUrl);
   proofUrl = URL.createObjectURL(new Blob([msg.proof as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));
   ui.download.href = proofUrl;
-  ui.download.download = `blake2s_batch_n${Math.log2(n)}.proof`;
+  ui.download.download = `blake2s_batch_n${Math.log2(n)}${statement === 'bound' ? '_bound' : ''}.proof`;
   ui.verdict.textContent = msg.verdict.valid ? 'valid' : `INVALID: ${msg.verdict.reason}`;
   ui.verdict.className = msg.verdict.valid ? 'valid' : 'invalid';
   ui.verdict.dataset.valid = String(msg.verdict.valid);
@@ -78,7 +80,7 @@ function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, ba
 // One worker per proof: a fresh one frees the previous proof's memory and GPU device.
 function prove(): void {
   const n = Number(ui.n.value);
-  const request = { n, backend: ui.backend.value as BrowserBackend };
+  const request: ProveRequest = { n, backend: ui.backend.value as BrowserBackend, statement: ui.statement.value as StatementMode };
   ui.prove.disabled = true;
   ui.result.hidden = true;
   ui.error.hidden = true;
@@ -105,7 +107,7 @@ function prove(): void {
         break;
       case 'done':
         worker.terminate();
-        showResult(msg, n, backend);
+        showResult(msg, n, backend, request.statement);
         break;
       case 'error':
         worker.terminate();

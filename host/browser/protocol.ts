@@ -1,12 +1,14 @@
 // The messages between the page (main.ts) and the prover's worker (worker.ts).
 import type { HashBatchStage } from '../../src/workloads/hash-batch/prove';
+import type { StatementMode } from '../../src/workloads/hash-batch/statement';
 
 export type BrowserBackend = 'webgpu' | 'cpu';
 
-/** Page → worker: prove the reference test's n messages on this backend. */
+/** Page → worker: prove the reference test's n messages on this backend, binding `statement`. */
 export interface ProveRequest {
   n: number;
   backend: BrowserBackend;
+  statement: StatementMode;
 }
 
 /** Worker → page, in this order: backend, progress…, then done or error. */

@@ -26,20 +26,21 @@ async function openBackend(choice: ProveRequest['backend']): Promise<Backend> {
   return createWebGpuBackend(gpu.device);
 }
 
-async function prove({ n, backend: choice }: ProveRequest): Promise<void> {
+async function prove({ n, backend: choice, statement }: ProveRequest): Promise<void> {
   const messages = referenceMessages(n);
   const backend = await openBackend(choice);
   let result;
   try {
     result = await proveHashBatch(messages, {
       backend,
+      statement,
       onProgress: (stage, fraction) => post({ type: 'progress', stage, fraction }),
     });
   } finally {
     await backend.dispose();
   }
   const t0 = performance.now();
-  const verdict = verifyHashBatch(messages, result.proof);
+  const verdict = verifyHashBatch(messages, result.proof, { statement });
   const verifyMs = performance.now() - t0;
   const { proof, stats } = result;
   post({ type: 'done', proof, stageMs: stats.stageMs, verifyMs, verdict }, [proof.buffer]);

@@ -81,15 +81,21 @@ program
 
 const backendOption = () =>
   new Option('--backend <name>', 'where the prover runs').choices(['auto', 'cpu', 'native', 'webgpu']).default('auto');
+const statementOption = () =>
+  new Option('--statement <kind>', 'what the proof binds: bound (the messages and their digests) or none (n only: the reference flow\'s empty statement, its proof bytes)')
+    .choices(['bound', 'none'])
+    .default('bound');
 const messageOptions = (cmd: Command) =>
   cmd
-    .option('--inputs <file>', 'the messages: n × 64 bytes (16 little-endian u32 words each), n = 2^7 .. 2^20')
+    .option('--inputs <file>', 'the messages: n × 64 bytes (16 little-endian u32 words each), n = 1 .. 2^20 (--statement none: a power of two from 2^7)')
     .option('--n <n>', 'instead of --inputs: n messages from the reference test generator')
-    .option('--seed <s>', 'with --n: the generator seed, decimal or 0x-hex u64 (default 0x9E3779B97F4A7C15 ^ n, the reference test\'s)');
+    .option('--seed <s>', 'with --n: the generator seed, decimal or 0x-hex u64 (default 0x9E3779B97F4A7C15 ^ n, the reference test\'s)')
+    .addOption(statementOption());
 
 const prove = program.command('prove').description('prove a statement');
 messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests of a batch of 64-byte messages'))
   .requiredOption('--out <file>', 'where to write the proof')
+  .option('--digests-out <file>', 'also write the n BLAKE2s-256 digests (n × 32 bytes) the proof claims')
   .addOption(backendOption())
   .option('--json', 'machine-readable summary')
   .action(proveHash);
@@ -97,6 +103,7 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
 const verify = program.command('verify').description('verify a proof');
 messageOptions(verify.command('hash').description('verify a hash-batch proof (exit 0 valid, 1 invalid, 2 malformed or bad usage)'))
   .argument('<proof>', 'the proof file')
+  .option('--outputs <file>', 'check the proof against these digests (n × 32 bytes) instead of the messages\' own')
   .option('--json', 'machine-readable verdict')
   .action(verifyHash);
 
@@ -105,6 +112,7 @@ program
   .description('prove n reference messages into a temporary file, then verify it (what npm start runs)')
   .option('--n <n>', 'batch size', '8192')
   .addOption(backendOption())
+  .addOption(statementOption())
   .action(demo);
 
 program

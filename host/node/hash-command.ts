@@ -1,34 +1,50 @@
 // `leanvm-gpu prove hash`, `verify hash` and `demo`: the hash-batch statement from a file of
-// messages or from the reference generator, proved on a chosen backend and verified.
+// messages or from the reference generator, proved on a chosen backend and verified. Proofs
+// bind the messages and their digests unless --statement none asks for the reference flow's
+// empty statement.
 import { accessSync, constants, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
-import { batchLog, batchSize, largestBufferBytes, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
+import { batchLog, batchSize, largestBufferBytes, MESSAGE_WORDS, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
+import { boundBlocksLog, outputsOf, statementOfMessages, type StatementMode } from '../../src/workloads/hash-batch/statement';
+import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { type BackendChoice, openBackend } from './backends';
 import { progressBar } from './progress';
 import { UsageError } from './usage';
 
-/** Where the messages come from: a file, or n generated ones. */
+/** Where the messages come from: a file, or n generated ones; and what the proof binds. */
 export interface MessageOptions {
   inputs?: string;
   n?: string;
   seed?: string;
+  /** default 'bound' */
+  statement?: StatementMode;
 }
 
 export interface ProveHashOptions extends MessageOptions {
   out: string;
   backend: BackendChoice;
+  digestsOut?: string;
   json?: boolean;
 }
 
 export interface VerifyHashOptions extends MessageOptions {
+  outputs?: string;
   json?: boolean;
 }
+
+const modeOf = (opts: MessageOptions): StatementMode => opts.statement ?? 'bound';
+
+/** log2 of the batch's blocks for n messages, or HashBatchInputError for an n the mode cannot take. */
+const blocksLogFor = (n: number, mode: StatementMode): number => (mode === 'bound' ? boundBlocksLog(n) : batchLog(n));
+
+const describeStatement = (mode: StatementMode): string =>
+  mode === 'bound' ? 'bound statement: the messages and their digests' : 'empty statement: binds n only, as the reference flow';
 
 function readFile(path: string, what: string): Uint8Array {
   try {
@@ -53,11 +69,13 @@ function parseSeed(text: string): Seed {
 /** The batch's messages and where they came from; sizes are checked before anything is generated. */
 export function loadMessages(opts: MessageOptions): { messages: Uint32Array; source: string } {
   if ((opts.inputs === undefined) === (opts.n === undefined)) throw new UsageError('give either --inputs FILE or --n N');
+  const mode = modeOf(opts);
   if (opts.inputs !== undefined) {
     if (opts.seed !== undefined) throw new UsageError('--seed goes with --n, not with --inputs');
     try {
       const messages = messagesFromBytes(readFile(opts.inputs, 'inputs file'));
-      batchSize(messages);
+      if (mode === 'none') batchSize(messages);
+      else boundBlocksLog(messages.length / MESSAGE_WORDS);
       return { messages, source: opts.inputs };
     } catch (e) {
       if (e instanceof HashBatchInputError) throw new UsageError(`inputs file ${opts.inputs}: ${e.message}`);
@@ -67,7 +85,7 @@ export function loadMessages(opts: MessageOptions): { messages: Uint32Array; sou
   const text = opts.n as string;
   if (!/^\d+$/.test(text)) throw new UsageError(`--n must be a positive integer, got "${text}"`);
   const n = Number(text);
-  batchLog(n);
+  blocksLogFor(n, mode);
   const seed = opts.seed === undefined ? referenceSeed(n) : parseSeed(opts.seed);
   const seedHex = `0x${seed.hi.toString(16).padStart(8, '0')}${seed.lo.toString(16).padStart(8, '0')}`;
   return { messages: seededMessages(n, seed), source: `generated, seed ${seedHex}` };
@@ -78,72 +96,93 @@ const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-/** Fails before a long proof rather than after it when the proof cannot be written. */
-function writable(path: string): void {
+/** Fails before a long proof rather than after it when an output cannot be written. */
+function writable(path: string, what: string): void {
   try {
     accessSync(dirname(resolve(path)), constants.W_OK);
   } catch (e) {
-    throw new UsageError(`cannot write the proof to ${path}: ${(e as Error).message}`);
+    throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
+  }
+}
+
+/** Writes `bytes` to `path` (what: the proof, the digests), or a UsageError naming both. */
+function writeOut(path: string, bytes: Uint8Array, what: string): void {
+  try {
+    writeFileSync(path, bytes);
+  } catch (e) {
+    throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
   }
 }
 
 export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const { messages, source } = loadMessages(opts);
-  writable(opts.out);
-  const n = messages.length / 16;
-  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(batchLog(n)));
+  const mode = modeOf(opts);
+  writable(opts.out, 'proof');
+  if (opts.digestsOut !== undefined) writable(opts.digestsOut, 'digests');
+  const n = messages.length / MESSAGE_WORDS;
+  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(blocksLogFor(n, mode)));
   console.error(`backend: ${backend.name} (${why})`);
   const bar = progressBar();
   let result;
   try {
-    result = await proveHashBatch(messages, { backend, onProgress: bar?.update });
+    result = await proveHashBatch(messages, { backend, onProgress: bar?.update, statement: mode });
   } finally {
     bar?.done();
     await backend.dispose();
   }
-  try {
-    writeFileSync(opts.out, result.proof);
-  } catch (e) {
-    throw new UsageError(`cannot write the proof to ${opts.out}: ${(e as Error).message}`);
-  }
+  writeOut(opts.out, result.proof, 'proof');
+  if (opts.digestsOut !== undefined) writeOut(opts.digestsOut, wordsToBytes(outputsOf(statementOfMessages(messages))), 'digests');
   const { stageMs, proofBytes } = result.stats;
   const totalMs = HASH_BATCH_STAGES.reduce((t, s) => t + stageMs[s], 0);
   const report = {
-    command: 'prove hash', backend: backend.name, why, n, inputs: source, stageMs, totalMs,
+    command: 'prove hash', backend: backend.name, why, statement: mode, n, inputs: source, stageMs, totalMs,
     compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), proof: opts.out,
+    ...(opts.digestsOut === undefined ? {} : { digests: opts.digestsOut }),
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
   const stages = HASH_BATCH_STAGES.map((s) => `${s} ${stageMs[s].toFixed(0)}`).join(', ');
   console.log(`proved ${n} BLAKE2s compressions (${source}) on ${backend.name} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
+  console.log(`  ${describeStatement(mode)}`);
   console.log(`  stages (ms): ${stages}`);
   console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
+  if (opts.digestsOut !== undefined) console.log(`  digests: ${32 * n} bytes → ${opts.digestsOut}`);
 }
 
 export function verifyHash(proofPath: string, opts: VerifyHashOptions): void {
+  const mode = modeOf(opts);
+  if (opts.outputs !== undefined && mode === 'none') {
+    throw new UsageError('--outputs checks the digests a bound proof claims; an empty-statement proof (--statement none) binds none');
+  }
   const { messages, source } = loadMessages(opts);
+  const digests = opts.outputs === undefined ? undefined : readFile(opts.outputs, 'outputs file');
   const proof = readFile(proofPath, 'proof file');
   const t0 = performance.now();
   let verdict;
   try {
-    verdict = verifyHashBatch(messages, proof);
+    verdict = verifyHashBatch(messages, proof, { statement: mode, digests });
   } catch (e) {
     if (e instanceof ProofFormatError) throw new UsageError(`malformed proof file ${proofPath}: ${e.message}`);
+    if (e instanceof HashBatchInputError && opts.outputs !== undefined) throw new UsageError(`outputs file ${opts.outputs}: ${e.message}`);
     throw e;
   }
   const verifyMs = performance.now() - t0;
-  const n = messages.length / 16;
+  const n = messages.length / MESSAGE_WORDS;
   if (!verdict.valid) process.exitCode = 1;
   if (opts.json) {
-    const report = { command: 'verify hash', ...verdict, n, inputs: source, proof: proofPath, proofBytes: proof.length, verifyMs, peakRssBytes: peakRss() };
+    const report = {
+      command: 'verify hash', ...verdict, statement: mode, n, inputs: source, ...(opts.outputs === undefined ? {} : { outputs: opts.outputs }),
+      proof: proofPath, proofBytes: proof.length, verifyMs, peakRssBytes: peakRss(),
+    };
     return console.log(JSON.stringify(report, null, 2));
   }
-  if (verdict.valid) console.log(`valid: ${proofPath} proves ${n} BLAKE2s compressions (verified in ${verifyMs.toFixed(0)} ms)`);
+  const checked = mode === 'bound' ? `these messages and ${opts.outputs === undefined ? 'their digests' : `the digests in ${opts.outputs}`}` : 'n only (empty statement)';
+  if (verdict.valid) console.log(`valid: ${proofPath} proves ${n} BLAKE2s compressions, bound to ${checked} (verified in ${verifyMs.toFixed(0)} ms)`);
   else console.error(`leanvm-gpu: invalid proof ${proofPath}: ${verdict.reason}`);
 }
 
 /** Proves n reference messages into a fresh temporary directory, then verifies the file. */
-export async function demo(opts: { n: string; backend: BackendChoice }): Promise<void> {
+export async function demo(opts: { n: string; backend: BackendChoice; statement?: StatementMode }): Promise<void> {
   const out = join(mkdtempSync(join(tmpdir(), 'leanvm-gpu-')), `hash-n${opts.n}.proof`);
-  await proveHash({ n: opts.n, out, backend: opts.backend });
-  verifyHash(out, { n: opts.n });
+  await proveHash({ n: opts.n, out, backend: opts.backend, statement: opts.statement });
+  verifyHash(out, { n: opts.n, statement: opts.statement });
 }

@@ -1,7 +1,7 @@
 // The browser prover end to end: the bundled page (dist/browser, served by `leanvm-gpu serve`'s
 // server) in headless Chromium proves the reference messages in its worker on WebGPU
-// (SwiftShader here), verifies, and offers for download exactly the reference proof; with WebGPU
-// off it says so and proves on the CPU. No Chromium: skipped with the reason, unless
+// (SwiftShader here), verifies, and offers for download exactly the reference proof (empty
+// statement); with WebGPU off it says so and proves on the CPU a bound proof of the messages. No Chromium: skipped with the reason, unless
 // LEANVM_REQUIRE_BROWSER=1 (CI), where that is a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStaticServer } from '../../host/node/serve';
+import { seededMessages, referenceMessages } from '../../src/workloads/hash-batch/inputs';
+import type { StatementMode } from '../../src/workloads/hash-batch/statement';
+import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { vectorPath } from '../vectors';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -42,9 +45,10 @@ async function openPage(browser: Browser): Promise<Page> {
 }
 
 /** Clicks Prove for n messages and waits for the verdict; returns the downloadable proof. */
-async function prove(page: Page, n: number, backend: string, duringProof?: () => Promise<void>): Promise<Uint8Array> {
+async function prove(page: Page, n: number, backend: string, statement: StatementMode, duringProof?: () => Promise<void>): Promise<Uint8Array> {
   await page.selectOption('#n', String(n));
   await page.selectOption('#backend', backend);
+  await page.selectOption('#statement', statement);
   await page.click('#prove');
   expect(await page.isVisible('#progress')).toBe(true);
   await duringProof?.();
@@ -72,7 +76,7 @@ if (!existsSync(CHROMIUM)) {
   test.skip(`browser prover (skipped: ${why})`, () => {});
 } else {
   describe('browser prover', () => {
-    test('proves 2^10 reference messages on WebGPU in a worker, byte for byte the reference proof', async () => {
+    test('proves 2^10 reference messages on WebGPU in a worker; with the empty statement byte for byte the reference proof', async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...WEBGPU, ...QUIET] });
       try {
         const page = await openPage(browser);
@@ -86,7 +90,8 @@ if (!existsSync(CHROMIUM)) {
           expect(performance.now() - t0).toBeLessThan(1000);
           expect(await page.getAttribute('#verdict', 'data-valid')).toBeNull();
         };
-        const proof = await prove(page, 2 ** 10, 'webgpu', responsive);
+        expect(await page.inputValue('#statement')).toBe('bound');
+        const proof = await prove(page, 2 ** 10, 'webgpu', 'none', responsive);
         expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
         expect(Buffer.from(proof).equals(vector(10))).toBe(true);
       } finally {
@@ -94,7 +99,7 @@ if (!existsSync(CHROMIUM)) {
       }
     });
 
-    test('without WebGPU says so, and proves on the CPU even when webgpu is chosen', async () => {
+    test('without WebGPU says so, and proves on the CPU even when webgpu is chosen: a bound proof of the messages', async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-webgpu', ...QUIET] });
       try {
         const page = await openPage(browser);
@@ -102,9 +107,10 @@ if (!existsSync(CHROMIUM)) {
         expect(await page.textContent('#notice')).toMatch(/WebGPU is not available here: .+ CPU backend/);
         expect(await page.inputValue('#backend')).toBe('cpu');
         // Chosen anyway, webgpu still yields a proof: the worker falls back on its own.
-        const proof = await prove(page, 2 ** 7, 'webgpu');
+        const proof = await prove(page, 2 ** 7, 'webgpu', 'bound');
         expect(await page.textContent('#status')).toMatch(/^Proved 128 BLAKE2s compressions on cpu/);
-        expect(Buffer.from(proof).equals(vector(7))).toBe(true);
+        expect(verifyHashBatch(referenceMessages(128), proof, { statement: 'bound' })).toEqual({ valid: true });
+        expect(verifyHashBatch(seededMessages(128, { lo: 1, hi: 0 }), proof, { statement: 'bound' }).valid).toBe(false);
       } finally {
         await browser.close();
       }

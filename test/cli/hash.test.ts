@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blake2s } from '@noble/hashes/blake2.js';
 import { HASH_BATCH_STAGES } from '../../src/workloads/hash-batch/prove';
 import { inputsPath, proofPath } from '../workloads/vectors';
 
@@ -28,12 +29,13 @@ function expectUsage(r: ReturnType<typeof run>, message: RegExp) {
   expect(r.reason[0]).toMatch(message);
 }
 
-describe('leanvm-gpu prove hash / verify hash', () => {
+describe('leanvm-gpu prove hash / verify hash --statement none (the reference flow)', () => {
+  const NONE = ['--statement', 'none'];
   const proof = at('n128.proof');
   let proveReport: Record<string, unknown>;
 
   beforeAll(() => {
-    const r = run('prove', 'hash', '--n', '128', '--out', proof, '--backend', 'cpu', '--json');
+    const r = run('prove', 'hash', '--n', '128', '--out', proof, '--backend', 'cpu', '--json', ...NONE);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/backend: cpu \(requested --backend cpu\)/);
     proveReport = JSON.parse(r.out);
@@ -44,7 +46,7 @@ describe('leanvm-gpu prove hash / verify hash', () => {
   });
 
   it('--json reports backend, why, n, stage times, proof bytes, peak memory and the path', () => {
-    expect(proveReport).toMatchObject({ backend: 'cpu', n: 128, proofBytes: 147672, proof });
+    expect(proveReport).toMatchObject({ backend: 'cpu', statement: 'none', n: 128, proofBytes: 147672, proof });
     expect(String(proveReport.why).length).toBeGreaterThan(5);
     const stageMs = proveReport.stageMs as Record<string, number>;
     expect(Object.keys(stageMs)).toEqual([...HASH_BATCH_STAGES]);
@@ -53,39 +55,92 @@ describe('leanvm-gpu prove hash / verify hash', () => {
   });
 
   it('verify accepts it, given --n or the inputs file (exit 0)', () => {
-    const byN = run('verify', 'hash', '--n', '128', proof);
+    const byN = run('verify', 'hash', '--n', '128', proof, ...NONE);
     expect(byN.code, byN.err).toBe(0);
     expect(byN.out).toMatch(/^valid: /);
-    const byFile = run('verify', 'hash', '--inputs', inputsPath(7), proof, '--json');
+    const byFile = run('verify', 'hash', '--inputs', inputsPath(7), proof, '--json', ...NONE);
     expect(byFile.code).toBe(0);
-    expect(JSON.parse(byFile.out)).toMatchObject({ valid: true, n: 128, proofBytes: 147672 });
+    expect(JSON.parse(byFile.out)).toMatchObject({ valid: true, statement: 'none', n: 128, proofBytes: 147672 });
   });
 
   it('a flipped byte is an invalid proof (exit 1), with the failed check on stderr', () => {
     const bad = readFileSync(proof);
     bad[8 + 24 * 100 + 3] ^= 0x20; // a zerocheck scalar
     writeFileSync(at('flipped.proof'), bad);
-    const r = run('verify', 'hash', '--n', '128', at('flipped.proof'));
+    const r = run('verify', 'hash', '--n', '128', at('flipped.proof'), ...NONE);
     expect(r.code).toBe(1);
     expect(r.reason).toHaveLength(1);
     expect(r.reason[0]).toMatch(/invalid proof .*flipped\.proof: /);
-    const json = run('verify', 'hash', '--n', '128', at('flipped.proof'), '--json');
+    const json = run('verify', 'hash', '--n', '128', at('flipped.proof'), '--json', ...NONE);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.out)).toMatchObject({ valid: false, n: 128 });
   });
 
   it('the proof checked for another n is invalid (exit 1)', () => {
-    expect(run('verify', 'hash', '--n', '256', proof).code).toBe(1);
+    expect(run('verify', 'hash', '--n', '256', proof, ...NONE).code).toBe(1);
   });
 
   it('--seed overrides the generator seed: the default one explicitly gives the same proof; another verifies too', () => {
-    const same = run('prove', 'hash', '--n', '128', '--seed', '0x9e3779b97f4a7c95', '--out', at('seeded.proof'), '--backend', 'cpu');
+    const same = run('prove', 'hash', '--n', '128', '--seed', '0x9e3779b97f4a7c95', '--out', at('seeded.proof'), '--backend', 'cpu', ...NONE);
     expect(same.code, same.err).toBe(0);
     expect(Buffer.compare(readFileSync(at('seeded.proof')), readFileSync(proof))).toBe(0);
-    const other = run('prove', 'hash', '--n', '128', '--seed', '1', '--out', at('seed1.proof'), '--backend', 'cpu');
+    const other = run('prove', 'hash', '--n', '128', '--seed', '1', '--out', at('seed1.proof'), '--backend', 'cpu', ...NONE);
     expect(other.code, other.err).toBe(0);
     expect(Buffer.compare(readFileSync(at('seed1.proof')), readFileSync(proof))).not.toBe(0);
-    expect(run('verify', 'hash', '--n', '128', '--seed', '1', at('seed1.proof')).code).toBe(0);
+    expect(run('verify', 'hash', '--n', '128', '--seed', '1', at('seed1.proof'), ...NONE).code).toBe(0);
+  });
+});
+
+describe('leanvm-gpu prove hash / verify hash with the bound statement (the default)', () => {
+  const proof = at('bound300.proof'), digests = at('bound300.digests');
+  let report: Record<string, unknown>;
+  writeFileSync(at('n300.bin'), new Uint8Array(64 * 300).map((_, i) => (i * 37 + 11) & 0xff));
+
+  beforeAll(() => {
+    const r = run('prove', 'hash', '--inputs', at('n300.bin'), '--out', proof, '--digests-out', digests, '--backend', 'cpu', '--json');
+    expect(r.code, r.err).toBe(0);
+    report = JSON.parse(r.out);
+  });
+
+  it('proves any n (here 300) and writes the digests it claims', () => {
+    expect(report).toMatchObject({ statement: 'bound', n: 300, proof, digests });
+    const inputs = readFileSync(at('n300.bin'));
+    const written = readFileSync(digests);
+    expect(written.length).toBe(32 * 300);
+    for (const i of [0, 151, 299]) {
+      expect(written.subarray(32 * i, 32 * i + 32)).toEqual(Buffer.from(blake2s(inputs.subarray(64 * i, 64 * i + 64))));
+    }
+  });
+
+  it('verifies for the messages, with or without --outputs (exit 0)', () => {
+    const plain = run('verify', 'hash', '--inputs', at('n300.bin'), proof);
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.out).toMatch(/^valid: .* bound to these messages and their digests/);
+    const withOutputs = run('verify', 'hash', '--inputs', at('n300.bin'), '--outputs', digests, proof, '--json');
+    expect(withOutputs.code, withOutputs.err).toBe(0);
+    expect(JSON.parse(withOutputs.out)).toMatchObject({ valid: true, statement: 'bound', n: 300, outputs: digests });
+  });
+
+  it('is invalid (exit 1) for a changed message byte, a changed digest, or fewer messages', () => {
+    const inputs = readFileSync(at('n300.bin'));
+    inputs[64 * 200 + 17] ^= 1;
+    writeFileSync(at('n300-changed.bin'), inputs);
+    expect(run('verify', 'hash', '--inputs', at('n300-changed.bin'), proof).code).toBe(1);
+    const bad = readFileSync(digests);
+    bad[32 * 299 + 31] ^= 0x80;
+    writeFileSync(at('bad.digests'), bad);
+    const r = run('verify', 'hash', '--inputs', at('n300.bin'), '--outputs', at('bad.digests'), proof);
+    expect(r.code).toBe(1);
+    expect(r.reason[0]).toMatch(/invalid proof/);
+    writeFileSync(at('n299.bin'), readFileSync(at('n300.bin')).subarray(0, 64 * 299));
+    expect(run('verify', 'hash', '--inputs', at('n299.bin'), proof).code).toBe(1);
+    expect(run('verify', 'hash', '--inputs', at('n300.bin'), proof, '--statement', 'none').code).toBe(2); // 300 is no power of two
+  });
+
+  it('--outputs of the wrong size, or with --statement none, is bad usage (exit 2)', () => {
+    writeFileSync(at('short.digests'), readFileSync(digests).subarray(0, 100));
+    expectUsage(run('verify', 'hash', '--inputs', at('n300.bin'), '--outputs', at('short.digests'), proof), /outputs file .*short\.digests: 300 messages need 9600 bytes of digests, got 100/);
+    expectUsage(run('verify', 'hash', '--n', '128', '--outputs', digests, '--statement', 'none', proofPath(7)), /--outputs checks the digests a bound proof claims/);
   });
 });
 
@@ -99,10 +154,12 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
   it.each([
     ['inputs of 100 bytes', ['--inputs', at('100-bytes.bin')], /100-bytes\.bin: 100 bytes of inputs are not whole 64-byte messages/],
     ['empty inputs', ['--inputs', at('empty.bin')], /empty\.bin: the inputs are empty/],
-    ['100 messages in a file', ['--inputs', at('n100.bin')], /n = 100 is not a power of two \(supported: 2\^7 = 128 to 2\^20 = 1048576\)/],
-    ['--n 100', ['--n', '100'], /n = 100 is not a power of two/],
-    ['--n 2^21', ['--n', String(2 ** 21)], /n = 2\^21 is outside the supported range 2\^7 = 128 to 2\^20/],
-    ['--n 64', ['--n', '64'], /n = 2\^6 is outside the supported range/],
+    ['100 messages in a file, --statement none', ['--inputs', at('n100.bin'), '--statement', 'none'], /n = 100 is not a power of two \(supported: 2\^7 = 128 to 2\^20 = 1048576\)/],
+    ['--n 100 --statement none', ['--n', '100', '--statement', 'none'], /n = 100 is not a power of two/],
+    ['--n 2^21 --statement none', ['--n', String(2 ** 21), '--statement', 'none'], /n = 2\^21 is outside the supported range 2\^7 = 128 to 2\^20/],
+    ['--n 64 --statement none', ['--n', '64', '--statement', 'none'], /n = 2\^6 is outside the supported range/],
+    ['--n 0', ['--n', '0'], /a batch needs at least one compression, got n = 0/],
+    ['--n 2^20 + 1', ['--n', String(2 ** 20 + 1)], /n = 1048577 is more than the 2\^20 = 1048576 compressions a batch holds/],
     ['an unreadable inputs file', ['--inputs', at('missing.bin')], /cannot read the inputs file .*missing\.bin/],
     ['both --n and --inputs', ['--n', '128', '--inputs', inputsPath(7)], /either --inputs FILE or --n N/],
     ['neither', [], /either --inputs FILE or --n N/],
@@ -123,16 +180,19 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
     expectUsage(r, /webgpu backend (unusable here: the job needs a 6144 MiB buffer|unavailable)/);
   });
 
-  it('prove hash: a missing --out or an unknown backend', () => {
+  it('prove hash: a missing --out, an unknown backend or statement kind', () => {
     expect(run('prove', 'hash', '--n', '128').code).toBe(2);
     expect(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'tpu').code).toBe(2);
+    const r = run('prove', 'hash', '--n', '128', '--out', out, '--statement', 'partial');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/'partial' is invalid\. Allowed choices are bound, none/);
   });
 
   it('verify hash: a truncated proof, a missing proof file, bad inputs', () => {
     expectUsage(run('verify', 'hash', '--n', '128', at('truncated.proof')), /malformed proof file .*truncated\.proof: proof bytes, offset/);
     expectUsage(run('verify', 'hash', '--n', '128', at('missing.proof')), /cannot read the proof file/);
     expectUsage(run('verify', 'hash', '--inputs', at('100-bytes.bin'), proofPath(7)), /not whole 64-byte messages/);
-    expectUsage(run('verify', 'hash', '--n', '100', proofPath(7)), /not a power of two/);
+    expectUsage(run('verify', 'hash', '--n', '100', proofPath(7), '--statement', 'none'), /not a power of two/);
     expect(run('verify', 'hash', '--n', '128').code).toBe(2); // no proof argument
   });
 });
@@ -142,6 +202,6 @@ describe('leanvm-gpu demo', () => {
     const r = run('demo', '--n', '128', '--backend', 'cpu');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/proved 128 BLAKE2s compressions .* on cpu/);
-    expect(r.out).toMatch(/^valid: .*hash-n128\.proof proves 128/m);
+    expect(r.out).toMatch(/^valid: .*hash-n128\.proof proves 128 BLAKE2s compressions, bound to these messages/m);
   });
 });
