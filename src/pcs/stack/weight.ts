@@ -28,10 +28,23 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
       backend.free(weight);
     }
   }
+  // Claims at one point (the strided slot claims of a bound batch) share its eq table: built
+  // once, then added with each claim's λ power; a lone claim's table is built already scaled.
   const nRing = ringClaimCount(claims);
-  for (const [i, c] of claims.points.entries()) {
-    const eq = await backend.eqTable(c.point, batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)));
-    await backend.addScaled(b, eq, c.offset + (c.slot ?? 0), undefined, 2 ** (c.strideLog ?? 0));
+  const atPoint = new Map<string, number[]>();
+  claims.points.forEach((c, i) => {
+    const key = c.point.join();
+    atPoint.set(key, [...(atPoint.get(key) ?? []), i]);
+  });
+  const scale = (i: number): E => batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1));
+  const place = (i: number): [number, number] => {
+    const c = claims.points[i];
+    return [c.offset + (c.slot ?? 0), 2 ** (c.strideLog ?? 0)];
+  };
+  for (const group of atPoint.values()) {
+    const shared = group.length > 1;
+    const eq = await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0]));
+    for (const i of group) await backend.addScaled(b, eq, place(i)[0], shared ? scale(i) : undefined, place(i)[1]);
     backend.free(eq);
   }
   return b;

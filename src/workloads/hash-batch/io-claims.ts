@@ -2,7 +2,6 @@
 // ρ, drawn after the root, slot j of every block evaluates to MLE(P_j)(ρ), P_j the statement's
 // words in that slot (padding instances past n). Both sides compute the values; the stacked
 // opening discharges them as strided claims on q_flock.
-import { eMulKAt } from '../../field/e';
 import { eqTableFast } from '../../flock/eq-table';
 import type { PointClaim } from '../../pcs/stack/claims';
 import type { Channel } from '../../transcript/channel';
@@ -11,28 +10,65 @@ import { IO_SLOTS, paddingRecord, RECORD_WORDS, type HashBatchStatement } from '
 /** log2 of a block's 64-bit slots: q_flock word j + 256·t is slot j of block t. */
 const SLOT_LOG = 8;
 
-/** v_k = Σ_t eq(ρ, t)·P_{IO_SLOTS[k]}[t] for the 18 slots (6 words each). */
+/**
+ * v_k = Σ_t eq(ρ, t)·P_{IO_SLOTS[k]}[t] for the 18 slots (6 words each), without E×K products:
+ * a slot word is Σ_b x^(8b)·(its byte b), so each eq(ρ, t) is added into the bucket of each of
+ * its 8 bytes per slot (XORs only), and only the 18·64 bucket sums are weighed by powers of x.
+ */
 export function ioValues(st: HashBatchStatement, rho: Uint32Array): Uint32Array {
   const eq = eqTableFast(rho);
   const slots = IO_SLOTS.length;
-  const values = new Uint32Array(6 * slots), term = new Uint32Array(6), tail = new Uint32Array(6);
-  const addTerm = (k: number): void => {
-    for (let w = 0; w < 6; w++) values[6 * k + w] ^= term[w];
-  };
-  for (let t = 0; t < st.n; t++) {
-    for (let k = 0; k < slots; k++) {
-      eMulKAt(term, 0, eq, 6 * t, st.records, RECORD_WORDS * t + 2 * k);
-      addTerm(k);
+  const buckets = new Uint32Array(slots * BUCKETS);
+  for (let t = 0; t < st.n; t++) addToBuckets(buckets, st.records, RECORD_WORDS * t, eq, 6 * t);
+  // Every block from n on is the padding instance: its words weigh Σ_{t ≥ n} eq(ρ, t).
+  const tail = new Uint32Array(6);
+  for (let i = 6 * st.n; i < eq.length; i++) tail[i % 6] ^= eq[i];
+  addToBuckets(buckets, paddingRecord(), 0, tail, 0);
+  const values = new Uint32Array(6 * slots);
+  for (let k = 0; k < slots; k++) weighBuckets(buckets, k * BUCKETS, values, 6 * k);
+  return values;
+}
+
+/** Per slot: 8 bytes × 256 byte values, an E sum each. */
+const BUCKETS = 8 * 256 * 6;
+
+/** Adds e[ei..ei+6) to the bucket of every byte of the 18 slot words of the record at `at`. */
+function addToBuckets(buckets: Uint32Array, records: Uint32Array, at: number, e: Uint32Array, ei: number): void {
+  const e0 = e[ei], e1 = e[ei + 1], e2 = e[ei + 2], e3 = e[ei + 3], e4 = e[ei + 4], e5 = e[ei + 5];
+  for (let w = 0; w < 2 * IO_SLOTS.length; w++) {
+    const word = records[at + w];
+    // u32 word w is bytes 4(w mod 2)..+3 of slot ⌊w/2⌋.
+    const base = (w >>> 1) * BUCKETS + (w & 1) * 4 * 256 * 6;
+    for (let b = 0; b < 4; b++) {
+      const o = base + (b * 256 + ((word >>> (8 * b)) & 0xff)) * 6;
+      buckets[o] ^= e0; buckets[o + 1] ^= e1; buckets[o + 2] ^= e2;
+      buckets[o + 3] ^= e3; buckets[o + 4] ^= e4; buckets[o + 5] ^= e5;
     }
   }
-  // Every block from n on is the padding instance: its words weigh Σ_{t ≥ n} eq(ρ, t).
-  for (let i = 6 * st.n; i < eq.length; i++) tail[i % 6] ^= eq[i];
-  const pad = paddingRecord();
-  for (let k = 0; k < slots; k++) {
-    eMulKAt(term, 0, tail, 0, pad, 2 * k);
-    addTerm(k);
+}
+
+/** out[o..o+6) = Σ_{byte b, value β} x^(8b)·β(x)·bucket, by Horner in x over the 64 bit sums. */
+function weighBuckets(buckets: Uint32Array, at: number, out: Uint32Array, o: number): void {
+  const acc = new Uint32Array(6);
+  for (let bit = 63; bit >= 0; bit--) {
+    timesX(acc);
+    const b = bit >>> 3, i = bit & 7;
+    for (let beta = 0; beta < 256; beta++) {
+      if (((beta >>> i) & 1) === 0) continue;
+      const q = at + (b * 256 + beta) * 6;
+      for (let w = 0; w < 6; w++) acc[w] ^= buckets[q + w];
+    }
   }
-  return values;
+  out.set(acc, o);
+}
+
+/** a ← a·x for an E value: each K limb shifted up one, x^64 reduced to x^4 + x^3 + x + 1. */
+function timesX(a: Uint32Array): void {
+  for (let l = 0; l < 6; l += 2) {
+    const carry = a[l + 1] >>> 31;
+    a[l + 1] = (a[l + 1] << 1) | (a[l] >>> 31);
+    a[l] = (a[l] << 1) ^ (carry * 0x1b);
+  }
 }
 
 /**
