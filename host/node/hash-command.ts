@@ -9,7 +9,7 @@ import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
 import { batchLog, batchSize, largestBufferBytes, MESSAGE_WORDS, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
-import { boundBlocksLog, outputsOf, statementOfMessages, type StatementMode } from '../../src/workloads/hash-batch/statement';
+import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type StatementMode } from '../../src/workloads/hash-batch/statement';
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
@@ -22,7 +22,7 @@ export interface MessageOptions {
   inputs?: string;
   n?: string;
   seed?: string;
-  /** default 'bound' */
+  /** default DEFAULT_STATEMENT (bound) */
   statement?: StatementMode;
 }
 
@@ -38,7 +38,7 @@ export interface VerifyHashOptions extends MessageOptions {
   json?: boolean;
 }
 
-const modeOf = (opts: MessageOptions): StatementMode => opts.statement ?? 'bound';
+const modeOf = (opts: MessageOptions): StatementMode => opts.statement ?? DEFAULT_STATEMENT;
 
 /** log2 of the batch's blocks for n messages, or HashBatchInputError for an n the mode cannot take. */
 const blocksLogFor = (n: number, mode: StatementMode): number => (mode === 'bound' ? boundBlocksLog(n) : batchLog(n));

@@ -16,7 +16,7 @@ import { HashBatchInputError } from './errors';
  */
 export type StatementMode = 'bound' | 'none';
 
-export const DEFAULT_STATEMENT: StatementMode = 'none';
+export const DEFAULT_STATEMENT: StatementMode = 'bound';
 
 /** The transcript label of a bound batch, distinct from the reference flow's. */
 export const BOUND_LABEL = 'leanvm-gpu/blake2s-batch/bound/v1';
