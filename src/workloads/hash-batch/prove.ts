@@ -55,7 +55,8 @@ export interface HashBatchProof {
  */
 export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProveOptions): Promise<HashBatchProof> {
   if ((options.statement ?? DEFAULT_STATEMENT) === 'none') {
-    return proveBatch({ witness: pinnedCompressions(inputs), nBlocksLog: batchSize(inputs).nLog, statement: null }, options);
+    const { nLog } = batchSize(inputs);
+    return proveBatch({ witness: pinnedCompressions(inputs), nBlocksLog: nLog, statement: null }, options);
   }
   const statement = statementOfMessages(inputs);
   return proveBatch({ witness: compressionsOf(statement), nBlocksLog: statement.nBlocksLog, statement }, options);
