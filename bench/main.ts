@@ -8,12 +8,14 @@ import { COMMIT_SIZES, benchCommit } from './commit';
 import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
+import { STATEMENT_SIZES, benchStatement } from './statement';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
   commit: { title: 'commit (encode + Merkle root, 64 lanes)', sizes: COMMIT_SIZES, run: benchCommit },
   hash: { title: 'hash-batch prover: n = 2^k BLAKE2s compressions, stage split', sizes: HASH_SIZES, run: benchHash },
   pcs: { title: 'PCS open (stacked WHIR: one ring claim + one point claim on a full stack)', sizes: PCS_SIZES, run: benchPcs },
+  statement: { title: 'bound vs empty statement: n = 2^k compressions, prove and verify', sizes: STATEMENT_SIZES, run: benchStatement },
 };
 
 const program = new Command()
