@@ -177,7 +177,7 @@ export function verifyHash(proofPath: string, opts: VerifyHashOptions): void {
   }
   const checked = mode === 'bound' ? `these messages and ${opts.outputs === undefined ? 'their digests' : `the digests in ${opts.outputs}`}` : 'n only (empty statement)';
   if (verdict.valid) console.log(`valid: ${proofPath} proves ${n} BLAKE2s compressions, bound to ${checked} (verified in ${verifyMs.toFixed(0)} ms)`);
-  else console.error(`leanvm-gpu: invalid proof ${proofPath}: ${verdict.reason}`);
+  else console.error(`leanvm-gpu: invalid proof ${proofPath} (checked against ${checked}): ${verdict.reason}`);
 }
 
 /** Proves n reference messages into a fresh temporary directory, then verifies the file. */

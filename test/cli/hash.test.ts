@@ -70,7 +70,7 @@ describe('leanvm-gpu prove hash / verify hash --statement none (the reference fl
     const r = run('verify', 'hash', '--n', '128', at('flipped.proof'), ...NONE);
     expect(r.code).toBe(1);
     expect(r.reason).toHaveLength(1);
-    expect(r.reason[0]).toMatch(/invalid proof .*flipped\.proof: /);
+    expect(r.reason[0]).toMatch(/invalid proof .*flipped\.proof \(checked against n only \(empty statement\)\): /);
     const json = run('verify', 'hash', '--n', '128', at('flipped.proof'), '--json', ...NONE);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.out)).toMatchObject({ valid: false, n: 128 });
