@@ -1,7 +1,10 @@
 // The hash-batch prover end to end: BLAKE2s compressions proved per second and the split over
 // the stages (witness, commit, zerocheck, lincheck, opening), per backend, on the reference
 // test's messages. Proof time excludes generating the messages. (Peak memory is per process:
-// `leanvm-gpu prove hash --json` reports it for one size.)
+// `leanvm-gpu prove hash --json` reports it for one size.) The native backend runs at 1 and 2
+// threads and at its default (every core), the reference prover's numbers being per thread count.
+import { availableParallelism } from 'node:os';
+import { openBackend } from '../host/node/backends';
 import type { Backend } from '../src/backend/backend';
 import { referenceMessages } from '../src/workloads/hash-batch/inputs';
 import { HASH_BATCH_STAGES, type HashBatchStage, proveHashBatch } from '../src/workloads/hash-batch/prove';
@@ -10,7 +13,24 @@ import { summarize } from './stats';
 
 export const HASH_SIZES = [10, 11, 12, 13, 14, 15, 16, 17, 18];
 
+/** Native thread counts, the module's default last (the pool is per process: that leaves it as found). */
+const NATIVE_THREADS = [...new Set([1, 2, availableParallelism()])];
+
 export async function benchHash(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
+  if (backend.name !== 'native') return benchBackend(backend, backend.name, logSizes, runs);
+  const rows: BenchRow[] = [];
+  for (const threads of NATIVE_THREADS) {
+    const { backend: native } = await openBackend('native', 0, { threads });
+    try {
+      rows.push(...(await benchBackend(native, `native ×${threads}`, logSizes, runs)));
+    } finally {
+      await native.dispose();
+    }
+  }
+  return rows;
+}
+
+async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const k of logSizes) {
     const n = 2 ** k;
@@ -27,11 +47,11 @@ export async function benchHash(backend: Backend, logSizes: number[], runs: numb
       }
     } catch (e) {
       // A size past what the device holds ends this backend's sweep; the smaller ones stand.
-      rows.push({ backend: backend.name, n: `2^${k}`, error: (e as Error).message.split('\n')[0] });
+      rows.push({ backend: label, n: `2^${k}`, error: (e as Error).message.split('\n')[0] });
       break;
     }
     const total = summarize(samples.total);
-    const row: BenchRow = { backend: backend.name, n: `2^${k}`, 'compr/s': n / (total.medianMs / 1e3), 'prove ms': total.medianMs };
+    const row: BenchRow = { backend: label, n: `2^${k}`, 'compr/s': n / (total.medianMs / 1e3), 'prove ms': total.medianMs };
     for (const s of HASH_BATCH_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
     Object.assign(row, { 'proof KiB': proofBytes / 1024, spread: total.spread, runs: total.runs });
     rows.push(row);

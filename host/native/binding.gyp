@@ -10,7 +10,9 @@
         "src/dispatch.cc",
         "src/ntt.cc",
         "src/merkle.cc",
+        "src/opening.cc",
         "src/products.cc",
+        "src/bit_columns.cc",
         "src/threads.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",
@@ -20,7 +22,7 @@
         "src/kernels_pmull.cc"
       ],
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
-      "defines": ["NAPI_VERSION=8", "NAPI_CPP_EXCEPTIONS", "NODE_ADDON_API_DISABLE_DEPRECATED"],
+      "defines": ["NAPI_VERSION=8", "NAPI_CPP_EXCEPTIONS", "NODE_ADDON_API_CPP_EXCEPTIONS_ALL", "NODE_ADDON_API_DISABLE_DEPRECATED"],
       "cflags!": ["-O2", "-fno-exceptions"],
       "cflags_cc!": ["-O2", "-fno-exceptions", "-std=gnu++17"],
       "cflags": ["-O3"],

@@ -21,10 +21,20 @@ function nodeGyp() {
   }
 }
 
+/**
+ * The running node's own headers, when its install ships them (<prefix>/include/node): with
+ * them node-gyp needs no download, so a rebuild by hand works offline.
+ */
+function nodeDirArgs() {
+  const prefix = dirname(dirname(process.execPath));
+  return existsSync(join(prefix, 'include', 'node', 'node_api.h')) ? [`--nodedir=${prefix}`] : [];
+}
+
 function build() {
   const gyp = nodeGyp();
   if (gyp === null) return 'node-gyp not found';
-  const run = spawnSync(process.execPath, [gyp, 'rebuild', '--jobs', 'max', '--directory', here], { encoding: 'utf8' });
+  const args = [gyp, 'rebuild', '--jobs', 'max', ...nodeDirArgs(), '--directory', here];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   if (run.status === 0) return null;
   writeFileSync(log, `${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? String(run.error) : ''}`);
   // A compiler's first error, else node-gyp's first complaint.
@@ -34,7 +44,12 @@ function build() {
 }
 
 rmSync(log, { force: true });
-const failure = build();
+let failure;
+try {
+  failure = build();
+} catch (e) {
+  failure = `the build could not run: ${e instanceof Error ? e.message : String(e)}`;
+}
 console.log(
   failure === null
     ? `leanvm-gpu: built the native SIMD module (${shown(join(here, 'build', 'Release', 'leanvm_native.node'))})`

@@ -118,12 +118,29 @@ export interface Backend {
    */
   zerocheckSums(a: DeviceBuffer, b: DeviceBuffer, c: DeviceBuffer, eq: DeviceBuffer): Promise<Uint32Array>;
 
+  // Optional: Flock's byte-table passes over its packed bit columns (host arrays in and out).
+  // A backend without them leaves the work to the host's TypeScript.
+
+  /** The univariate-skip pass's bins (src/flock/zerocheck/skip-pass.ts, hostSkipBins). */
+  skipBins?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, W: Uint32Array, bins: Uint32Array): Promise<void>;
+  /** A new E buffer of the entries of a zerocheck table at (z, χ_0) (src/flock/zerocheck/materialize.ts, hostEntries). */
+  zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
+  /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */
+  foldBlocks?(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): Promise<void>;
+
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
   /** Frees one buffer; using it afterwards is an error. */
   free(buf: DeviceBuffer): void;
   /** Releases everything the backend holds (GPU device, workers). */
   dispose(): Promise<void>;
+}
+
+/** The zerocheck's packed bit columns, u32 words of one length (a·b + c = 0 bitwise). */
+export interface SkipColumns {
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+  readonly c: Uint32Array;
 }
 
 /** Thrown when buffers handed to a kernel do not fit it (kind, length, owner). */

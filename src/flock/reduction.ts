@@ -4,7 +4,7 @@
 import type { Backend } from '../backend/backend';
 import type { ProverState } from '../transcript/prover-state';
 import type { VerifierState } from '../transcript/verifier-state';
-import { type FlockClaim, proveLincheck } from './lincheck/prover';
+import { type FlockClaim, proveLincheck, proveLincheckOn } from './lincheck/prover';
 import { verifyLincheck } from './lincheck/verifier';
 import type { FlockWitness } from './witness';
 import { type TailOptions, type ZerocheckClaim, proveZerocheck, proveZerocheckOn } from './zerocheck/prover';
@@ -30,11 +30,11 @@ export function proveFlock(w: FlockWitness, ps: ProverState, opts: FlockProveOpt
   return { zerocheck, claim: proveLincheck(zerocheck, w.z, w.nBlocksLog, ps, tail) };
 }
 
-/** proveFlock (the same bytes) with the zerocheck's bulk multilinear rounds on `backend`. */
+/** proveFlock (the same bytes) with the zerocheck's and lincheck's bulk work on `backend`. */
 export async function proveFlockOn(backend: Backend, w: FlockWitness, ps: ProverState, opts: FlockProveOptions = {}): Promise<FlockReduction> {
   const tail = tailOf(w, opts);
   const zerocheck = await proveZerocheckOn(backend, { a: w.a, b: w.b, c: w.z }, w.nBlocksLog, ps, tail);
-  return { zerocheck, claim: proveLincheck(zerocheck, w.z, w.nBlocksLog, ps, tail) };
+  return { zerocheck, claim: await proveLincheckOn(backend, zerocheck, w.z, w.nBlocksLog, ps, tail) };
 }
 
 function tailOf(w: FlockWitness, opts: FlockProveOptions): TailOptions {

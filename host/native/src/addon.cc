@@ -3,12 +3,16 @@
 #include <napi.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "dispatch.h"
 #include "merkle.h"
 #include "ntt.h"
+#include "opening.h"
 #include "products.h"
+#include "bit_columns.h"
 #include "threads.h"
 
 namespace {
@@ -31,6 +35,35 @@ Words words(const Napi::CallbackInfo& info, size_t i, const char* name) {
     throw Napi::RangeError::New(info.Env(), std::string(name) + " must start on an 8-byte boundary (K words are read as u64)");
   }
   return {a.Data(), a.ElementLength()};
+}
+
+/** A small Uint32Array of any alignment (a field element, a point) copied out as K words. */
+std::vector<uint64_t> copied(const Napi::CallbackInfo& info, size_t i, const char* name, size_t multipleOf) {
+  const Napi::Value v = info[i];
+  if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a Uint32Array");
+  }
+  Napi::Uint32Array a = v.As<Napi::Uint32Array>();
+  if (a.ElementLength() % multipleOf != 0) {
+    throw Napi::RangeError::New(info.Env(), std::string(name) + " must hold a multiple of " + std::to_string(multipleOf) + " words");
+  }
+  std::vector<uint64_t> out(a.ElementLength() / 2);
+  std::memcpy(out.data(), a.Data(), 4 * a.ElementLength());
+  return out;
+}
+
+/** One E element (6 words). */
+std::vector<uint64_t> element(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  std::vector<uint64_t> e = copied(info, i, name, 6);
+  if (e.size() != 3) throw Napi::RangeError::New(info.Env(), std::string(name) + " must be one E element (6 words)");
+  return e;
+}
+
+/** The 12 words of two E sums, as a new Uint32Array. */
+Napi::Value sums(Napi::Env env, const uint64_t s[6]) {
+  Napi::Uint32Array out = Napi::Uint32Array::New(env, 12);
+  std::memcpy(out.Data(), s, 48);
+  return out;
 }
 
 size_t count(const Napi::CallbackInfo& info, size_t i, const char* name, double max) {
@@ -148,6 +181,126 @@ void MerkleTree(const Napi::CallbackInfo& info) {
   leanvm::merkleTree(*activePath().hash, rows.u32, leaves, rowU32, 2 * leafWords, nodes.u32);
 }
 
+/** The table's element kind from a buffer's `elem` ('K' or 'E') and its length in values. */
+size_t values(const Napi::CallbackInfo& info, const Words& w, bool isE, const char* name) {
+  require(info, w.length % (isE ? 6 : 2) == 0, std::string(name) + " must hold whole " + (isE ? "E" : "K") + " values");
+  return w.length / (isE ? 6 : 2);
+}
+
+bool flag(const Napi::CallbackInfo& info, size_t i) { return info[i].ToBoolean().Value(); }
+
+/** Checks a round's stride against a table of n values; returns the pairs. */
+size_t pairs(const Napi::CallbackInfo& info, size_t n, size_t stride) {
+  require(info, n > 0 && stride >= 1 && n % stride == 0, "a table must be a whole number of halves of the stride");
+  return leanvm::roundPairs(n, stride);
+}
+
+/** roundSums(f, fIsE, b, stride): c0 then c2 (12 words). */
+Napi::Value RoundSums(const Napi::CallbackInfo& info) {
+  const bool fIsE = flag(info, 1);
+  const Words f = words(info, 0, "f"), b = words(info, 2, "b");
+  const size_t n = values(info, b, true, "b"), stride = count(info, 3, "stride", 1e15);
+  require(info, values(info, f, fIsE, "f") == n, "f and b must hold as many values");
+  pairs(info, n, stride);
+  uint64_t s[6];
+  leanvm::roundSums(*activePath().field, f.k(), fIsE, b.k(), n, stride, s);
+  return sums(info.Env(), s);
+}
+
+/** fold(src, srcIsE, stride, r, out): out holds the round's pairs as E values. */
+void Fold(const Napi::CallbackInfo& info) {
+  const bool isE = flag(info, 1);
+  const Words src = words(info, 0, "src"), out = words(info, 4, "out");
+  const size_t n = values(info, src, isE, "src"), stride = count(info, 2, "stride", 1e15);
+  const std::vector<uint64_t> r = element(info, 3, "r");
+  require(info, out.length == 6 * pairs(info, n, stride), "out must hold ⌈n / 2·stride⌉·stride E values");
+  leanvm::fold(*activePath().field, src.k(), isE, n, stride, r.data(), out.k());
+}
+
+/** eqTable(point, seed, out): out holds 2^(point's coordinates) E values. */
+void EqTable(const Napi::CallbackInfo& info) {
+  const std::vector<uint64_t> point = copied(info, 0, "point", 6), seed = element(info, 1, "seed");
+  const Words out = words(info, 2, "out");
+  const size_t coords = point.size() / 3;
+  require(info, coords < 40 && out.length == (size_t{6} << coords), "out must hold 2^coordinates E values");
+  leanvm::eqTable(*activePath().field, point.data(), coords, seed.data(), out.k());
+}
+
+/** mapByTables(buf, tables): 24 byte tables of 256 E values. */
+void MapByTables(const Napi::CallbackInfo& info) {
+  const Words buf = words(info, 0, "buf");
+  const std::vector<uint64_t> tables = copied(info, 1, "tables", 6);
+  require(info, tables.size() == 3 * 256 * 24, "tables must be 24 byte tables of 256 E values");
+  leanvm::mapByTables(tables.data(), buf.k(), values(info, buf, true, "buf"));
+}
+
+/** addScaled(acc, src, at, stride, scale | null): acc[at + stride·i] += scale·src[i]. */
+void AddScaled(const Napi::CallbackInfo& info) {
+  const Words acc = words(info, 0, "acc"), src = words(info, 1, "src");
+  const size_t at = count(info, 2, "at", 1e15), stride = count(info, 3, "stride", 1e15);
+  const size_t n = values(info, src, true, "src"), room = values(info, acc, true, "acc");
+  require(info, stride >= 1 && (n == 0 || at + stride * (n - 1) < room), "src does not fit acc at that offset and stride");
+  const bool scaled = !info[4].IsNull() && !info[4].IsUndefined();
+  const std::vector<uint64_t> scale = scaled ? element(info, 4, "scale") : std::vector<uint64_t>();
+  leanvm::addScaled(*activePath().field, acc.k() + 3 * at, src.k(), n, stride, scaled ? scale.data() : nullptr);
+}
+
+/** zerocheckSums(a, b, c, eq): G(1) then G(∞) (12 words). */
+Napi::Value ZerocheckSums(const Napi::CallbackInfo& info) {
+  const Words a = words(info, 0, "a"), b = words(info, 1, "b"), c = words(info, 2, "c"), eq = words(info, 3, "eq");
+  const size_t n = values(info, eq, true, "eq");
+  require(info, a.length == 12 * n && b.length == a.length && c.length == a.length, "a, b, c must hold 2·eq's length E values");
+  uint64_t s[6];
+  leanvm::zerocheckSums(*activePath().field, a.k(), b.k(), c.k(), eq.k(), n, s);
+  return sums(info.Env(), s);
+}
+
+/** skipBins(lt, a, b, c, at, groups, W, bins): groups of 16 u32 words from word `at`. */
+void SkipBins(const Napi::CallbackInfo& info) {
+  const Words lt = words(info, 0, "lt"), a = words(info, 1, "a"), b = words(info, 2, "b"), c = words(info, 3, "c");
+  const size_t at = count(info, 4, "at", 1e15), groups = count(info, 5, "groups", 1e15);
+  const Words w = words(info, 6, "W"), bins = words(info, 7, "bins");
+  require(info, lt.length == 8 * 256 * 16, "lt must be 8 · 256 · 16 words");
+  require(info, at % 2 == 0 && b.length == a.length && c.length == a.length && at + 16 * groups <= a.length,
+          "the groups must lie in columns a, b, c of one length, from an even word");
+  require(info, w.length >= 6 * groups, "W must hold an E weight per group");
+  require(info, bins.length == 2 * leanvm::SKIP_BIN_WORDS, "bins must be 224 · 256 E values");
+  const size_t k = at / 2;
+  leanvm::skipBins(*activePath().field, lt.u32, a.k() + k, b.k() + k, c.k() + k, groups, w.k(), bins.k());
+}
+
+/** zerocheckEntries(col, at, count, t0, t1, out): entries from word pairs at u32 word `at`. */
+void ZerocheckEntries(const Napi::CallbackInfo& info) {
+  const Words col = words(info, 0, "col");
+  const size_t at = count(info, 1, "at", 1e15), n = count(info, 2, "count", 1e15);
+  const Words t0 = words(info, 3, "t0"), t1 = words(info, 4, "t1"), out = words(info, 5, "out");
+  require(info, at % 2 == 0 && at + 4 * n <= col.length, "the entries' words must lie in col, from an even word");
+  require(info, t0.length == 8 * 256 * 6 && t1.length == t0.length, "t0 and t1 must be 8 tables of 256 E values");
+  require(info, out.length == 6 * n, "out must hold count E values");
+  leanvm::zerocheckEntries(col.k() + at / 2, n, t0.k(), t1.k(), out.k());
+}
+
+/** foldBlocks(z, blocks, eq, zv): zv += the first `blocks` blocks of z weighted by eq. */
+void FoldBlocks(const Napi::CallbackInfo& info) {
+  const Words z = words(info, 0, "z");
+  const size_t blocks = count(info, 1, "blocks", 1 << 30);
+  const Words eq = words(info, 2, "eq"), zv = words(info, 3, "zv");
+  require(info, z.length >= 2 * leanvm::BLOCK_WORDS * blocks && eq.length >= 6 * blocks, "z and eq must cover the blocks");
+  require(info, zv.length == 6 * 64 * leanvm::BLOCK_WORDS, "zv must hold an E value per block position");
+  leanvm::foldBlocks(z.k(), blocks, eq.k(), zv.k());
+}
+
+/** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
+void QueryWeights(const Napi::CallbackInfo& info) {
+  const size_t m = count(info, 2, "m", 30);
+  const std::vector<uint64_t> factors = copied(info, 0, "factors", 2), coeffs = copied(info, 1, "coeffs", 6);
+  const Words out = words(info, 3, "out");
+  const size_t queries = coeffs.size() / 3;
+  require(info, factors.size() == m * queries, "factors must hold m K words per query");
+  require(info, out.length == (size_t{6} << m), "out must hold 2^m E values");
+  leanvm::queryWeights(*activePath().field, factors.data(), coeffs.data(), queries, static_cast<int>(m), out.k());
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("paths", Napi::Function::New(env, Paths));
   exports.Set("activePath", Napi::Function::New(env, ActivePath));
@@ -160,6 +313,16 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("forwardNtt", Napi::Function::New(env, ForwardNtt));
   exports.Set("encodeStack", Napi::Function::New(env, EncodeStack));
   exports.Set("merkleTree", Napi::Function::New(env, MerkleTree));
+  exports.Set("roundSums", Napi::Function::New(env, RoundSums));
+  exports.Set("fold", Napi::Function::New(env, Fold));
+  exports.Set("eqTable", Napi::Function::New(env, EqTable));
+  exports.Set("mapByTables", Napi::Function::New(env, MapByTables));
+  exports.Set("addScaled", Napi::Function::New(env, AddScaled));
+  exports.Set("zerocheckSums", Napi::Function::New(env, ZerocheckSums));
+  exports.Set("skipBins", Napi::Function::New(env, SkipBins));
+  exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
+  exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
+  exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
   return exports;
 }
 

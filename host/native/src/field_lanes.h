@@ -8,6 +8,7 @@
 #pragma once
 #include "mul.h"
 #include "ntt_pass.h"
+#include "skip_lanes.h"
 #include "stack_rows.h"
 
 namespace leanvm {
@@ -16,7 +17,7 @@ namespace {
 template <class T>
 constexpr FieldKernels fieldKernels(const char* describe) {
   return {describe, mulKLanes<T>, mulELanes<T>, {nttPassLanes<T, 1>, nttPassLanes<T, 2>, nttPassLanes<T, 3>},
-          stackRowsLanes<T>};
+          stackRowsLanes<T>, skipLanesOf};
 }
 
 }  // namespace

@@ -8,6 +8,9 @@
 
 namespace leanvm {
 
+/** Lane words of a skip-pass group (FieldKernels::skipLanes). */
+constexpr size_t SKIP_LANE_WORDS = 28;
+
 /** Radix 2, 4, 8: layers per NTT pass, the pass's rows kept in registers. */
 constexpr int MAX_PASS_LAYERS = 3;
 
@@ -29,6 +32,14 @@ struct FieldKernels {
    * q[(nLanes−1−t)·blockLen + p], zero past q's `words` words. */
   void (*stackRows)(const uint64_t* q, size_t words, uint64_t* rows, size_t blockLen, size_t nLanes, size_t from,
                     size_t to);
+  /**
+   * The Flock skip pass's GF(2^8) work (skip_lanes.h) on n groups of 8 words of columns a, b,
+   * c: word w of group g at lanes[w·stride + g], SKIP_LANE_WORDS a group (the Λ sums over
+   * even words, odd words and pair products, 8 planes each, then 4 words of pair bits), byte
+   * q of word w being bin key 8w + q. lt: 8·256 rows of 8 planes (bit_columns.cc, widen).
+   */
+  void (*skipLanes)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t n,
+                    uint64_t* lanes, size_t stride);
 };
 
 /** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words

@@ -1,11 +1,16 @@
 // One job at a time: the caller publishes it under the lock with a new generation number,
-// runs range 0 itself, and waits until every worker it enlisted has finished its range.
+// runs range 0 itself, and waits until every worker it enlisted has finished its range. An
+// exception in any range is kept (the first one) and rethrown on the calling thread once
+// every range is done, so the caller's error handling sees it and no thread unwinds past
+// its own stack.
 #include "threads.h"
 
 #include <algorithm>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace leanvm {
@@ -57,13 +62,19 @@ class Pool {
     std::unique_lock<std::mutex> lock(m_);
     done_.wait(lock, [this] { return pending_ == 0; });
     body_ = nullptr;
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
   }
 
  private:
   void runPart(size_t i) {
     const size_t begin = std::min(n_, grain_ * (units_ * i / parts_));
     const size_t end = std::min(n_, grain_ * (units_ * (i + 1) / parts_));
-    (*body_)(begin, end);
+    try {
+      (*body_)(begin, end);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(m_);
+      if (!error_) error_ = std::current_exception();
+    }
   }
 
   void work(size_t index, size_t seen) {
@@ -87,6 +98,7 @@ class Pool {
   size_t generation_ = 0;
   const std::function<void(size_t, size_t)>* body_ = nullptr;
   size_t n_ = 0, grain_ = 1, units_ = 0, parts_ = 0, pending_ = 0;
+  std::exception_ptr error_;
 };
 
 Pool& pool() {

@@ -4,6 +4,8 @@
 // and for arm64 under qemu. Exit status 1 if anything differs.
 #include <cstdint>
 #include <cstdio>
+#include <mutex>
+#include <stdexcept>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "../src/dispatch.h"
 #include "../src/merkle.h"
 #include "../src/ntt.h"
+#include "../src/opening.h"
 #include "../src/products.h"
 #include "../src/threads.h"
 #include "reference.h"
@@ -104,6 +107,104 @@ void checkMerkle(const Path& p) {
   }
 }
 
+void checkOpening(const Path& p) {
+  // [values, stride]: one unit, odd unit counts (a last unit without a high half), strides
+  // past a chunk, and the whole table.
+  const size_t rounds[][2] = {{1, 1}, {3, 1}, {7, 7}, {20, 4}, {130, 10}, {257, 1}, {4200, 1}, {48, 48}};
+  for (const auto& r : rounds) {
+    const size_t n = r[0], s = r[1];
+    const std::string shape = " n=" + std::to_string(n) + " stride=" + std::to_string(s);
+    const auto b = random(3 * n), point = random(3);
+    for (size_t w : {1, 3}) {
+      const auto f = random(w * n);
+      uint64_t sums[6];
+      leanvm::roundSums(*p.field, f.data(), w == 3, b.data(), n, s, sums);
+      expect(std::vector<uint64_t>(sums, sums + 6) == ref::roundSums(f.data(), w, b.data(), n, s), "roundSums" + shape);
+      std::vector<uint64_t> folded(3 * leanvm::roundPairs(n, s));
+      leanvm::fold(*p.field, f.data(), w == 3, n, s, point.data(), folded.data());
+      expect(folded == ref::fold(f.data(), w, n, s, point.data()), "fold" + shape);
+    }
+  }
+  for (size_t coords : {0, 1, 4, 12}) {
+    const auto point = random(3 * coords), seed = random(3);
+    std::vector<uint64_t> eq(3 << coords);
+    leanvm::eqTable(*p.field, point.data(), coords, seed.data(), eq.data());
+    expect(eq == ref::eqTable(point.data(), coords, seed.data()), "eqTable of " + std::to_string(coords) + " coordinates");
+  }
+  for (size_t n : {1, 5, 2100}) {
+    const auto a = random(6 * n), b = random(6 * n), c = random(6 * n), eq = random(3 * n);
+    uint64_t sums[6];
+    leanvm::zerocheckSums(*p.field, a.data(), b.data(), c.data(), eq.data(), n, sums);
+    expect(std::vector<uint64_t>(sums, sums + 6) == ref::zerocheckSums(a.data(), b.data(), c.data(), eq.data(), n),
+           "zerocheckSums n=" + std::to_string(n));
+    // acc[3 + 2i] += scale·src[i], then += src[i]
+    const auto src = random(3 * n), scale = random(3);
+    auto acc = random(3 * (2 * n + 3)), want = acc;
+    leanvm::addScaled(*p.field, acc.data() + 9, src.data(), n, 2, scale.data());
+    leanvm::addScaled(*p.field, acc.data() + 9, src.data(), n, 2, nullptr);
+    for (size_t i = 0; i < n; i++) {
+      uint64_t prod[3];
+      ref::mulE(scale.data(), &src[3 * i], prod);
+      ref::addE(prod, &src[3 * i]);
+      ref::addE(&want[3 * (3 + 2 * i)], prod);
+    }
+    expect(acc == want, "addScaled n=" + std::to_string(n) + " stride 2");
+  }
+}
+
+/** The skip pass's group lanes equal the portable path's (checked against the TypeScript by
+ * test/native/prove.test.ts): random plane tables and columns, a few groups. */
+void checkSkipLanes(const Path& p) {
+  const size_t n = 37, stride = 41;
+  const auto lt = random(8 * 256 * 8), a = random(8 * n), b = random(8 * n), c = random(8 * n);
+  std::vector<uint64_t> got(leanvm::SKIP_LANE_WORDS * stride), want(got.size());
+  p.field->skipLanes(lt.data(), a.data(), b.data(), c.data(), n, got.data(), stride);
+  leanvm::GENERIC_FIELD.skipLanes(lt.data(), a.data(), b.data(), c.data(), n, want.data(), stride);
+  expect(got == want, "skipLanes equals the portable path's");
+}
+
+/** Tables of a random F2-linear map and buffers of several lengths, mapped in place. */
+void checkMapByTables() {
+  const auto bits = random(3 * 192);
+  std::vector<uint64_t> tables(3 * 256 * 24);
+  for (size_t t = 0; t < 24; t++) {
+    for (size_t v = 1; v < 256; v++) {
+      const size_t low = __builtin_ctzll(v), rest = v & (v - 1);
+      for (int l = 0; l < 3; l++) tables[3 * (256 * t + v) + l] = tables[3 * (256 * t + rest) + l] ^ bits[3 * (8 * t + low) + l];
+    }
+  }
+  for (size_t n : {1, 3, 4097}) {
+    auto buf = random(3 * n);
+    std::vector<uint64_t> want(3 * n);
+    for (size_t i = 0; i < n; i++) ref::mapByTables(tables.data(), &buf[3 * i], &want[3 * i]);
+    leanvm::mapByTables(tables.data(), buf.data(), n);
+    expect(buf == want, "mapByTables n=" + std::to_string(n));
+  }
+}
+
+/** An exception in any range reaches the caller once every range is done, and the pool
+ * keeps working. */
+void checkPoolErrors() {
+  for (size_t failing : {size_t{0}, leanvm::threads() - 1}) {
+    bool caught = false;
+    try {
+      leanvm::parallelFor(64 * leanvm::threads(), 64, [&](size_t from, size_t) {
+        if (from == 64 * failing) throw std::runtime_error("range failed");
+      });
+    } catch (const std::runtime_error& e) {
+      caught = std::string(e.what()) == "range failed";
+    }
+    expect(caught, "an exception in range " + std::to_string(failing) + " reaches the caller");
+  }
+  size_t sum = 0;
+  std::mutex m;
+  leanvm::parallelFor(1000, 1, [&](size_t from, size_t to) {
+    std::lock_guard<std::mutex> lock(m);
+    sum += to - from;
+  });
+  expect(sum == 1000, "the pool runs after a failed job");
+}
+
 }  // namespace
 
 int main() {
@@ -113,6 +214,8 @@ int main() {
   const size_t n = leanvm::supportedPaths(paths, 8);
   for (size_t threads : {1, 2, 3, 7}) {
     leanvm::setThreads(threads);
+    checkMapByTables();
+    checkPoolErrors();
     for (size_t i = 0; i < n && i < 8; i++) {
       const int before = failures;
       std::printf("path %s, %zu threads: products on %s, hashes %s\n", paths[i]->name, leanvm::threads(), paths[i]->field->describe,
@@ -120,6 +223,8 @@ int main() {
       checkProducts(*paths[i]);
       checkNtt(*paths[i], deltas.data());
       checkMerkle(*paths[i]);
+      checkOpening(*paths[i]);
+      checkSkipLanes(*paths[i]);
       std::printf("  %s\n", failures == before ? "ok" : "FAILED");
     }
   }

@@ -46,6 +46,102 @@ inline void mulE(const uint64_t* a, const uint64_t* b, uint64_t* out) {
   out[2] = m[2] ^ m[4];
 }
 
+/** a += b on E values. */
+inline void addE(uint64_t* a, const uint64_t* b) {
+  for (int l = 0; l < 3; l++) a[l] ^= b[l];
+}
+
+/** Value v of a K (w = 1) or E (w = 3) table as an E value. */
+inline void valueE(const uint64_t* t, size_t w, size_t v, uint64_t* out) {
+  out[0] = t[w * v];
+  out[1] = w == 3 ? t[3 * v + 1] : 0;
+  out[2] = w == 3 ? t[3 * v + 2] : 0;
+}
+
+/** The round of Σ f·b at `stride` (src/pcs/whir/bulk.ts roundSums): c0 then c2. */
+inline std::vector<uint64_t> roundSums(const uint64_t* f, size_t w, const uint64_t* b, size_t n, size_t s) {
+  std::vector<uint64_t> out(6);
+  for (size_t unit = 0; unit < n; unit += 2 * s) {
+    for (size_t lo = unit; lo < unit + s; lo++) {
+      uint64_t fl[3], fh[3] = {}, bh[3] = {}, p[3];
+      valueE(f, w, lo, fl);
+      if (unit + s < n) {
+        valueE(f, w, lo + s, fh);
+        valueE(b, 3, lo + s, bh);
+      }
+      mulE(fl, b + 3 * lo, p);
+      addE(&out[0], p);
+      addE(fh, fl);
+      addE(bh, b + 3 * lo);
+      mulE(fh, bh, p);
+      addE(&out[3], p);
+    }
+  }
+  return out;
+}
+
+/** The table with the variable of `stride` bound at r: lo + r·(lo + hi). */
+inline std::vector<uint64_t> fold(const uint64_t* src, size_t w, size_t n, size_t s, const uint64_t* r) {
+  std::vector<uint64_t> out;
+  for (size_t unit = 0; unit < n; unit += 2 * s) {
+    for (size_t lo = unit; lo < unit + s; lo++) {
+      uint64_t l[3], h[3] = {}, p[3];
+      valueE(src, w, lo, l);
+      if (unit + s < n) valueE(src, w, lo + s, h);
+      addE(h, l);
+      mulE(r, h, p);
+      addE(p, l);
+      out.insert(out.end(), p, p + 3);
+    }
+  }
+  return out;
+}
+
+/** seed·eq(point, u) for every u < 2^coords, each a product over the coordinates. */
+inline std::vector<uint64_t> eqTable(const uint64_t* point, size_t coords, const uint64_t* seed) {
+  std::vector<uint64_t> out(3 << coords);
+  for (size_t u = 0; u < (size_t{1} << coords); u++) {
+    uint64_t v[3] = {seed[0], seed[1], seed[2]};
+    for (size_t k = 0; k < coords; k++) {
+      uint64_t f[3] = {point[3 * k], point[3 * k + 1], point[3 * k + 2]};
+      if (!((u >> k) & 1)) f[0] ^= 1;  // 1 + r_k
+      uint64_t p[3];
+      mulE(v, f, p);
+      std::copy(p, p + 3, v);
+    }
+    std::copy(v, v + 3, &out[3 * u]);
+  }
+  return out;
+}
+
+/** G(1), G(∞) of the zerocheck round over pairs (2x, 2x + 1). */
+inline std::vector<uint64_t> zerocheckSums(const uint64_t* a, const uint64_t* b, const uint64_t* c, const uint64_t* eq, size_t n) {
+  std::vector<uint64_t> out(6);
+  for (size_t x = 0; x < n; x++) {
+    const uint64_t *a0 = a + 6 * x, *a1 = a0 + 3, *b0 = b + 6 * x, *b1 = b0 + 3;
+    uint64_t t[3], p[3], sa[3] = {a0[0], a0[1], a0[2]}, sb[3] = {b0[0], b0[1], b0[2]};
+    mulE(a1, b1, t);
+    addE(t, c + 6 * x + 3);
+    mulE(t, eq + 3 * x, p);
+    addE(&out[0], p);
+    addE(sa, a1);
+    addE(sb, b1);
+    mulE(sa, sb, t);
+    mulE(t, eq + 3 * x, p);
+    addE(&out[3], p);
+  }
+  return out;
+}
+
+/** M(v) for the F2-linear map M given by 24 byte tables: bit by bit, M of one bit being the
+ * table entry of that bit alone. */
+inline void mapByTables(const uint64_t* tables, const uint64_t* v, uint64_t* out) {
+  out[0] = out[1] = out[2] = 0;
+  for (int bit = 0; bit < 192; bit++) {
+    if ((v[bit / 64] >> (bit % 64)) & 1) addE(out, tables + 3 * (256 * (bit / 8) + (1 << (bit % 8))));
+  }
+}
+
 /** t(ℓ, b) of a transform of 2^L points: Σ_j bit_j(b)·(Δ_d[j] − Δ_d[j−1]), d = L − 1 − ℓ. */
 inline uint64_t twiddle(const uint64_t* deltas, int logSize, int layer, uint64_t block) {
   const uint64_t* row = deltas + 63 * (logSize - 1 - layer);

@@ -1,8 +1,8 @@
 // The native backend: the C++ SIMD module's kernels on plain typed arrays. Buffers are
 // Uint32Arrays handed to the addon in place (no copies at the seam); trees keep their
 // digests on the JS side, so openings gather there with openMerkle. The WHIR opening's
-// bulk work runs on the same arrays in TypeScript until it has native kernels. The module's
-// kernels split their work over its thread pool.
+// bulk work and Flock's passes over its bit columns run on native kernels (./opening.ts). The
+// module's kernels split their work over its thread pool.
 import { openMerkle } from '../../merkle/opening';
 import { checkWidths } from '../../merkle/leaves';
 import { log2Leaves } from '../../merkle/tree';
@@ -11,6 +11,7 @@ import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, t
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
 import { typedArrayOpening } from '../cpu/opening';
 import type { NativeModule } from './module';
+import { nativeOpening } from './opening';
 import { ArrayPool } from './pool';
 import { twiddleDeltaTable } from './twiddles';
 
@@ -97,8 +98,16 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       return openMerkle(treeOf('native', tree, codeword), data(codeword), tree.rowWords, queries);
     },
     hostBelow: 0,
-    zerocheckRounds: 'host',
-    ...typedArrayOpening(data, wrap),
+    zerocheckRounds: 'device',
+    ...nativeOpening(
+      module,
+      data,
+      (elem, length) => {
+        const words = pool.take(length * WORDS[elem]);
+        return [wrap(elem, words), words];
+      },
+      typedArrayOpening(data, wrap),
+    ),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);
       (tree as ArrayTree).tree = null;

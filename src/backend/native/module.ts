@@ -29,10 +29,32 @@ export interface NativeModule {
   encodeStack(q: Uint32Array, codeword: Uint32Array, logMsg: number, nLanes: number, logInvRate: number): void;
   /** buildMerkleTree's digests (src/merkle/tree.ts) into nodes (8·(2·nLeaves − 1) words). */
   merkleTree(rows: Uint32Array, rowWords: number, leafWords: number, nodes: Uint32Array): void;
+  // The opening's bulk work (Backend's methods of the same names); E values are 6 words,
+  // small operands (r, seed, scale, point) may have any alignment.
+  /** c0 then c2 (12 words) of the round at `stride`, f of K (fIsE false) or E values. */
+  roundSums(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number): Uint32Array;
+  /** out (⌈n / 2·stride⌉·stride E values) = the table with the variable of `stride` bound at r. */
+  fold(src: Uint32Array, srcIsE: boolean, stride: number, r: Uint32Array, out: Uint32Array): void;
+  /** out (2^coordinates E values) = seed·eq(point, ·). */
+  eqTable(point: Uint32Array, seed: Uint32Array, out: Uint32Array): void;
+  mapByTables(buf: Uint32Array, tables: Uint32Array): void;
+  /** acc[at + stride·i] += scale·src[i] (scale null: 1). */
+  addScaled(acc: Uint32Array, src: Uint32Array, at: number, stride: number, scale: Uint32Array | null): void;
+  /** G(1) then G(∞) (12 words). */
+  zerocheckSums(a: Uint32Array, b: Uint32Array, c: Uint32Array, eq: Uint32Array): Uint32Array;
+  /** Backend.skipBins: `groups` groups of 16 words of a, b, c from u32 word `at` (even). */
+  skipBins(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, W: Uint32Array, bins: Uint32Array): void;
+  /** Backend.zerocheckEntries into out (count E values); `at` even. */
+  zerocheckEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
+  /** Backend.queryWeights' dense route into out (2^m E values): m K factors Ŵ_i(x_q) per query. */
+  queryWeights(factors: Uint32Array, coeffs: Uint32Array, m: number, out: Uint32Array): void;
+  /** Backend.foldBlocks. */
+  foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
 }
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
+  'roundSums', 'fold', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'skipBins', 'zerocheckEntries', 'foldBlocks', 'queryWeights',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -15,19 +15,13 @@ export class ArrayPool {
 
   /** An array of `length` words with arbitrary contents (fresh ones are zero). */
   take(length: number): Uint32Array {
-    const reused = this.kept.get(length)?.pop();
-    if (reused !== undefined) {
-      this.bytes -= reused.byteLength;
-      return reused;
-    }
-    const fresh = new Uint32Array(length);
-    this.made.add(fresh);
-    return fresh;
+    return this.reuse(length) ?? this.fresh(length);
   }
 
-  /** A zeroed array of `length` words. */
+  /** A zeroed array of `length` words: a fresh one is zero already, and left unwritten its
+   * pages stay unmapped until a kernel touches them (a sparse accumulator never maps most). */
   takeZeroed(length: number): Uint32Array {
-    return this.take(length).fill(0);
+    return this.reuse(length)?.fill(0) ?? this.fresh(length);
   }
 
   /** Takes back an array from take() that nothing uses any more. */
@@ -37,6 +31,18 @@ export class ArrayPool {
     if (list === undefined) this.kept.set(a.length, (list = []));
     list.push(a);
     this.bytes += a.byteLength;
+  }
+
+  private reuse(length: number): Uint32Array | undefined {
+    const kept = this.kept.get(length)?.pop();
+    if (kept !== undefined) this.bytes -= kept.byteLength;
+    return kept;
+  }
+
+  private fresh(length: number): Uint32Array {
+    const a = new Uint32Array(length);
+    this.made.add(a);
+    return a;
   }
 
   clear(): void {

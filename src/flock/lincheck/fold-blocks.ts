@@ -3,6 +3,7 @@
 // a time: the 256 subset sums of their eight weights are tabulated once, and the eight bits at
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
+import type { Backend } from '../../backend/backend';
 import { type E } from '../../field/e';
 import { FlockError } from '../errors';
 import { eqTableFast } from '../eq-table';
@@ -14,11 +15,30 @@ for (let n = 0; n < 16; n++) for (let i = 0; i < 4; i++) SPREAD4[n] |= ((n >>> i
 
 /** zv for 2^nBlocksLog blocks of the packed column z whose blocks from `live` on copy block `live`. */
 export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Uint32Array {
+  const { eq, zv } = begin(z, nBlocksLog, chiOut);
+  hostFoldBlocks(z, live, eq, zv);
+  addTail(z, nBlocksLog, live, eq, zv);
+  return zv;
+}
+
+/** foldBlocks (the same values) with the live blocks on `backend` when it has foldBlocks. */
+export async function foldBlocksOn(backend: Backend, z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Promise<Uint32Array> {
+  if (backend.foldBlocks === undefined) return foldBlocks(z, nBlocksLog, live, chiOut);
+  const { eq, zv } = begin(z, nBlocksLog, chiOut);
+  await backend.foldBlocks(z, live, eq, zv);
+  addTail(z, nBlocksLog, live, eq, zv);
+  return zv;
+}
+
+function begin(z: Uint32Array, nBlocksLog: number, chiOut: Uint32Array): { eq: Uint32Array; zv: Uint32Array } {
   const blocks = 2 ** nBlocksLog;
   if (z.length !== blocks * BLOCK_U32) throw new FlockError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
   if (chiOut.length !== 6 * nBlocksLog) throw new FlockError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
-  const eq = eqTableFast(chiOut);
-  const zv = new Uint32Array(6 * BLOCK_BITS);
+  return { eq: eqTableFast(chiOut), zv: new Uint32Array(6 * BLOCK_BITS) };
+}
+
+/** zv += the first `live` blocks of z weighted by eq (Backend.foldBlocks does the same on a device). */
+export function hostFoldBlocks(z: Uint32Array, live: number, eq: Uint32Array, zv: Uint32Array): void {
   const sub = new Uint32Array(6 * 256);
   for (let g = 0; g < live; g += 8) {
     // sub[β] = Σ of the weights of the blocks 8g + k with bit k of β set (blocks ≥ live weigh 0).
@@ -43,14 +63,17 @@ export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chi
       }
     }
   }
-  if (live < blocks) {
-    const mass: E = new Uint32Array(6);
-    for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) mass[i] ^= eq[6 * t + i];
-    const at = live * BLOCK_U32;
-    for (let j = 0; j < BLOCK_BITS; j++) {
-      if (((z[at + (j >>> 5)] >>> (j & 31)) & 1) === 0) continue;
-      for (let i = 0; i < 6; i++) zv[6 * j + i] ^= mass[i];
-    }
+}
+
+/** The identical padding tail: block `live` times the tail's eq mass. */
+function addTail(z: Uint32Array, nBlocksLog: number, live: number, eq: Uint32Array, zv: Uint32Array): void {
+  const blocks = 2 ** nBlocksLog;
+  if (live >= blocks) return;
+  const mass: E = new Uint32Array(6);
+  for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) mass[i] ^= eq[6 * t + i];
+  const at = live * BLOCK_U32;
+  for (let j = 0; j < BLOCK_BITS; j++) {
+    if (((z[at + (j >>> 5)] >>> (j & 31)) & 1) === 0) continue;
+    for (let i = 0; i < 6; i++) zv[6 * j + i] ^= mass[i];
   }
-  return zv;
 }

@@ -4,6 +4,7 @@
 // column weights (A_0 + αB_0)ᵀe_row + α²e_row + α³[j = 512] and zv the committed bits folded
 // over the blocks. Eight plain rounds bind the word bits of j, top bit first, and leave the 64
 // bit-slice values s_i that ring switching binds to the commitment.
+import type { Backend } from '../../backend/backend';
 import { type E, eAdd, eMul, eMulAt } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
 import type { ProverState } from '../../transcript/prover-state';
@@ -11,7 +12,7 @@ import { FlockError } from '../errors';
 import { BLOCK_BITS, CONST_POS } from '../layout';
 import { transposeWalk } from '../walk';
 import type { TailOptions, ZerocheckClaim } from '../zerocheck/prover';
-import { foldBlocks } from './fold-blocks';
+import { foldBlocks, foldBlocksOn } from './fold-blocks';
 import { IN_VARS, rowWeights } from './row-weights';
 
 /** What Flock leaves for ring switching: s_i = MLE(bit slice i of q_flock)(suffix), i < 64. */
@@ -50,9 +51,25 @@ function bindTop(v: Uint32Array, half: number, r: E): Uint32Array {
 
 /** Proves the lincheck for the committed column z after the zerocheck `zc`. */
 export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): FlockClaim {
-  const blocks = 2 ** nBlocksLog;
-  const live = opts.live ?? blocks;
+  const live = liveBlocks(zc, nBlocksLog, opts);
+  return lincheckRounds(zc, foldBlocks(z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS)), ps);
+}
+
+/** proveLincheck (the same bytes) with the fold over the blocks on `backend` where it has it. */
+export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<FlockClaim> {
+  const live = liveBlocks(zc, nBlocksLog, opts);
+  return lincheckRounds(zc, await foldBlocksOn(backend, z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS)), ps);
+}
+
+/** Checks the zerocheck point against the block count; returns the live blocks. */
+function liveBlocks(zc: ZerocheckClaim, nBlocksLog: number, opts: TailOptions): number {
   if (zc.chi.length !== 6 * (IN_VARS + nBlocksLog)) throw new FlockError(`proveLincheck: the zerocheck point has ${zc.chi.length / 6} coordinates, expected ${IN_VARS + nBlocksLog}`);
+  return opts.live ?? 2 ** nBlocksLog;
+}
+
+/** The rounds, given zv (the committed bits folded over the blocks at χ_out). */
+function lincheckRounds(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): FlockClaim {
+  let zv = zvIn;
   const alpha = ps.sample();
   const chiIn = zc.chi.subarray(0, 6 * IN_VARS), chiOut = zc.chi.subarray(6 * IN_VARS);
   const eRow = rowWeights(zc.z, chiIn);
@@ -63,7 +80,6 @@ export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: nu
   addScaled(comb, eRow, a2);
   const a3 = eMul(a2, alpha);
   for (let k = 0; k < 6; k++) comb[6 * CONST_POS + k] ^= a3[k];
-  let zv = foldBlocks(z, nBlocksLog, live, chiOut);
 
   let claim = lincheckClaim(zc, alpha);
   const rounds = new Uint32Array(6 * IN_VARS);

@@ -2,6 +2,7 @@
 // entry x of â is â(z, χ_0, x) = Lz(w_2x) + χ_0·Lz(w_2x ⊕ w_2x+1) for the bit words w of a,
 // where Lz(w) = Σ_{s ∈ w} L_s(z) is F2-linear in the 64 bits and so a sum of eight byte-table
 // lookups; the χ_0 term is a second table. Only the live blocks and one pad block are built.
+import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type E, eMulAt } from '../../field/e';
 import { BLOCK_U32 } from '../layout';
 import { skipWeights } from '../skip-domain';
@@ -37,25 +38,60 @@ function entryInto(out: Uint32Array, o: number, t0: Uint32Array, t1: Uint32Array
 /** 128 entries per block: each block's 256 words folded pairwise. */
 const PER_BLOCK = 128;
 
+/** The host's entries of one column from u32 word `at` (Backend.zerocheckEntries makes the
+ * same on a device): entry x from the words at + 4x .. at + 4x + 4. */
+export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Uint32Array {
+  const out = new Uint32Array(6 * count);
+  for (let x = 0; x < count; x++) {
+    const w = at + 4 * x;
+    entryInto(out, 6 * x, t0, t1, col[w], col[w + 1], col[w + 2], col[w + 3]);
+  }
+  return out;
+}
+
 /** The tables â, b̂, ĉ at (z, χ_0) over blocks [0, live] (live = blocks: all, no pad). */
 export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): { tables: PaddedTable[]; shape: PaddedShape } {
+  const [t0, t1] = entryTables(z, chi0);
+  const tables = [cols.a, cols.b, cols.c].map((col): PaddedTable => ({
+    head: hostEntries(col, 0, PER_BLOCK * Math.min(live, blocks), t0, t1),
+    pad: live < blocks ? hostEntries(col, live * BLOCK_U32, PER_BLOCK, t0, t1) : new Uint32Array(6 * PER_BLOCK),
+  }));
+  return { tables, shape: tableShape(blocks, live) };
+}
+
+/**
+ * The same tables written out in full (2^vars values each) as E buffers of `backend`: made
+ * there by zerocheckEntries when every block is live, else built on the host, the tail
+ * written out, and uploaded.
+ */
+export async function deviceTables(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): Promise<DeviceBuffer[]> {
+  if (backend.zerocheckEntries !== undefined && live === blocks) {
+    const [t0, t1] = entryTables(z, chi0);
+    const bufs: DeviceBuffer[] = [];
+    for (const col of [cols.a, cols.b, cols.c]) bufs.push(await backend.zerocheckEntries(col, 0, PER_BLOCK * blocks, t0, t1));
+    return bufs;
+  }
+  const { tables, shape } = materialize(cols, blocks, live, z, chi0);
+  return Promise.all(tables.map((tb) => backend.upload('E', expand(tb, shape))));
+}
+
+/** The table's 2^vars values written out: value j ≥ head is pad[j mod period]. */
+function expand(tb: PaddedTable, shape: PaddedShape): Uint32Array {
+  const out = new Uint32Array(6 << shape.vars), P = 6 * shape.period;
+  for (let j = 0; j < out.length; j += P) out.set(tb.pad.subarray(0, Math.min(P, out.length - j)), j);
+  out.set(tb.head.subarray(0, 6 * shape.head));
+  return out;
+}
+
+/** The byte tables of Lz and of χ_0·Lz. */
+function entryTables(z: E, chi0: E): [Uint32Array, Uint32Array] {
   const weights = skipWeights(z);
   const scaled = new Uint32Array(weights.length);
   for (let s = 0; s < weights.length; s += 6) eMulAt(scaled, s, weights, s, chi0, 0);
-  const t0 = byteTable(weights), t1 = byteTable(scaled);
-  const build = (col: Uint32Array, firstBlock: number, count: number): Uint32Array => {
-    const out = new Uint32Array(6 * PER_BLOCK * count);
-    const at = firstBlock * BLOCK_U32;
-    for (let x = 0; x < PER_BLOCK * count; x++) {
-      const w = at + 4 * x;
-      entryInto(out, 6 * x, t0, t1, col[w], col[w + 1], col[w + 2], col[w + 3]);
-    }
-    return out;
-  };
-  const headBlocks = Math.min(live, blocks);
-  const tables = [cols.a, cols.b, cols.c].map((col): PaddedTable => ({
-    head: build(col, 0, headBlocks),
-    pad: live < blocks ? build(col, live, 1) : new Uint32Array(6 * PER_BLOCK),
-  }));
-  return { tables, shape: { vars: 7 + Math.log2(blocks), head: PER_BLOCK * headBlocks, period: PER_BLOCK } };
+  return [byteTable(weights), byteTable(scaled)];
+}
+
+/** The padded shape of the tables over blocks [0, live] of `blocks`. */
+export function tableShape(blocks: number, live: number): PaddedShape {
+  return { vars: 7 + Math.log2(blocks), head: PER_BLOCK * Math.min(live, blocks), period: PER_BLOCK };
 }

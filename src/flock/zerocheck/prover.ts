@@ -7,9 +7,9 @@ import { FlockError } from '../errors';
 import { K_LOG } from '../layout';
 import { interpolateSkip } from '../skip-domain';
 import { equalityPoint } from './challenges';
-import { materialize } from './materialize';
+import { deviceTables, materialize, tableShape } from './materialize';
 import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from './padded-tables';
-import { type ZerocheckColumns, skipPass } from './skip-pass';
+import { type SkipPassResult, type ZerocheckColumns, skipPass, skipPassOn } from './skip-pass';
 
 export interface ZerocheckClaim {
   /** the univariate-skip point */
@@ -55,14 +55,18 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
 /**
  * The same proof (the same bytes) with the multilinear rounds on `backend`, when its
  * zerocheckRounds is 'device', while the tables hold at least backend.hostBelow values; the
- * rest on the host.
+ * rest on the host. The skip pass and the tables' entries run on the backend where it has
+ * skipBins and zerocheckEntries.
  */
 export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<ZerocheckClaim> {
-  const run = openRounds(cols, nBlocksLog, ps, opts);
+  const o = beginRounds(nBlocksLog, ps, opts);
+  const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.blocks, o.live, o.r));
+  const chi0 = first.chi.subarray(0, 6);
+  const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
-  if (!onDevice()) return closeRounds(run, ps);
+  if (!onDevice()) return closeRounds({ ...run, ...materialize(cols, o.blocks, o.live, first.z, chi0) }, ps);
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
-  let bufs = await Promise.all(run.tables.map((tb) => backend.upload('E', expand(tb, run.shape))));
+  let bufs = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0);
   try {
     for (; onDevice(); run.i++) {
       const eq = await backend.eqTable(run.r.subarray(6 * (run.i + 1)), eOne());
@@ -98,25 +102,38 @@ interface RoundState {
   shape: PaddedShape;
 }
 
+/** The point and shape of a zerocheck whose round 1 is next. */
+interface Start {
+  readonly r: Uint32Array;
+  readonly blocks: number;
+  readonly live: number;
+  readonly vars: number;
+}
+
 /** Round 1 (the univariate skip) and the first multilinear round, then the E tables. */
 function openRounds(cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions): RoundState {
+  const o = beginRounds(nBlocksLog, ps, opts);
+  const first = sendSkipRounds(o, ps, skipPass(cols, o.blocks, o.live, o.r));
+  return { ...first, ...materialize(cols, o.blocks, o.live, first.z, first.chi.subarray(0, 6)) };
+}
+
+/** Checks the tail and samples the equality point. */
+function beginRounds(nBlocksLog: number, ps: ProverState, opts: TailOptions): Start {
   const blocks = 2 ** nBlocksLog;
   const live = opts.live ?? blocks;
   if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`proveZerocheck: live blocks ${live} outside 0..${blocks}`);
-  const m = K_LOG + nBlocksLog, vars = m - 6;
-  const r = equalityPoint(ps, m);
+  const m = K_LOG + nBlocksLog;
+  return { r: equalityPoint(ps, m), blocks, live, vars: m - 6 };
+}
 
-  // Round 1 and the data of the first multilinear round, in GF(2^8).
-  const pass = skipPass(cols, blocks, live, r);
+/** Round 1 and the first multilinear round from the skip pass (GF(2^8) data); χ_0 is chi's first. */
+function sendSkipRounds(o: Start, ps: ProverState, pass: SkipPassResult): Omit<RoundState, 'tables' | 'shape'> {
   ps.addScalars(pass.round1);
   const z = ps.sample();
-  const chi = new Uint32Array(6 * vars);
-  const [claim, chi0] = sendEqRound(ps, interpolateSkip(z, null, pass.round1), r.subarray(0, 6), interpolateSkip(z, null, pass.q1), interpolateSkip(z, pass.qInfS, pass.qInfL));
+  const chi = new Uint32Array(6 * o.vars);
+  const [claim, chi0] = sendEqRound(ps, interpolateSkip(z, null, pass.round1), o.r.subarray(0, 6), interpolateSkip(z, null, pass.q1), interpolateSkip(z, pass.qInfS, pass.qInfL));
   chi.set(chi0, 0);
-
-  // The remaining rounds on E tables at (z, χ_0), the identical tail stored once.
-  const { tables, shape } = materialize(cols, blocks, live, z, chi0);
-  return { r, z, chi, vars, claim, i: 1, tables, shape };
+  return { r: o.r, z, chi, vars: o.vars, claim, i: 1 };
 }
 
 /** Sends round i from its sums (G(1), G(∞)); returns χ_i. */
@@ -137,14 +154,6 @@ function closeRounds(run: RoundState, ps: ProverState): ZerocheckClaim {
   ps.addScalar(va);
   ps.addScalar(vb);
   return { z: run.z, chi: run.chi, va, vb, vc: eAdd(run.claim, eMul(va, vb)) };
-}
-
-/** The table's 2^vars values written out: value j ≥ head is pad[j mod period]. */
-function expand(tb: PaddedTable, shape: PaddedShape): Uint32Array {
-  const out = new Uint32Array(6 << shape.vars), P = 6 * shape.period;
-  for (let j = 0; j < out.length; j += P) out.set(tb.pad.subarray(0, Math.min(P, out.length - j)), j);
-  out.set(tb.head.subarray(0, 6 * shape.head));
-  return out;
 }
 
 const SA = new Uint32Array(6), SB = new Uint32Array(6);

@@ -19,7 +19,8 @@
 // multiples of the same W(g): eq(r_{>0}, x) = eq(r, 2j + 1)/r_0 = C_s·t^(2j)/(1 + r_0)·W(g).
 // So Q1 on Λ is the odd words' share of round 1 over r_0, and Q∞ is binned like round 1,
 // on Λ from the pair sums' bytes and on S from their bits.
-import { eMulKAt } from '../../field/e';
+import type { Backend } from '../../backend/backend';
+import { eMulKAt, eOne } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
 import { FlockError } from '../errors';
@@ -223,29 +224,51 @@ export interface ZerocheckColumns {
 
 const PLANES = [0, 1, 2, 3, 4, 5, 6, 7];
 
+/** A run of consecutive groups from u32 word `at`, group g weighted by W[6g..6g+6). */
+interface GroupRun {
+  readonly at: number;
+  readonly groups: number;
+  readonly W: Uint32Array;
+}
+
 /**
- * The pass over `blocks` blocks of which those from `live` on are copies of block `live`
- * (live = blocks: none): the copies are summed once, weighted by their total eq mass.
- * r is the full equality point (m − 6 coordinates).
+ * Checks a pass over `blocks` blocks of which those from `live` on are copies of block `live`
+ * (live = blocks: none); r is the full equality point (m − 6 coordinates). Returns the point
+ * of the group weights: W[32t + g] = eq(r_3.., (g, t)), 32 groups per block.
  */
-export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
+function weightPoint(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Uint32Array {
   const words = blocks * BLOCK_U32;
   if (cols.a.length !== words || cols.b.length !== words || cols.c.length !== words) {
     throw new FlockError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
   }
   if (r.length !== 6 * (8 + Math.log2(blocks))) throw new FlockError(`skipPass: the point needs ${8 + Math.log2(blocks)} coordinates, got ${r.length / 6}`);
   if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`skipPass: live blocks ${live} outside 0..${blocks}`);
-  const W = eqTableFast(r.subarray(6 * 3)); // W[32t + g] = eq(r_3.., (g, t)), 32 groups per block
-  const bins = new Int32Array(KEYS * 256 * 6);
-  for (let t = 0; t < live; t++) {
-    for (let g = 0; g < 32; g++) group(cols.a, cols.b, cols.c, t * BLOCK_U32 + 16 * g, bins, W, 6 * (32 * t + g));
-  }
+  return r.subarray(6 * 3);
+}
+
+/** The runs of the pass with group weights W: the live blocks, then the copies summed once,
+ * weighted by their total eq mass. */
+function groupRuns(blocks: number, live: number, W: Uint32Array): GroupRun[] {
+  const runs: GroupRun[] = [{ at: 0, groups: 32 * live, W }];
   if (live < blocks) {
     const padW = new Uint32Array(6 * 32);
     for (let t = live; t < blocks; t++) for (let i = 0; i < 6 * 32; i++) padW[i] ^= W[6 * 32 * t + i];
-    for (let g = 0; g < 32; g++) group(cols.a, cols.b, cols.c, live * BLOCK_U32 + 16 * g, bins, padW, 6 * g);
+    runs.push({ at: live * BLOCK_U32, groups: 32, W: padW });
   }
+  return runs;
+}
 
+/** The host's bins of one run (Backend.skipBins does the same on a device): group g holds
+ * the 16 words from at + 16g. */
+export function hostSkipBins(cols: ZerocheckColumns, at: number, groups: number, W: Uint32Array, bins: Int32Array): void {
+  for (let g = 0; g < groups; g++) group(cols.a, cols.b, cols.c, at + 16 * g, bins, W, 6 * g);
+}
+
+/** The skip pass's Λ byte tables, as Backend.skipBins takes them. */
+export const SKIP_LAMBDA_TABLES = new Uint32Array(LT.buffer);
+
+/** The four results from the bins of every run. */
+function resolveBins(bins: Int32Array): SkipPassResult {
   const vE = resolve(bins, KEY_E, PLANES, PLANES);
   const vO = resolve(bins, KEY_O, PLANES, PLANES);
   const vI = resolve(bins, KEY_I, PLANES, PLANES);
@@ -262,4 +285,29 @@ export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r
     qInfS: scaleByF8(vD, infScale),
     qInfL: scaleByF8(vI, infScale),
   };
+}
+
+/** The pass over `blocks` blocks, those from `live` on copies of block `live`, at the point r. */
+export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
+  const W = eqTableFast(weightPoint(cols, blocks, live, r));
+  const bins = new Int32Array(KEYS * 256 * 6);
+  for (const run of groupRuns(blocks, live, W)) hostSkipBins(cols, run.at, run.groups, run.W, bins);
+  return resolveBins(bins);
+}
+
+/** skipPass (the same values) with the weights and bins on `backend` when it has skipBins. */
+export async function skipPassOn(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Promise<SkipPassResult> {
+  if (backend.skipBins === undefined) return skipPass(cols, blocks, live, r);
+  const eq = await backend.eqTable(weightPoint(cols, blocks, live, r), eOne());
+  let W: Uint32Array;
+  try {
+    W = await backend.download(eq);
+  } finally {
+    backend.free(eq);
+  }
+  const bins = new Int32Array(KEYS * 256 * 6);
+  for (const run of groupRuns(blocks, live, W)) {
+    await backend.skipBins(SKIP_LAMBDA_TABLES, cols, run.at, run.groups, run.W, new Uint32Array(bins.buffer));
+  }
+  return resolveBins(bins);
 }

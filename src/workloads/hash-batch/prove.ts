@@ -7,7 +7,7 @@
 import type { Backend } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
-import { proveLincheck } from '../../flock/lincheck/prover';
+import { proveLincheckOn } from '../../flock/lincheck/prover';
 import { generateWitness } from '../../flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
@@ -119,7 +119,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
     const tail = { live: plain ? blocks : w.live };
     const cols = { a: w.a, b: w.b, c: w.z };
     const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
-    const claim = await stage('lincheck', () => proveLincheck(zerocheck, w.z, nBlocksLog, ps, tail));
+    const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, w.z, nBlocksLog, ps, tail));
     await stage('opening', () => openQflock(ps, commitment, claim, io));
   } finally {
     freeCommitment(commitment);

@@ -1,0 +1,36 @@
+// Flock's byte-table passes over its packed bit columns (64 bits a u64 word): the zerocheck's
+// univariate-skip bins (src/flock/zerocheck/skip-pass.ts) and E tables at (z, χ_0)
+// (src/flock/zerocheck/materialize.ts), and the lincheck's fold over the blocks
+// (src/flock/lincheck/fold-blocks.ts). Plain C++: bit operations and table lookups, the same
+// on every path.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels.h"
+
+namespace leanvm {
+
+/** Bins of the skip pass: 224 keys × 256 byte values × one E value (3 words). */
+constexpr size_t SKIP_BIN_WORDS = 224 * 256 * 3;
+
+/**
+ * The groups of 8 words of columns a, b, c (group g at words 8g..8g+8), group g weighted
+ * by the E value W[3g..3g+3), XORed into `bins`, on the path's skipLanes. lt: the pass's Λ byte tables as
+ * skip-pass.ts lays them out (8·256·16 u32: lanes 32h.. of plane p at 8h + p).
+ */
+void skipBins(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
+              const uint64_t* W, uint64_t* bins);
+
+/** out[x] = Σ_k t0[k][byte k of w_2x] + t1[k][byte k of w_2x ⊕ w_2x+1] for x < count
+ * (E values; t0, t1: 8 tables of 256 E values). */
+void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out);
+
+/** Block words: 2^14 bits. */
+constexpr size_t BLOCK_WORDS = 256;
+
+/** zv[j] += Σ_{t < blocks} eq[t]·bit j of block t, for the 2^14 positions j (z: blocks of
+ * BLOCK_WORDS words, eq and zv E values). */
+void foldBlocks(const uint64_t* z, size_t blocks, const uint64_t* eq, uint64_t* zv);
+
+}  // namespace leanvm

@@ -1,0 +1,47 @@
+// The WHIR opening's bulk work and the zerocheck's round sums (src/backend/backend.ts, the
+// Backend's opening methods; src/pcs/whir/bulk.ts is the reference), over a path's K and E
+// batch products. K words are u64, an E element three of them (c0, c1, c2).
+//
+// A round at `stride` s cuts a table of n values (n a multiple of s) into units of 2s: pair
+// p = (unit u, j < s) joins value lo = 2s·u + j with hi = lo + s, or with zero when the last
+// unit has no high half.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels.h"
+
+namespace leanvm {
+
+/** Pairs of a table of n values at stride s: ⌈n / 2s⌉·s. */
+size_t roundPairs(size_t n, size_t stride);
+
+/** c0 = Σ f_lo·b_lo, c2 = Σ (f_lo + f_hi)·(b_lo + b_hi) into out[0..3), out[3..6); f holds
+ * K words (fIsE false) or E elements, b E elements, n values each. */
+void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t stride,
+               uint64_t out[6]);
+
+/** out[p] = lo + r·(lo + hi) for every pair p (roundPairs E values); src K or E. */
+void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, size_t stride, const uint64_t r[3],
+          uint64_t* out);
+
+/** seed·eq(point, ·): 2^nCoords E values into out, LSB-first (bulk.ts eqTableSeeded). */
+void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out);
+
+/** buf[i] = M(buf[i]) for n E values, M given by 24 byte tables of 256 E values each. */
+void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n);
+
+/** acc[stride·i] += scale·src[i] for n E values (scale null: 1). */
+void addScaled(const FieldKernels& k, uint64_t* acc, const uint64_t* src, size_t n, size_t stride, const uint64_t* scale);
+
+/** G(1) = Σ eq[x]·(a1·b1 + c1) into out[0..3), G(∞) = Σ eq[x]·(a0 + a1)·(b0 + b1) into
+ * out[3..6), with a0 = a[2x], a1 = a[2x + 1] (likewise b, c) over x < nEq. */
+void zerocheckSums(const FieldKernels& k, const uint64_t* a, const uint64_t* b, const uint64_t* c, const uint64_t* eq,
+                   size_t nEq, uint64_t out[6]);
+
+/** out[u] = Σ_q coeffs[q]·Π_{i<m} w_{q,i}^{u_i} for u < 2^m (E values), the column factors
+ * w_{q,i} = Ŵ_i(x_q) given as m K words per query (bulk.ts queryWeightsDense). */
+void queryWeights(const FieldKernels& k, const uint64_t* factors, const uint64_t* coeffs, size_t queries, int m,
+                  uint64_t* out);
+
+}  // namespace leanvm

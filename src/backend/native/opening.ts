@@ -1,0 +1,95 @@
+// The Backend's opening methods on the module's kernels (host/native/src/opening.cc), in place
+// on the backend's arrays: round sums, folds, eq tables, the ring map, weighted accumulation,
+// the zerocheck's round sums, encodeFolded on the module's NTT, and queryWeights by its dense
+// route (the typed-array reference's, src/backend/cpu/opening.ts, where its transposed route
+// is far cheaper). Also Flock's optional passes over the host's bit columns
+// (host/native/src/bit_columns.cc).
+import { wHatAt } from '../../ntt/subspace';
+import { logPositions } from '../../ntt/transform';
+import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import type { NativeModule } from './module';
+
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'encodeFolded' | 'queryWeights'>>;
+
+/** The words themselves, or a copy where they do not start on the 8 bytes the module reads
+ * u64 words from. */
+function aligned(words: Uint32Array): Uint32Array {
+  return words.byteOffset % 8 === 0 ? words : words.slice();
+}
+
+/** `data` unwraps a live buffer of the backend; `fresh` makes a new one of `length` values
+ * (contents arbitrary) and hands back its words. */
+export function nativeOpening(
+  module: NativeModule,
+  data: (buf: DeviceBuffer) => Uint32Array,
+  fresh: (elem: Elem, length: number) => [DeviceBuffer, Uint32Array],
+  reference: Pick<Backend, 'queryWeights'>,
+): NativeOpening {
+  return {
+    async queryWeights(queries, coeffs, m, logInvRate) {
+      if (coeffs.length !== 6 * queries.length) throw new BackendUsageError(`${queries.length} queries need as many coefficients, got ${coeffs.length / 6}`);
+      // Per value, the dense route costs ~4 ns a query here, the reference's transposed one
+      // ~37 ns·(m + ν)·2^ν in TypeScript (bulk.ts): dense unless that is 8 times more.
+      if (queries.length > 8 * (m + logInvRate) * 2 ** logInvRate) return reference.queryWeights(queries, coeffs, m, logInvRate);
+      const factors = new Uint32Array(2 * m * queries.length);
+      const x = new Uint32Array(2);
+      queries.forEach((q, i) => {
+        x[0] = q;
+        factors.set(wHatAt(x, m), 2 * m * i);
+      });
+      const [out, words] = fresh('E', 2 ** m);
+      module.queryWeights(factors, coeffs, m, words);
+      return out;
+    },
+    async roundSums(f, b, stride) {
+      roundShape(f, b);
+      return module.roundSums(data(f), f.elem === 'E', data(b), stride);
+    },
+    async fold(src, stride, r) {
+      const units = Math.ceil(src.length / (2 * stride));
+      const [out, words] = fresh('E', units * stride);
+      module.fold(data(src), src.elem === 'E', stride, r, words);
+      return out;
+    },
+    async eqTable(point, seed) {
+      const [out, words] = fresh('E', 2 ** (point.length / 6));
+      module.eqTable(point, seed, words);
+      return out;
+    },
+    async mapByTables(buf, tables) {
+      sameShape('E', buf);
+      module.mapByTables(data(buf), tables);
+    },
+    async addScaled(acc, src, at = 0, scale, stride = 1) {
+      checkSlice(acc, src, at, stride);
+      module.addScaled(data(acc), data(src), at, stride, scale ?? null);
+    },
+    async zerocheckSums(a, b, c, eq) {
+      zerocheckShape(a, b, c, eq);
+      return module.zerocheckSums(data(a), data(b), data(c), data(eq));
+    },
+    async encodeFolded(f, logLanes, logInvRate) {
+      sameShape('E', f);
+      // encodeEInterleaved: 3·2^logLanes K lanes, the message tiled 2^ν times, then the
+      // transform from layer ν.
+      const msg = data(f);
+      const nLanes = 3 * 2 ** logLanes;
+      logPositions(msg, nLanes);
+      const [out, cw] = fresh('E', f.length * 2 ** logInvRate);
+      for (let at = 0; at < cw.length; at += msg.length) cw.set(msg, at);
+      module.forwardNtt(cw, nLanes, logInvRate);
+      return out;
+    },
+    async skipBins(lt, cols, at, groups, W, bins) {
+      module.skipBins(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(W), bins);
+    },
+    async foldBlocks(z, blocks, eq, zv) {
+      module.foldBlocks(aligned(z), blocks, aligned(eq), zv);
+    },
+    async zerocheckEntries(col, at, count, t0, t1) {
+      const [out, words] = fresh('E', count);
+      module.zerocheckEntries(aligned(col), at, count, t0, t1, words);
+      return out;
+    },
+  };
+}

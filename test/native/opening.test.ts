@@ -1,0 +1,100 @@
+// The native opening kernels give the cpu backend's bytes: roundSums (K and E tables), fold,
+// eqTable, mapByTables, addScaled (offsets, strides, scales) and zerocheckSums, on random
+// inputs of odd and power-of-two lengths, queryWeights, every stride kind (1, inner, a last unit without
+// a high half, the whole table), on every path at one thread and on the best path at 1, 2
+// and 3 threads (lengths past the kernels' 2048-value grain, so the pool splits them).
+import { afterAll, expect, test } from 'vitest';
+import type { Backend, DeviceBuffer, Elem } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { createNativeBackend } from '../../src/backend/native/index';
+import { coordinateWeights, phiByteTables } from '../../src/pcs/ring-switch/map';
+import { SplitMix64 } from '../../src/util/splitmix64';
+import { describeNative, eachPath } from './native';
+
+const WORDS: Record<Elem, number> = { K: 2, E: 6 };
+
+/** [values, stride] pairs: odd unit counts, strides past the chunk, stride = n. */
+const ROUNDS: [number, number][] = [[1, 1], [2, 1], [3, 1], [7, 7], [12, 4], [20, 4], [130, 10], [257, 1], [1000, 8], [9001, 1], [10000, 5000], [12288, 1024]];
+const EQ_COORDS = [0, 1, 2, 5, 8, 13];
+/** [src values, acc values, at, stride]. */
+const SLICES: [number, number, number, number][] = [[1, 1, 0, 1], [5, 9, 4, 1], [130, 400, 3, 3], [300, 4800, 7, 16], [5000, 5000, 0, 1], [4099, 9000, 800, 2]];
+
+async function put(backend: Backend, elem: Elem, words: Uint32Array): Promise<DeviceBuffer> {
+  return backend.upload(elem, words);
+}
+
+/** Every kernel's outputs on one backend, from one seed: the words a comparison checks. */
+async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
+  const rng = new SplitMix64(seed);
+  const out: Uint32Array[] = [];
+  const words = (u32: number): Uint32Array => rng.words(u32 / 2);
+  const e = (): Uint32Array => words(6);
+  for (const [n, stride] of ROUNDS) {
+    for (const elem of ['K', 'E'] as const) {
+      const f = await put(backend, elem, words(WORDS[elem] * n)), b = await put(backend, 'E', words(6 * n));
+      out.push(await backend.roundSums(f, b, stride));
+      const folded = await backend.fold(f, stride, e());
+      out.push(await backend.download(folded));
+    }
+  }
+  for (const coords of EQ_COORDS) {
+    out.push(await backend.download(await backend.eqTable(words(6 * coords), e())));
+  }
+  const tables = phiByteTables(coordinateWeights(words(36)));
+  for (const n of [1, 3, 2049, 5000]) {
+    const buf = await put(backend, 'E', words(6 * n));
+    await backend.mapByTables(buf, tables);
+    out.push(await backend.download(buf));
+  }
+  for (const [n, m, at, stride] of SLICES) {
+    const acc = await put(backend, 'E', words(6 * m)), src = await put(backend, 'E', words(6 * n));
+    await backend.addScaled(acc, src, at, e(), stride);
+    await backend.addScaled(acc, src, at + 1 <= m - 1 - stride * (n - 1) ? at + 1 : at, undefined, stride);
+    out.push(await backend.download(acc));
+  }
+  // [m, ν, queries]: no variables, a split past the 2^12-value low table, and (the last) more
+  // queries than the native dense route takes.
+  for (const [m, rate, count] of [[0, 1, 3], [1, 1, 2], [5, 2, 10], [13, 1, 20], [14, 2, 40], [4, 1, 90]]) {
+    const queries = Array.from(words(2 * count), (x) => x % 2 ** (m + rate));
+    queries[count - 1] = queries[0]; // a duplicate counts twice
+    out.push(await backend.download(await backend.queryWeights(queries.slice(0, count), words(6 * count), m, rate)));
+  }
+  for (const n of [1, 2, 3, 100, 2047, 6001]) {
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => put(backend, 'E', words(12 * n))));
+    out.push(await backend.zerocheckSums(a, b, c, await put(backend, 'E', words(6 * n))));
+  }
+  return out;
+}
+
+describeNative('the native opening kernels', (module) => {
+  const before = module.threads();
+  afterAll(() => module.setThreads(before));
+  const cpu = createCpuBackend();
+  let want: Uint32Array[] | null = null;
+  const reference = async (): Promise<Uint32Array[]> => (want ??= await outputs(cpu, 7));
+
+  eachPath(module, 'every kernel gives the cpu backend bytes at one thread', async () => {
+    const native = createNativeBackend(module, { threads: 1 });
+    expect(await outputs(native, 7)).toEqual(await reference());
+    await native.dispose();
+  });
+
+  test('every kernel gives the cpu backend bytes at 1, 2 and 3 threads', async () => {
+    for (const threads of [1, 2, 3]) {
+      const native = createNativeBackend(module, { threads });
+      const got = await outputs(native, 7);
+      got.forEach((words, i) => expect(words, `output ${i} at ${threads} threads`).toEqual((want ?? [])[i]));
+      await native.dispose();
+    }
+  });
+
+  test('kernels refuse operands that do not fit', async () => {
+    const native = createNativeBackend(module, { threads: 1 });
+    const e3 = await native.alloc('E', 3);
+    await expect(native.fold(e3, 2, new Uint32Array(6))).rejects.toThrow(/stride/);
+    await expect(native.roundSums(e3, e3, 2)).rejects.toThrow(/stride/);
+    await expect(native.addScaled(e3, await native.alloc('E', 2), 1, undefined, 2)).rejects.toThrow(/do not fit/);
+    expect(() => module.fold(new Uint32Array(6), true, 1, new Uint32Array(12), new Uint32Array(6))).toThrow(/one E element/);
+    await native.dispose();
+  });
+});
