@@ -15,6 +15,8 @@ const nodeEntries = {
   cli: 'host/node/cli.ts',
   index: 'host/node/index.ts',
   bench: 'bench/main.ts',
+  // The cpu backend's pool workers, loaded from beside the bundle that makes the pool.
+  'cpu-pool-worker': 'host/node/cpu-pool-worker.ts',
 };
 
 await build({

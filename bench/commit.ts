@@ -1,8 +1,11 @@
 // Commit throughput (encode + Merkle build of a full 2^logN-word stack, 64 lanes) per
 // backend at rates 1/2 and 1/4, and the encode alone (the stack layout sweep plus the NTT
 // passes) in ns per lane-butterfly. GPU timings start with the message already on the
-// device and end with the root on the host (commit) or the queue drained (encode).
+// device and end with the root on the host (commit) or the queue drained (encode). The cpu
+// backend runs twice, on one thread and on its worker pool (every core), side by side.
+import { availableParallelism } from 'node:os';
 import type { Backend } from '../src/backend/backend';
+import { createCpuBackend } from '../src/backend/cpu/index';
 import { SplitMix64 } from '../src/util/splitmix64';
 import type { BenchRow } from './report';
 import { time } from './stats';
@@ -12,6 +15,17 @@ const RATES = [1, 2];
 const LANES = 64;
 
 export async function benchCommit(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
+  if (backend.name !== 'cpu') return benchBackend(backend, backend.name, logSizes, runs);
+  const single = createCpuBackend();
+  const rows = await benchBackend(single, 'cpu 1 thread', logSizes, runs);
+  await single.dispose();
+  // The backend bench/main.ts opened: host/node/backends.ts gives it every core.
+  const threads = availableParallelism();
+  if (threads > 1) rows.push(...(await benchBackend(backend, `cpu ${threads} threads`, logSizes, runs)));
+  return rows;
+}
+
+async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const rate of RATES) {
     for (const logN of logSizes) {
@@ -30,7 +44,7 @@ export async function benchCommit(backend: Backend, logSizes: number[], runs: nu
       // Layers ν .. L−1 of 2^(L−1) butterflies per lane, κ = logN − 6 of them.
       const laneButterflies = LANES * (logN - 6) * 2 ** (logN - 6 + rate - 1);
       rows.push({
-        backend: backend.name,
+        backend: label,
         n: `2^${logN}`,
         rate: `1/${2 ** rate}`,
         'commit ms': commit.medianMs,

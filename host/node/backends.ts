@@ -5,6 +5,7 @@ import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
+import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
 import { loadNative } from './native';
 
@@ -34,8 +35,14 @@ function describeGpu(gpu: NodeGpu): BackendReport {
   };
 }
 
-/** The native module's worker threads: every core this process may use. */
-const NATIVE_THREADS = availableParallelism();
+/** Worker threads of the cpu pool and the native module unless told otherwise: every core
+ * this process may use. */
+export const DEFAULT_THREADS = availableParallelism();
+
+/** The TypeScript backend, with a worker pool when more than one thread is wanted. */
+function openCpu(threads: number): Backend {
+  return createCpuBackend(threads > 1 ? { pool: createCpuPool({ threads }) } : {});
+}
 
 type NativeProbe = { module: NativeModule; reason: string } | { module: null; reason: string };
 
@@ -46,7 +53,7 @@ function probeNative(): NativeProbe {
   if (!loaded.ok) return { module: null, reason: loaded.reason };
   try {
     const module = asNativeModule(loaded.module);
-    module.setThreads(NATIVE_THREADS);
+    module.setThreads(DEFAULT_THREADS);
     return { module, reason: `${loaded.reason}; ${describeNative(module)}` };
   } catch (e) {
     return { module: null, reason: (e as Error).message };
@@ -68,6 +75,11 @@ export async function probeBackends(): Promise<BackendReport[]> {
   return reports;
 }
 
+export interface OpenOptions {
+  /** Threads for the cpu and native backends (default: every core). */
+  threads?: number;
+}
+
 export interface OpenedBackend {
   backend: Backend;
   /** Why this backend was chosen (or why the requested one was not available). */
@@ -79,17 +91,19 @@ export interface OpenedBackend {
  * software GPU adapter (lavapipe and SwiftShader still beat the TypeScript kernels: they run
  * compiled SIMD code on every core), then TypeScript — and says why.
  */
-export async function openBackend(choice: BackendChoice, needBytes = 0): Promise<OpenedBackend> {
-  if (choice === 'cpu') return { backend: createCpuBackend(), why: 'requested --backend cpu' };
+export async function openBackend(choice: BackendChoice, needBytes = 0, options: OpenOptions = {}): Promise<OpenedBackend> {
+  const threads = options.threads ?? DEFAULT_THREADS;
+  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be a positive integer, got ${threads}`);
+  if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu' };
   const native = probeNative();
   if (choice === 'native') {
     if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
-    return { backend: createNativeBackend(native.module, { threads: NATIVE_THREADS }), why: `requested --backend native (${native.reason})` };
+    return { backend: createNativeBackend(native.module, { threads }), why: `requested --backend native (${native.reason})` };
   }
   const fallback = (gpuWhy: string): OpenedBackend =>
     native.module !== null
-      ? { backend: createNativeBackend(native.module, { threads: NATIVE_THREADS }), why: `${gpuWhy}; native module: ${native.reason}` }
-      : { backend: createCpuBackend(), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend` };
+      ? { backend: createNativeBackend(native.module, { threads }), why: `${gpuWhy}; native module: ${native.reason}` }
+      : { backend: openCpu(threads), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend` };
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unavailable: ${gpu.unavailable}`);
@@ -108,7 +122,7 @@ export async function openBackend(choice: BackendChoice, needBytes = 0): Promise
   if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}` };
   if (native.module !== null) {
     gpu.device.destroy();
-    return { backend: createNativeBackend(native.module, { threads: NATIVE_THREADS }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
+    return { backend: createNativeBackend(native.module, { threads }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
   }
   return {
     backend: createWebGpuBackend(gpu.device),

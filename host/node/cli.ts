@@ -81,6 +81,7 @@ program
 
 const backendOption = () =>
   new Option('--backend <name>', 'where the prover runs').choices(['auto', 'cpu', 'native', 'webgpu']).default('auto');
+const threadsOption = () => new Option('--threads <n>', 'worker threads of the cpu and native backends (default: every core)');
 const statementOption = () =>
   new Option('--statement <kind>', 'what the proof binds: bound (the messages and their digests) or none (n only: the reference flow\'s empty statement, its proof bytes)')
     .choices(['bound', 'none'])
@@ -97,6 +98,7 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .requiredOption('--out <file>', 'where to write the proof')
   .option('--digests-out <file>', 'also write the n BLAKE2s-256 digests (n × 32 bytes) the proof claims')
   .addOption(backendOption())
+  .addOption(threadsOption())
   .option('--json', 'machine-readable summary')
   .action(proveHash);
 
@@ -112,6 +114,7 @@ program
   .description('prove n reference messages into a temporary file, then verify it (what npm start runs)')
   .option('--n <n>', 'batch size', '8192')
   .addOption(backendOption())
+  .addOption(threadsOption())
   .addOption(statementOption())
   .action(demo);
 

@@ -13,7 +13,7 @@ import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
-import { type BackendChoice, openBackend } from './backends';
+import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
 import { progressBar } from './progress';
 import { UsageError } from './usage';
 
@@ -29,6 +29,8 @@ export interface MessageOptions {
 export interface ProveHashOptions extends MessageOptions {
   out: string;
   backend: BackendChoice;
+  /** worker threads of the cpu and native backends (default: every core) */
+  threads?: string;
   digestsOut?: string;
   json?: boolean;
 }
@@ -39,6 +41,13 @@ export interface VerifyHashOptions extends MessageOptions {
 }
 
 const modeOf = (opts: MessageOptions): StatementMode => opts.statement ?? DEFAULT_STATEMENT;
+
+/** --threads as a count, or undefined for the backends' default (every core). */
+function parseThreads(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[1-9]\d{0,3}$/.test(text)) throw new UsageError(`--threads must be a positive integer, got "${text}"`);
+  return Number(text);
+}
 
 /** log2 of the batch's blocks for n messages, or HashBatchInputError for an n the mode cannot take. */
 const blocksLogFor = (n: number, mode: StatementMode): number => (mode === 'bound' ? boundBlocksLog(n) : batchLog(n));
@@ -117,10 +126,11 @@ function writeOut(path: string, bytes: Uint8Array, what: string): void {
 export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const { messages, source } = loadMessages(opts);
   const mode = modeOf(opts);
+  const threads = parseThreads(opts.threads);
   writable(opts.out, 'proof');
   if (opts.digestsOut !== undefined) writable(opts.digestsOut, 'digests');
   const n = messages.length / MESSAGE_WORDS;
-  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(blocksLogFor(n, mode)));
+  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(blocksLogFor(n, mode)), { threads });
   console.error(`backend: ${backend.name} (${why})`);
   const bar = progressBar();
   let result;
@@ -135,13 +145,15 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const { stageMs, proofBytes } = result.stats;
   const totalMs = HASH_BATCH_STAGES.reduce((t, s) => t + stageMs[s], 0);
   const report = {
-    command: 'prove hash', backend: backend.name, why, statement: mode, n, inputs: source, stageMs, totalMs,
+    command: 'prove hash', backend: backend.name, why, ...(backend.name === 'webgpu' ? {} : { threads: threads ?? DEFAULT_THREADS }),
+    statement: mode, n, inputs: source, stageMs, totalMs,
     compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), proof: opts.out,
     ...(opts.digestsOut === undefined ? {} : { digests: opts.digestsOut }),
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
   const stages = HASH_BATCH_STAGES.map((s) => `${s} ${stageMs[s].toFixed(0)}`).join(', ');
-  console.log(`proved ${n} BLAKE2s compressions (${source}) on ${backend.name} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
+  const on = backend.name === 'webgpu' ? backend.name : `${backend.name} (${report.threads} thread${report.threads === 1 ? '' : 's'})`;
+  console.log(`proved ${n} BLAKE2s compressions (${source}) on ${on} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
   console.log(`  ${describeStatement(mode)}`);
   console.log(`  stages (ms): ${stages}`);
   console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
@@ -181,8 +193,8 @@ export function verifyHash(proofPath: string, opts: VerifyHashOptions): void {
 }
 
 /** Proves n reference messages into a fresh temporary directory, then verifies the file. */
-export async function demo(opts: { n: string; backend: BackendChoice; statement?: StatementMode }): Promise<void> {
+export async function demo(opts: { n: string; backend: BackendChoice; statement?: StatementMode; threads?: string }): Promise<void> {
   const out = join(mkdtempSync(join(tmpdir(), 'leanvm-gpu-')), `hash-n${opts.n}.proof`);
-  await proveHash({ n: opts.n, out, backend: opts.backend, statement: opts.statement });
+  await proveHash({ n: opts.n, out, backend: opts.backend, statement: opts.statement, threads: opts.threads });
   verifyHash(out, { n: opts.n, statement: opts.statement });
 }

@@ -258,13 +258,18 @@ const TAIL = new Uint32Array(16);
 const TWO_32 = 0x100000000;
 
 // BLAKE2s-256 of `byteLen` bytes held as LE words at words[offset..], the bytes past
-// byteLen in the last word being zero. Every block but the last is compressed in place
-// from `words`; the last (possibly partial, or the single empty block) is zero-padded.
-function hashInto(out: Uint32Array, outOffset: number, words: Uint32Array, offset: number, byteLen: number): void {
+// byteLen in the last word being zero, continuing from chaining value h[0..8] after
+// `bytesBefore` bytes (whole blocks; PARAM_IV and 0 to start a hash). Every block but the
+// last is compressed in place from `words`; the last (possibly partial, or the single
+// empty block) is zero-padded.
+function hashInto(
+  out: Uint32Array, outOffset: number, h: Uint32Array, bytesBefore: number,
+  words: Uint32Array, offset: number, byteLen: number,
+): void {
   const blocks = Math.max(1, Math.ceil(byteLen / 64));
-  out.set(PARAM_IV, outOffset);
+  for (let i = 0; i < 8; i++) out[outOffset + i] = h[i];
   for (let b = 0; b < blocks - 1; b++) {
-    const t = 64 * (b + 1);
+    const t = bytesBefore + 64 * (b + 1);
     compressInto(out, outOffset, out, outOffset, words, offset + 16 * b, t % TWO_32, Math.floor(t / TWO_32), 0);
   }
   const lastStart = offset + 16 * (blocks - 1);
@@ -276,7 +281,8 @@ function hashInto(out: Uint32Array, outOffset: number, words: Uint32Array, offse
     src = TAIL;
     srcOffset = 0;
   }
-  compressInto(out, outOffset, out, outOffset, src, srcOffset, byteLen % TWO_32, Math.floor(byteLen / TWO_32), LAST_BLOCK);
+  const total = bytesBefore + byteLen;
+  compressInto(out, outOffset, out, outOffset, src, srcOffset, total % TWO_32, Math.floor(total / TWO_32), LAST_BLOCK);
 }
 
 /** BLAKE2s-256 of the 4·count bytes of words[offset..offset+count] (each word LE),
@@ -285,10 +291,33 @@ function hashInto(out: Uint32Array, outOffset: number, words: Uint32Array, offse
 export function blake2sWordsInto(
   out: Uint32Array, outOffset: number, words: Uint32Array, offset = 0, count = words.length - offset,
 ): void {
+  checkRange(words, offset, count);
+  hashInto(out, outOffset, PARAM_IV, 0, words, offset, 4 * count);
+}
+
+function checkRange(words: Uint32Array, offset: number, count: number): void {
   if (offset < 0 || count < 0 || offset + count > words.length) {
     throw new RangeError(`words [${offset}, ${offset + count}) are outside an array of ${words.length}`);
   }
-  hashInto(out, outOffset, words, offset, 4 * count);
+}
+
+const ZERO_BLOCK = new Uint32Array(16);
+
+/** The chaining value of a hash whose first `blocks` 64-byte blocks are zero and not its
+ * last: what every zero-prefixed Merkle leaf image shares (see blake2sWordsAfterInto). */
+export function zeroPrefixState(blocks: number): Uint32Array {
+  const h = PARAM_IV.slice();
+  for (let b = 1; b <= blocks; b++) compressInto(h, 0, h, 0, ZERO_BLOCK, 0, (64 * b) % TWO_32, Math.floor((64 * b) / TWO_32), 0);
+  return h;
+}
+
+/** As blake2sWordsInto for a message of `blocks` zero blocks then words[offset..+count],
+ * starting from zeroPrefixState(blocks): the zero blocks are not compressed again. */
+export function blake2sWordsAfterInto(
+  out: Uint32Array, outOffset: number, state: Uint32Array, blocks: number, words: Uint32Array, offset: number, count: number,
+): void {
+  checkRange(words, offset, count);
+  hashInto(out, outOffset, state, 64 * blocks, words, offset, 4 * count);
 }
 
 /** BLAKE2s-256 of LE words, as 8 digest words. */
@@ -302,7 +331,7 @@ export function blake2sWords(words: Uint32Array, offset = 0, count = words.lengt
 export function blake2s(bytes: Uint8Array): Uint8Array {
   const words = bytesToWords(bytes);
   const h = new Uint32Array(8);
-  hashInto(h, 0, words, 0, bytes.length);
+  hashInto(h, 0, PARAM_IV, 0, words, 0, bytes.length);
   return wordsToBytes(h);
 }
 

@@ -1,7 +1,7 @@
 // Merkle leaves (PROTOCOL.md §5): BLAKE2s-256 of a leaf image's words as LE bytes. The
 // image of a stored row of rowWords K words is (leafWords − rowWords) zero K words, then
 // the row: a level-0 commitment stores only its nLanes data lanes of a 64-word image.
-import { blake2sWordsInto } from '../hash/blake2s';
+import { blake2sWordsAfterInto, blake2sWordsInto, zeroPrefixState } from '../hash/blake2s';
 import { MerkleError } from './errors';
 
 /** u32 words in a digest. */
@@ -26,12 +26,15 @@ export function hashRows(rows: Uint32Array, rowWords: number, leafWords: number,
     for (let i = 0; i < count; i++) blake2sWordsInto(out, outOffset + DIGEST_WORDS * i, rows, rowU32 * i, rowU32);
     return;
   }
-  // The zero prefix stays in place; only the row part of the image is rewritten per leaf.
-  const image = new Uint32Array(2 * leafWords);
-  const at = image.length - rowU32;
+  // The image's whole zero blocks are the same for every leaf: they are compressed once.
+  // The rest of the image (the zeros left, then the row) is rebuilt in place per leaf.
+  const zeroBlocks = Math.floor((2 * (leafWords - rowWords)) / 16);
+  const state = zeroPrefixState(zeroBlocks);
+  const tail = new Uint32Array(2 * leafWords - 16 * zeroBlocks);
+  const at = tail.length - rowU32;
   for (let i = 0; i < count; i++) {
-    image.set(rows.subarray(rowU32 * i, rowU32 * (i + 1)), at);
-    blake2sWordsInto(out, outOffset + DIGEST_WORDS * i, image, 0, image.length);
+    for (let w = 0, src = rowU32 * i; w < rowU32; w++) tail[at + w] = rows[src + w];
+    blake2sWordsAfterInto(out, outOffset + DIGEST_WORDS * i, state, zeroBlocks, tail, 0, tail.length);
   }
 }
 

@@ -28,20 +28,52 @@ export function nodeOffset(tree: MerkleTree, level: number, index: number): numb
   return DIGEST_WORDS * (2 * tree.nLeaves - (2 * tree.nLeaves) / 2 ** level + index);
 }
 
-/** The tree over `rows` (rowWords K words each), each hashed as its leaf image of leafWords. */
-export function buildMerkleTree(rows: Uint32Array, rowWords: number, leafWords = rowWords): MerkleTree {
-  const nLeaves = rows.length / (2 * rowWords);
+/** The tree over `rows` (rowWords K words each), each hashed as its leaf image of leafWords;
+ * `alloc` gives its nodes. */
+export function buildMerkleTree(
+  rows: Uint32Array, rowWords: number, leafWords = rowWords, alloc?: (length: number) => Uint32Array,
+): MerkleTree {
+  const tree = emptyMerkleTree(rows.length / (2 * rowWords), alloc);
+  buildSubtrees(tree, rows, rowWords, leafWords, 0, tree.nLeaves, tree.height);
+  return tree;
+}
+
+/** A tree of nLeaves zero digests, its nodes from `alloc` (shared memory, for workers). */
+export function emptyMerkleTree(nLeaves: number, alloc: (length: number) => Uint32Array = (length) => new Uint32Array(length)): MerkleTree {
   const height = log2Leaves(nLeaves);
-  const nodes = new Uint32Array(DIGEST_WORDS * (2 * nLeaves - 1));
-  hashRows(rows, rowWords, leafWords, nodes, 0);
-  let read = 0;
-  let write = DIGEST_WORDS * nLeaves;
-  for (let len = nLeaves >>> 1; len >= 1; len >>>= 1) {
-    for (let i = 0; i < len; i++) compressBlockInto(nodes, write + DIGEST_WORDS * i, nodes, read + 2 * DIGEST_WORDS * i);
-    read = write;
-    write += DIGEST_WORDS * len;
+  return { nLeaves, height, nodes: alloc(DIGEST_WORDS * (2 * nLeaves - 1)) };
+}
+
+/** The tree whose nodes are `nodes` (a worker's view of a tree being built). */
+export function treeOver(nodes: Uint32Array): MerkleTree {
+  const nLeaves = (nodes.length / DIGEST_WORDS + 1) / 2;
+  return { nLeaves, height: log2Leaves(nLeaves), nodes };
+}
+
+/**
+ * Hashes leaves [from, to) of `rows` into the tree, then the `levels` levels above them:
+ * from and to must be multiples of 2^levels, and the subtrees they span touch no other
+ * node, so disjoint ranges may be built at once (buildLevels finishes the top).
+ */
+export function buildSubtrees(tree: MerkleTree, rows: Uint32Array, rowWords: number, leafWords: number, from: number, to: number, levels: number): void {
+  const rowU32 = 2 * rowWords;
+  if (rows.length !== rowU32 * tree.nLeaves) {
+    throw new MerkleError('shape', `${rows.length} u32 words are not ${tree.nLeaves} rows of ${rowWords} K words`);
   }
-  return { nLeaves, height, nodes };
+  hashRows(rows.subarray(rowU32 * from, rowU32 * to), rowWords, leafWords, tree.nodes, DIGEST_WORDS * from);
+  buildLevels(tree, 1, levels, from, to);
+}
+
+/** Levels firstLevel..lastLevel of the tree over leaves [from, to), each from the one below. */
+export function buildLevels(tree: MerkleTree, firstLevel: number, lastLevel: number, from = 0, to = tree.nLeaves): void {
+  const nodes = tree.nodes;
+  for (let level = firstLevel; level <= lastLevel; level++) {
+    const read = nodeOffset(tree, level - 1, from >>> (level - 1));
+    const write = nodeOffset(tree, level, from >>> level);
+    for (let i = 0, len = (to - from) >>> level; i < len; i++) {
+      compressBlockInto(nodes, write + DIGEST_WORDS * i, nodes, read + 2 * DIGEST_WORDS * i);
+    }
+  }
 }
 
 /** The 32-byte root. */

@@ -6,6 +6,9 @@ import { NttError } from './errors';
 import { forwardNtt, inverseNtt, logPositions } from './transform';
 import { MAX_LOG_SIZE } from './twiddles';
 
+/** u32 words of codeword that layoutStack fills at a time. */
+const LAYOUT_CHUNK_WORDS = 8192;
+
 /** K words in a level-0 leaf image: one per top-6-bit block of the stack. */
 export const STACK_LEAF_WORDS = 64;
 const LOG_STACK_BLOCKS = 6;
@@ -93,23 +96,45 @@ export function stackShape(words: number, logN: number, logInvRate: number): Sta
  * 2^−ν. Only the nLanes = ⌈N/2^κ⌉ blocks holding data are encoded, where N = q.length/2
  * (pass a shorter q for a partly filled stack; words past it are zero). Lane t holds
  * block nLanes−1−t, position-major; the leaf image of a row is (64 − nLanes) zero words
- * then the row.
+ * then the row. `alloc` gives the codeword (zeroed words).
  */
-export function encodeStack(q: Uint32Array, logN: number, logInvRate: number): StackCodeword {
-  const { logMsg, nLanes } = stackShape(q.length / 2, logN, logInvRate);
+export function encodeStack(
+  q: Uint32Array, logN: number, logInvRate: number, alloc: (length: number) => Uint32Array = (length) => new Uint32Array(length),
+): StackCodeword {
+  const shape = stackShape(q.length / 2, logN, logInvRate);
+  const codeword = alloc(2 * shape.nLanes * 2 ** shape.logSize);
+  layoutStack(q, codeword, shape, logInvRate, 0, 2 ** shape.logMsg);
+  forwardNtt(codeword, shape.nLanes, logInvRate);
+  return { codeword, nLanes: shape.nLanes };
+}
+
+/**
+ * Message positions [from, to) of the stack q laid out in a zeroed codeword of `shape`:
+ * each block's words become a lane, and every one of the 2^ν tiles gets a copy (the
+ * transform then starts at layer ν). Disjoint position ranges may be laid out at once.
+ */
+export function layoutStack(q: Uint32Array, codeword: Uint32Array, shape: StackShape, logInvRate: number, from: number, to: number): void {
+  const { logMsg, nLanes } = shape;
   const words = q.length / 2;
-  const blockLen = 1 << logMsg;
-  const codeword = new Uint32Array((2 * nLanes * blockLen) << logInvRate);
-  for (let t = 0; t < nLanes; t++) {
-    const first = (nLanes - 1 - t) * blockLen;
-    const count = Math.min(blockLen, words - first);
-    for (let pos = 0, src = 2 * first, dst = 2 * t; pos < count; pos++, src += 2, dst += 2 * nLanes) {
-      codeword[dst] = q[src];
-      codeword[dst + 1] = q[src + 1];
+  const blockLen = 2 ** logMsg;
+  const msgWords = 2 * nLanes * blockLen;
+  // A chunk of rows at a time (32 KiB of codeword), so that the lanes' strided writes stay
+  // in L1 and each tile copies it while it is still there.
+  const chunk = Math.max(1, Math.floor(LAYOUT_CHUNK_WORDS / (2 * nLanes)));
+  for (let lo = from; lo < to; lo += chunk) {
+    const hi = Math.min(to, lo + chunk);
+    for (let t = 0; t < nLanes; t++) {
+      const first = (nLanes - 1 - t) * blockLen;
+      const end = Math.min(hi, words - first);
+      for (let pos = lo, src = 2 * (first + lo), dst = 2 * (lo * nLanes + t); pos < end; pos++, src += 2, dst += 2 * nLanes) {
+        codeword[dst] = q[src];
+        codeword[dst + 1] = q[src + 1];
+      }
+    }
+    for (let tile = 1; tile < 2 ** logInvRate; tile++) {
+      codeword.copyWithin(tile * msgWords + 2 * nLanes * lo, 2 * nLanes * lo, 2 * nLanes * hi);
     }
   }
-  tileAndTransform(codeword, 2 * nLanes * blockLen, nLanes, logInvRate);
-  return { codeword, nLanes };
 }
 
 /**

@@ -3,3 +3,4 @@ export * from './subspace';
 export * from './twiddles';
 export * from './transform';
 export * from './encode';
+export * from './split';

@@ -6,9 +6,14 @@
 // of 2^(d+1) positions, and with interleaving a block's lower and upper halves are two
 // contiguous runs of nLanes·2^d K words, so a layer is a sweep of contiguous butterflies:
 // forward u += t·v, v += u; inverse v += u, u += t·v.
-import { BYTE_MIN_USES, KConstMulByte, KConstMuls, type KConstMul } from '../field/k-const';
+//
+// The forward transform is a schedule of steps (a layer, or a radix-4 pair of layers),
+// and a step can run on any range of its blocks and any range of columns (K-word offsets
+// within a half or quarter): the pieces a worker pool splits it into (src/ntt/split.ts).
+import { BYTE_MIN_USES, KConstMulByte, KConstMulNibble, KConstMuls, type KConstMul } from '../field/k-const';
 import { NttError } from './errors';
-import { forwardRadix4 } from './radix4';
+import { forwardRadix4, forwardRadix4FirstBlock } from './radix4';
+import type { NttPiece } from './split';
 import { checkLogSize, TwiddleWalk } from './twiddles';
 
 /** log2 of the positions per lane, checking that the array is 2^L positions of nLanes words. */
@@ -31,29 +36,77 @@ function checkStart(startLayer: number, logSize: number): void {
   }
 }
 
+/** One pass over the data: layer `layer` alone, or layers `layer` and `layer + 1` (radix 4). */
+export interface NttStep {
+  readonly layer: number;
+  readonly pair: boolean;
+}
+
 /**
- * Forward transform of layers startLayer..L−1 (startLayer = ν skips the layers that a
- * ν-fold tiled message already satisfies). Layers whose twiddles each serve enough
- * products for byte tables run in radix-4 pairs, an odd one out first and alone (where
- * its blocks are largest); the deep layers, with many twiddles of few products each, run
- * radix-2 on cheaper tables.
+ * The forward steps from startLayer (= ν skips the layers that a ν-fold tiled message
+ * already satisfies). Layers whose twiddles each serve enough products for byte tables
+ * run in radix-4 pairs, an odd one out first and alone (where its blocks are largest);
+ * the deep layers, with many twiddles of few products each, run radix-2 on cheaper tables.
  */
+export function forwardSchedule(nLanes: number, logSize: number, startLayer: number): NttStep[] {
+  let pairedEnd = startLayer;
+  while (pairedEnd < logSize && nLanes * 2 ** (logSize - 1 - pairedEnd) >= BYTE_MIN_USES) pairedEnd++;
+  const steps: NttStep[] = [];
+  let layer = startLayer;
+  if ((pairedEnd - startLayer) % 2 === 1) steps.push({ layer: layer++, pair: false });
+  for (; layer < pairedEnd; layer += 2) steps.push({ layer, pair: true });
+  for (; layer < logSize; layer++) steps.push({ layer, pair: false });
+  return steps;
+}
+
+/** The columns of a step: K words in each half (radix 2) or quarter (radix 4) of its blocks. */
+export function stepColumns(nLanes: number, logSize: number, step: NttStep): number {
+  return nLanes * 2 ** (logSize - step.layer - (step.pair ? 2 : 1));
+}
+
+/** Forward transform of layers startLayer..L−1, in place. */
 export function forwardNtt(data: Uint32Array, nLanes = 1, startLayer = 0): void {
   const logSize = logPositions(data, nLanes);
   checkStart(startLayer, logSize);
-  let pairedEnd = startLayer;
-  while (pairedEnd < logSize && nLanes * 2 ** (logSize - 1 - pairedEnd) >= BYTE_MIN_USES) pairedEnd++;
-  let layer = startLayer;
-  if ((pairedEnd - startLayer) % 2 === 1) runLayer(data, nLanes, logSize, layer++, false);
-  for (; layer < pairedEnd; layer += 2) runLayerPair(data, nLanes, logSize, layer);
-  for (; layer < logSize; layer++) runLayer(data, nLanes, logSize, layer, false);
+  forwardSteps(data, nLanes, logSize, forwardSchedule(nLanes, logSize, startLayer), 0, 2 ** startLayer);
+}
+
+/**
+ * `steps` (a schedule's tail) on blocks [from, to) of the first step's layer. Each such
+ * block is an independent sub-transform, so disjoint block ranges may run concurrently.
+ */
+export function forwardSteps(data: Uint32Array, nLanes: number, logSize: number, steps: readonly NttStep[], from: number, to: number): void {
+  if (steps.length === 0) return;
+  const first = steps[0].layer;
+  for (const step of steps) {
+    const scale = 2 ** (step.layer - first);
+    forwardStep(data, nLanes, logSize, step, from * scale, to * scale, 0, stepColumns(nLanes, logSize, step));
+  }
+}
+
+/** One step on blocks [from, to) of its layer, columns [colFrom, colTo) of each. */
+export function forwardStep(
+  data: Uint32Array, nLanes: number, logSize: number, step: NttStep,
+  from: number, to: number, colFrom: number, colTo: number,
+): void {
+  if (step.pair) runLayerPair(data, nLanes, logSize, step.layer, from, to, colFrom, colTo);
+  else runLayer(data, nLanes, logSize, step.layer, from, to, colFrom, colTo, false);
+}
+
+/** Runs one piece of splitForward on data (a worker's share of a round). */
+export function forwardPiece(data: Uint32Array, nLanes: number, piece: NttPiece): void {
+  const logSize = logPositions(data, nLanes);
+  if (piece.kind === 'blocks') forwardSteps(data, nLanes, logSize, piece.steps, piece.from, piece.to);
+  else forwardStep(data, nLanes, logSize, piece.step, 0, 2 ** piece.step.layer, piece.colFrom, piece.colTo);
 }
 
 /** Exact inverse of forwardNtt with the same startLayer (radix-2 throughout: tests, decoding). */
 export function inverseNtt(data: Uint32Array, nLanes = 1, startLayer = 0): void {
   const logSize = logPositions(data, nLanes);
   checkStart(startLayer, logSize);
-  for (let layer = logSize - 1; layer >= startLayer; layer--) runLayer(data, nLanes, logSize, layer, true);
+  for (let layer = logSize - 1; layer >= startLayer; layer--) {
+    runLayer(data, nLanes, logSize, layer, 0, 2 ** layer, 0, nLanes * 2 ** (logSize - 1 - layer), true);
+  }
 }
 
 const MULS = new KConstMuls();
@@ -61,29 +114,49 @@ const OUTER = new KConstMulByte();
 const INNER_A = new KConstMulByte();
 const INNER_B = new KConstMulByte();
 
-function runLayer(data: Uint32Array, nLanes: number, logSize: number, layer: number, inverse: boolean): void {
+function runLayer(
+  data: Uint32Array, nLanes: number, logSize: number, layer: number,
+  from: number, to: number, colFrom: number, colTo: number, inverse: boolean,
+): void {
   const d = logSize - 1 - layer;
   const half = (2 * nLanes) << d; // u32 words in each half of a block
-  const mul = MULS.forUses(half / 2);
+  const words = 2 * (colTo - colFrom);
+  const mul = MULS.forUses(colTo - colFrom);
   const walk = new TwiddleWalk(d);
-  // Block 0's twiddle is 0: both directions reduce to v += u.
-  xorRun(data, half, 0, half);
-  for (let b = 1, blocks = 1 << layer; b < blocks; b++) {
-    walk.step();
-    mul.set(walk.lo, walk.hi);
-    if (inverse) inverseBlock(data, 2 * half * b, half, mul);
-    else forwardBlock(data, 2 * half * b, half, mul);
+  walk.seek(from);
+  for (let b = from; b < to; b++) {
+    if (b > from) walk.step();
+    const start = 2 * half * b + 2 * colFrom;
+    // Block 0's twiddle is 0: both directions reduce to v += u.
+    if (b === 0) xorRun(data, start + half, start, words);
+    else {
+      mul.set(walk.lo, walk.hi);
+      if (inverse) inverseRun(data, start, half, words, mul);
+      else forwardRun(data, start, half, words, mul);
+    }
   }
 }
 
 /** Layers ℓ and ℓ+1: block b of ℓ takes t(ℓ, b) and, inside, t(ℓ+1, 2b) and t(ℓ+1, 2b+1). */
-function runLayerPair(data: Uint32Array, nLanes: number, logSize: number, layer: number): void {
+function runLayerPair(
+  data: Uint32Array, nLanes: number, logSize: number, layer: number,
+  from: number, to: number, colFrom: number, colTo: number,
+): void {
   const d = logSize - 1 - layer;
   const quarter = (2 * nLanes) << (d - 1);
   const outer = new TwiddleWalk(d);
   const inner = new TwiddleWalk(d - 1);
-  for (let b = 0, blocks = 1 << layer; b < blocks; b++) {
-    if (b > 0) {
+  if (from === 0) {
+    // Block 0's outer twiddle and its first inner one are 0: one product in four remains.
+    inner.seek(1);
+    INNER_B.set(inner.lo, inner.hi);
+    forwardRadix4FirstBlock(data, 2 * colFrom, quarter, 2 * (colTo - colFrom), INNER_B);
+    if (++from === to) return;
+  }
+  outer.seek(from);
+  inner.seek(2 * from);
+  for (let b = from; b < to; b++) {
+    if (b > from) {
       outer.step();
       inner.step();
     }
@@ -91,7 +164,7 @@ function runLayerPair(data: Uint32Array, nLanes: number, logSize: number, layer:
     INNER_A.set(inner.lo, inner.hi);
     inner.step();
     INNER_B.set(inner.lo, inner.hi);
-    forwardRadix4(data, 4 * quarter * b, quarter, OUTER, INNER_A, INNER_B);
+    forwardRadix4(data, 4 * quarter * b + 2 * colFrom, quarter, 2 * (colTo - colFrom), OUTER, INNER_A, INNER_B);
   }
 }
 
@@ -103,18 +176,23 @@ function xorRun(data: Uint32Array, dst: number, src: number, words: number): voi
   for (let i = 0; i < words; i++) data[dst + i] ^= data[src + i];
 }
 
-function forwardBlock(data: Uint32Array, start: number, half: number, mul: KConstMul): void {
-  for (let q = start, end = start + half; q < end; q += 2 * RUN_PAIRS) {
-    const words = Math.min(2 * RUN_PAIRS, end - q);
-    mul.mulXorRun(data, q, data, q + half, words / 2);
-    xorRun(data, q + half, q, words);
+/**
+ * Butterflies on the `words` u32 words from `start` (lower half) and `start + half`. The
+ * deep layers' nibble tables have a one-pass kernel; the rest take products, then the XOR.
+ */
+function forwardRun(data: Uint32Array, start: number, half: number, words: number, mul: KConstMul): void {
+  if (mul instanceof KConstMulNibble) return mul.forwardButterflies(data, start, half, words);
+  for (let q = start, end = start + words; q < end; q += 2 * RUN_PAIRS) {
+    const run = Math.min(2 * RUN_PAIRS, end - q);
+    mul.mulXorRun(data, q, data, q + half, run / 2);
+    xorRun(data, q + half, q, run);
   }
 }
 
-function inverseBlock(data: Uint32Array, start: number, half: number, mul: KConstMul): void {
-  for (let q = start, end = start + half; q < end; q += 2 * RUN_PAIRS) {
-    const words = Math.min(2 * RUN_PAIRS, end - q);
-    xorRun(data, q + half, q, words);
-    mul.mulXorRun(data, q, data, q + half, words / 2);
+function inverseRun(data: Uint32Array, start: number, half: number, words: number, mul: KConstMul): void {
+  for (let q = start, end = start + words; q < end; q += 2 * RUN_PAIRS) {
+    const run = Math.min(2 * RUN_PAIRS, end - q);
+    xorRun(data, q + half, q, run);
+    mul.mulXorRun(data, q, data, q + half, run / 2);
   }
 }

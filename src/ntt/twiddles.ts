@@ -52,6 +52,20 @@ export class TwiddleWalk {
     this.delta = twiddleDeltas(d);
   }
 
+  /** Jumps to block b: t(b) is the sum of Ŵ_d(e_{d+1+j}) over the set bits j of b. */
+  seek(b: number): void {
+    this.block = b;
+    this.lo = 0;
+    this.hi = 0;
+    for (let j = 0; b >>> j !== 0; j++) {
+      if ((b >>> j) & 1) {
+        // Ŵ_d(e_{d+1+j}) = Δ_d[j] − Δ_d[j−1].
+        this.lo ^= this.delta[2 * j] ^ (j > 0 ? this.delta[2 * j - 2] : 0);
+        this.hi ^= this.delta[2 * j + 1] ^ (j > 0 ? this.delta[2 * j - 1] : 0);
+      }
+    }
+  }
+
   /** Moves to the next block. */
   step(): void {
     const k = 2 * ctz(++this.block);

@@ -76,6 +76,16 @@ describe('leanvm-gpu prove hash / verify hash --statement none (the reference fl
     expect(JSON.parse(json.out)).toMatchObject({ valid: false, n: 128 });
   });
 
+  it('--threads 1 and 3 on cpu and native write the same bytes (the reference proof), and say so', () => {
+    for (const [backend, threads] of [['cpu', '1'], ['cpu', '3'], ['native', '1'], ['native', '3']]) {
+      const r = run('prove', 'hash', '--n', '128', '--out', at(`t${backend}${threads}.proof`), '--backend', backend, '--threads', threads, '--json', ...NONE);
+      if (backend === 'native' && r.code === 2 && /native backend unavailable/.test(r.err) && process.env.LEANVM_REQUIRE_NATIVE !== '1') continue;
+      expect(r.code, r.err).toBe(0);
+      expect(JSON.parse(r.out)).toMatchObject({ backend, threads: Number(threads) });
+      expect(Buffer.compare(readFileSync(at(`t${backend}${threads}.proof`)), readFileSync(proofPath(7)))).toBe(0);
+    }
+  });
+
   it('the proof checked for another n is invalid (exit 1)', () => {
     expect(run('verify', 'hash', '--n', '256', proof, ...NONE).code).toBe(1);
   });
@@ -164,6 +174,7 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
     ['both --n and --inputs', ['--n', '128', '--inputs', inputsPath(7)], /either --inputs FILE or --n N/],
     ['neither', [], /either --inputs FILE or --n N/],
     ['--n not a number', ['--n', '1e3'], /--n must be a positive integer, got "1e3"/],
+    ['--threads 0', ['--n', '128', '--threads', '0'], /--threads must be a positive integer, got "0"/],
     ['a seed that is no u64', ['--n', '128', '--seed', '0x1' + '0'.repeat(16)], /--seed must lie in 0 \.\. 2\^64/],
   ])('prove hash: %s', (_, args, message) => {
     expectUsage(run('prove', 'hash', ...args, '--out', out, '--backend', 'cpu'), message);

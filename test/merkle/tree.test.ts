@@ -59,6 +59,12 @@ describe('tree layout', () => {
       expect(buildMerkleTree(rows, rowWords, 64).nodes).toEqual(buildMerkleTree(images, 64).nodes);
       expect(hex(merkleRoot(buildMerkleTree(rows, rowWords, 64)))).toBe(hex(oracleTree(rows, rowWords, 64)[2][0]));
     }
+    // Images of other widths: a partial last block, whole zero blocks before the row or not.
+    for (const [rowWords, leafWords] of [[3, 13], [1, 9], [5, 24], [2, 100], [17, 17]]) {
+      const rows = rng.words(rowWords * 8);
+      expect(hex(merkleRoot(buildMerkleTree(rows, rowWords, leafWords))), `${rowWords} in ${leafWords}`)
+        .toBe(hex(oracleTree(rows, rowWords, leafWords)[3][0]));
+    }
   });
 
   it('rejects trees that are not 2^h leaves, and rows wider than their leaves', () => {

@@ -30,6 +30,21 @@ describe('multiplication by a constant (src/field/k-const.ts)', () => {
     }
   });
 
+  it('the nibble tables\' fused forward butterflies are u += t·v, v += u', () => {
+    const rng = new SplitMix64(21);
+    const mul = new KConstMulNibble();
+    const t = rng.words(1);
+    mul.set(t[0], t[1]);
+    const data = rng.words(100);
+    data.set([0xffffffff, 0xffffffff], 60);
+    const expected = data.slice();
+    // 20 butterflies from word 10, v 50 words on.
+    mul.mulXorRun(expected, 10, expected, 60, 20);
+    for (let i = 0; i < 40; i++) expected[60 + i] ^= expected[10 + i];
+    mul.forwardButterflies(data, 10, 50, 40);
+    expect(data).toEqual(expected);
+  });
+
   it('picks tables by the number of products a constant serves', () => {
     const muls = new KConstMuls();
     expect(muls.forUses(1)).toBeInstanceOf(KConstMulDirect);

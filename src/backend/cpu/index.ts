@@ -1,5 +1,7 @@
 // The reference backend: plain typed arrays and the TypeScript field code. Every other
-// backend must reproduce its outputs bit for bit.
+// backend must reproduce its outputs bit for bit. Given a worker pool (a Node host makes
+// one), its buffers live in shared memory and the commit (encode, merkleBuild) is split
+// across the workers; without one (the browser) everything runs on the calling thread.
 import { eMulArrays } from '../../field/e';
 import { kMulArrays } from '../../field/k';
 import { openMerkle } from '../../merkle/opening';
@@ -9,6 +11,9 @@ import { encodeStack } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
+import type { CpuPool } from './pool';
+import { RecycledWords } from './recycled-words';
+import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, THREADED_MIN_WORDS } from './threaded';
 
 /** A new buffer owning `words` (no copy). */
 function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
@@ -19,17 +24,36 @@ function data(buf: DeviceBuffer): Uint32Array {
   return wordsOf('cpu', buf);
 }
 
-export function createCpuBackend(): Backend {
+export interface CpuBackendOptions {
+  /** Workers for the commit; the backend owns the pool and disposes it with itself. */
+  pool?: CpuPool;
+  /** u32 words of message (encode) or rows (merkleBuild) from which a job goes to the pool
+   * (default THREADED_MIN_WORDS; 0 sends every job, as the thread tests do). */
+  threadedFrom?: number;
+}
+
+export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
+  const { pool, threadedFrom = THREADED_MIN_WORDS } = options;
+  /** Arrays from threadedFrom words on: recycled, and shared if there are workers. */
+  const large = new RecycledWords(pool !== undefined);
+  /** Zeroed words for the workers (shared if there is a pool). */
+  const largeWords = (length: number) => large.take(length);
+  /** Fresh zeroed words. */
+  const words = (length: number) => (length >= threadedFrom ? large.take(length) : new Uint32Array(length));
+  /** The pool, if a job over `input` should go to it (workers must see rows they read). */
+  const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
     name: 'cpu',
-    async upload(elem, words) {
-      if (words.length % WORDS[elem] !== 0) {
-        throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
+    async upload(elem, src) {
+      if (src.length % WORDS[elem] !== 0) {
+        throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
       }
-      return wrap(elem, words.slice());
+      const copy = words(src.length);
+      copy.set(src);
+      return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, new Uint32Array(length * WORDS[elem]));
+      return wrap(elem, words(length * WORDS[elem]));
     },
     async download(buf) {
       return data(buf).slice();
@@ -44,11 +68,22 @@ export function createCpuBackend(): Backend {
     },
     async encode(msg, logN, logInvRate) {
       if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
-      return wrap('K', encodeStack(data(msg), logN, logInvRate).codeword);
+      const q = data(msg);
+      // Workers lay the stack out if they can see it, else this thread does.
+      const workers = poolFor(q, false);
+      const codeword = workers
+        ? await encodeStackThreaded(workers, largeWords, q, logN, logInvRate)
+        : encodeStack(q, logN, logInvRate, words).codeword;
+      return wrap('K', codeword);
     },
     async merkleBuild(codeword, rowWords, leafWords) {
       checkWidths(rowWords, leafWords);
-      return new ArrayTree(buildMerkleTree(data(codeword), rowWords, leafWords), codeword as ArrayDeviceBuffer, rowWords, leafWords);
+      const rows = data(codeword);
+      const workers = poolFor(rows, true);
+      const tree = workers
+        ? await buildMerkleTreeThreaded(workers, largeWords, rows, rowWords, leafWords)
+        : buildMerkleTree(rows, rowWords, leafWords, words);
+      return new ArrayTree(tree, codeword as ArrayDeviceBuffer, rowWords, leafWords);
     },
     async openRows(codeword, tree, queries) {
       return openMerkle(treeOf('cpu', tree, codeword), data(codeword), tree.rowWords, queries);
@@ -57,14 +92,18 @@ export function createCpuBackend(): Backend {
     zerocheckRounds: 'host',
     ...typedArrayOpening(data, wrap),
     freeTree(tree) {
-      treeOf('cpu', tree, (tree as ArrayTree).codeword);
+      const { nodes } = treeOf('cpu', tree, (tree as ArrayTree).codeword);
+      large.give(nodes);
       (tree as ArrayTree).tree = null;
     },
     async finish() {},
     free(buf) {
-      data(buf);
+      large.give(data(buf));
       (buf as ArrayDeviceBuffer).words = null;
     },
-    async dispose() {},
+    async dispose() {
+      large.clear();
+      await pool?.dispose();
+    },
   };
 }
