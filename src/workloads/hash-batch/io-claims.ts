@@ -17,13 +17,17 @@ const SLOT_LOG = 8;
  */
 export function ioValues(st: HashBatchStatement, rho: Uint32Array): Uint32Array {
   const eq = eqTableFast(rho);
-  const slots = IO_SLOTS.length;
-  const buckets = new Uint32Array(slots * BUCKETS);
-  for (let t = 0; t < st.n; t++) addToBuckets(buckets, st.records, RECORD_WORDS * t, eq, 6 * t);
   // Every block from n on is the padding instance: its words weigh Σ_{t ≥ n} eq(ρ, t).
   const tail = new Uint32Array(6);
   for (let i = 6 * st.n; i < eq.length; i++) tail[i % 6] ^= eq[i];
-  addToBuckets(buckets, paddingRecord(), 0, tail, 0);
+  const pad = paddingRecord();
+  const slots = IO_SLOTS.length;
+  const buckets = new Uint32Array(slots * BUCKETS);
+  // Record word by record word, so one word's 4 × 256 buckets stay in the L1 cache.
+  for (let w = 0; w < RECORD_WORDS; w++) {
+    addColumn(buckets, st.records, w, st.n, eq);
+    addColumn(buckets, pad, w, 1, tail);
+  }
   const values = new Uint32Array(6 * slots);
   for (let k = 0; k < slots; k++) weighBuckets(buckets, k * BUCKETS, values, 6 * k);
   return values;
@@ -32,13 +36,13 @@ export function ioValues(st: HashBatchStatement, rho: Uint32Array): Uint32Array 
 /** Per slot: 8 bytes × 256 byte values, an E sum each. */
 const BUCKETS = 8 * 256 * 6;
 
-/** Adds e[ei..ei+6) to the bucket of every byte of the 18 slot words of the record at `at`. */
-function addToBuckets(buckets: Uint32Array, records: Uint32Array, at: number, e: Uint32Array, ei: number): void {
-  const e0 = e[ei], e1 = e[ei + 1], e2 = e[ei + 2], e3 = e[ei + 3], e4 = e[ei + 4], e5 = e[ei + 5];
-  for (let w = 0; w < 2 * IO_SLOTS.length; w++) {
-    const word = records[at + w];
-    // u32 word w is bytes 4(w mod 2)..+3 of slot ⌊w/2⌋.
-    const base = (w >>> 1) * BUCKETS + (w & 1) * 4 * 256 * 6;
+/** Adds e[6t..6t+6) to the buckets of the 4 bytes of word w of each of `count` records. */
+function addColumn(buckets: Uint32Array, records: Uint32Array, w: number, count: number, e: Uint32Array): void {
+  // u32 word w is bytes 4(w mod 2)..+3 of slot ⌊w/2⌋.
+  const base = (w >>> 1) * BUCKETS + (w & 1) * 4 * 256 * 6;
+  for (let t = 0, r = w, ei = 0; t < count; t++, r += RECORD_WORDS, ei += 6) {
+    const word = records[r];
+    const e0 = e[ei], e1 = e[ei + 1], e2 = e[ei + 2], e3 = e[ei + 3], e4 = e[ei + 4], e5 = e[ei + 5];
     for (let b = 0; b < 4; b++) {
       const o = base + (b * 256 + ((word >>> (8 * b)) & 0xff)) * 6;
       buckets[o] ^= e0; buckets[o + 1] ^= e1; buckets[o + 2] ^= e2;
