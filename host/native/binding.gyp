@@ -13,6 +13,7 @@
         "src/opening.cc",
         "src/products.cc",
         "src/bit_columns.cc",
+        "src/flock_witness.cc",
         "src/threads.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",

@@ -127,6 +127,8 @@ export interface Backend {
   zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
   /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */
   foldBlocks?(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): Promise<void>;
+  /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
+  flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
 
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;

@@ -124,10 +124,10 @@ export interface WitnessColumns {
 }
 
 /**
- * Writes the witness of `compressions` padded to 2^nBlocksLog blocks with the padding
- * instance. Pass `into.z` to write straight into the committed column (a view of the stack).
+ * The destination columns of a witness of `compressions` in 2^nBlocksLog blocks: those in
+ * `into`, checked, the rest allocated.
  */
-export function generateWitness(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}): FlockWitness {
+export function witnessColumns(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns): FlockWitness {
   const blocks = 2 ** nBlocksLog;
   if (!Number.isInteger(nBlocksLog) || nBlocksLog < 3 || nBlocksLog > 20) {
     throw new FlockError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
@@ -141,8 +141,17 @@ export function generateWitness(compressions: readonly Compression[], nBlocksLog
     if (c.length !== words) throw new FlockError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
     return c;
   };
-  const z = column(into.z, 'z'), a = column(into.a, 'a'), b = column(into.b, 'b');
-  const live = compressions.length;
+  return { nBlocksLog, live: compressions.length, z: column(into.z, 'z'), a: column(into.a, 'a'), b: column(into.b, 'b') };
+}
+
+/**
+ * Writes the witness of `compressions` padded to 2^nBlocksLog blocks with the padding
+ * instance. Pass `into.z` to write straight into the committed column (a view of the stack).
+ */
+export function generateWitness(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}): FlockWitness {
+  const w = witnessColumns(compressions, nBlocksLog, into);
+  const { z, a, b, live } = w;
+  const blocks = 2 ** nBlocksLog;
   for (let t = 0; t < live; t++) writeBlock(compressions[t], z, a, b, t * BLOCK_U32);
   if (live < blocks) {
     const pad = live * BLOCK_U32;
@@ -153,5 +162,5 @@ export function generateWitness(compressions: readonly Compression[], nBlocksLog
       b.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
     }
   }
-  return { nBlocksLog, live, z, a, b };
+  return w;
 }

@@ -13,6 +13,7 @@
 #include "opening.h"
 #include "products.h"
 #include "bit_columns.h"
+#include "flock_witness.h"
 #include "threads.h"
 
 namespace {
@@ -290,6 +291,19 @@ void FoldBlocks(const Napi::CallbackInfo& info) {
   leanvm::foldBlocks(z.k(), blocks, eq.k(), zv.k());
 }
 
+/** flockWitness(inputs, live, z, a, b): live compressions then the padding one, 28 words each. */
+void FlockWitness(const Napi::CallbackInfo& info) {
+  const Words inputs = words(info, 0, "inputs");
+  const size_t live = count(info, 1, "live", 1 << 30);
+  const Words z = words(info, 2, "z"), a = words(info, 3, "a"), b = words(info, 4, "b");
+  const size_t blocks = z.length / leanvm::BLOCK_U32;
+  require(info, z.length % leanvm::BLOCK_U32 == 0 && a.length == z.length && b.length == z.length,
+          "z, a, b must be whole blocks of 512 words, of one length");
+  require(info, live <= blocks && inputs.length == leanvm::COMPRESSION_WORDS * (live + 1),
+          "inputs must hold 28 words for each of at most `blocks` compressions, then the padding one");
+  leanvm::flockWitness(inputs.u32, live, blocks, z.u32, a.u32, b.u32);
+}
+
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
 void QueryWeights(const Napi::CallbackInfo& info) {
   const size_t m = count(info, 2, "m", 30);
@@ -322,6 +336,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("skipBins", Napi::Function::New(env, SkipBins));
   exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
   exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
+  exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));
   exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
   return exports;
 }

@@ -50,11 +50,14 @@ export interface NativeModule {
   queryWeights(factors: Uint32Array, coeffs: Uint32Array, m: number, out: Uint32Array): void;
   /** Backend.foldBlocks. */
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
+  /** Backend.flockWitness. */
+  flockWitness(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
 }
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'skipBins', 'zerocheckEntries', 'foldBlocks', 'queryWeights',
+  'flockWitness',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -3,18 +3,25 @@
 // the zerocheck's round sums, encodeFolded on the module's NTT, and queryWeights by its dense
 // route (the typed-array reference's, src/backend/cpu/opening.ts, where its transposed route
 // is far cheaper). Also Flock's optional passes over the host's bit columns
-// (host/native/src/bit_columns.cc).
+// (host/native/src/bit_columns.cc) and its witness (host/native/src/flock_witness.cc).
 import { wHatAt } from '../../ntt/subspace';
 import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'encodeFolded' | 'queryWeights'>>;
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
 
 /** The words themselves, or a copy where they do not start on the 8 bytes the module reads
  * u64 words from. */
 function aligned(words: Uint32Array): Uint32Array {
   return words.byteOffset % 8 === 0 ? words : words.slice();
+}
+
+/** Runs `write` on the words, or on an aligned copy written back after where they are not aligned. */
+function intoAligned(words: Uint32Array, write: (aligned: Uint32Array) => void): void {
+  const target = aligned(words);
+  write(target);
+  if (target !== words) words.set(target);
 }
 
 /** `data` unwraps a live buffer of the backend; `fresh` makes a new one of `length` values
@@ -85,6 +92,9 @@ export function nativeOpening(
     },
     async foldBlocks(z, blocks, eq, zv) {
       module.foldBlocks(aligned(z), blocks, aligned(eq), zv);
+    },
+    async flockWitness(inputs, live, z, a, b) {
+      intoAligned(z, (zw) => intoAligned(a, (aw) => intoAligned(b, (bw) => module.flockWitness(aligned(inputs), live, zw, aw, bw))));
     },
     async zerocheckEntries(col, at, count, t0, t1) {
       const [out, words] = fresh('E', count);

@@ -8,7 +8,7 @@ import type { Backend } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { generateWitness } from '../../flock/witness';
+import { generateWitnessOn } from '../../flock/witness-on';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
@@ -108,7 +108,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   const blocks = 2 ** nBlocksLog;
   const w = await stage('witness', () => {
     const qflock = new Uint32Array(BLOCK_U32 * blocks); // = 2^μ K words
-    return generateWitness(witness, nBlocksLog, { z: qflock });
+    return generateWitnessOn(backend, witness, nBlocksLog, { z: qflock });
   });
   const ps = statement === null ? new ProverState(HASH_BATCH_LABEL) : new ProverState(BOUND_LABEL, statementScalars(statement));
   const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));

@@ -1,0 +1,22 @@
+// Flock's witness (PROTOCOL.md §9.2, src/flock/witness.ts): each compression computed on
+// words, and every row's bits a = A_0 z, b = B_0 z, z = a ∧ b written as whole runs straight
+// into the packed columns. Plain C++, the same on every path.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace leanvm {
+
+/** A compression's inputs: h[8], m[16], tLo, tHi, f0, f1. */
+constexpr size_t COMPRESSION_WORDS = 28;
+/** u32 words of a block in each column: 2^14 bits. */
+constexpr size_t BLOCK_U32 = 512;
+
+/**
+ * Columns z, a, b of `blocks` blocks (BLOCK_U32 words each): block t < live from compression t
+ * of `inputs`, every later block a copy of the padding block, from compression `live` of
+ * `inputs` (so inputs holds live + 1 compressions). Threads take disjoint runs of blocks.
+ */
+void flockWitness(const uint32_t* inputs, size_t live, size_t blocks, uint32_t* z, uint32_t* a, uint32_t* b);
+
+}  // namespace leanvm
