@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "blake2s_constants.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -15,15 +16,6 @@ constexpr int H_BASE = 0, OUT_BASE = 256, CONST_POS = 512, M_BASE = 640;
 constexpr int T_LO_BASE = 1152, T_HI_BASE = 1184, F0_BASE = 1216, F1_BASE = 1248;
 constexpr int GS_BASE = 1280, G_STRIDE = 184;
 constexpr int G_A1 = 0, G_C1 = 61, G_A2 = 92, G_C2 = 153;
-constexpr uint32_t IV[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-/** RFC 7693 message schedule; G number g of round r reads m[SIGMA[r][2g]], m[SIGMA[r][2g+1]]. */
-constexpr uint8_t SIGMA[10][16] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4}, {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13}, {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11}, {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},  {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-};
 /** Lanes (a, b, c, d) of the eight G calls of a round: four columns, then four diagonals. */
 constexpr uint8_t G_LANES[8][4] = {{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15},
                                    {0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}};
@@ -101,7 +93,7 @@ struct BlockRows {
     value(F0_BASE, f0);
     value(F1_BASE, f1);
     uint32_t v[16];
-    for (int i = 0; i < 8; i++) v[i] = h[i], v[8 + i] = IV[i];
+    for (int i = 0; i < 8; i++) v[i] = h[i], v[8 + i] = BLAKE2S_IV[i];
     v[12] ^= tLo;
     v[13] ^= tHi;
     v[14] ^= f0;
