@@ -44,7 +44,10 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
   for (const group of atPoint.values()) {
     const shared = group.length > 1;
     const eq = await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0]));
-    for (const i of group) await backend.addScaled(b, eq, place(i)[0], shared ? scale(i) : undefined, place(i)[1]);
+    for (const i of group) {
+      const [at, stride] = place(i);
+      await backend.addScaled(b, eq, at, shared ? scale(i) : undefined, stride);
+    }
     backend.free(eq);
   }
   return b;

@@ -24,13 +24,18 @@ export function batchLog(n: number): number {
   return log;
 }
 
-/** The messages' count, checking they are whole 16-word messages and a supported n. */
-export function batchSize(messages: Uint32Array): { n: number; nLog: number } {
-  if (messages.length === 0) throw new HashBatchInputError('the batch is empty: no messages');
+/** How many messages n × 16 words hold; HashBatchInputError unless they are whole messages. */
+export function messageCount(messages: Uint32Array): number {
   if (messages.length % MESSAGE_WORDS !== 0) {
     throw new HashBatchInputError(`${4 * messages.length} bytes of messages are not whole ${MESSAGE_BYTES}-byte messages`);
   }
-  const n = messages.length / MESSAGE_WORDS;
+  return messages.length / MESSAGE_WORDS;
+}
+
+/** The messages' count, checking they are whole 16-word messages and a supported n. */
+export function batchSize(messages: Uint32Array): { n: number; nLog: number } {
+  if (messages.length === 0) throw new HashBatchInputError('the batch is empty: no messages');
+  const n = messageCount(messages);
   return { n, nLog: batchLog(n) };
 }
 

@@ -13,12 +13,12 @@ import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
-import { batchSize, HASH_BATCH_LABEL } from './batch';
+import { batchSize } from './batch';
 import { HashBatchInputError } from './errors';
 import { ioClaims } from './io-claims';
 import { commitQflock, openQflock } from './pcs';
 import {
-  BOUND_LABEL, compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, statementOfCompressions, statementOfMessages, statementScalars,
+  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, statementOfCompressions, statementOfMessages, transcriptStart,
 } from './statement';
 
 export type HashBatchStage = 'witness' | 'commit' | 'zerocheck' | 'lincheck' | 'opening';
@@ -110,7 +110,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
     const qflock = new Uint32Array(BLOCK_U32 * blocks); // = 2^μ K words
     return generateWitnessOn(backend, witness, nBlocksLog, { z: qflock });
   });
-  const ps = statement === null ? new ProverState(HASH_BATCH_LABEL) : new ProverState(BOUND_LABEL, statementScalars(statement));
+  const ps = new ProverState(...transcriptStart(statement));
   const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
   try {
     ps.addRoot(commitment.root);

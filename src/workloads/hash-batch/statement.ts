@@ -6,7 +6,7 @@ import { paddingCompression, pinnedCompressions } from '../../flock/compression'
 import { minNBlocksLog } from '../../flock/layout';
 import { blake2sWords, bytesToWords, compressInto } from '../../hash/blake2s';
 import { rootToScalars } from '../../transcript/root';
-import { MAX_BATCH_LOG, MESSAGE_WORDS, MIN_BATCH_LOG } from './batch';
+import { HASH_BATCH_LABEL, MAX_BATCH_LOG, messageCount, MIN_BATCH_LOG } from './batch';
 import { HashBatchInputError } from './errors';
 
 /**
@@ -77,9 +77,9 @@ export function statementOfCompressions(compressions: readonly Compression[], ou
  * (n × 32 bytes), or their true digests when none are given.
  */
 export function statementOfMessages(messages: Uint32Array, digests?: Uint8Array): HashBatchStatement {
-  if (messages.length % MESSAGE_WORDS !== 0) throw new HashBatchInputError(`${4 * messages.length} bytes of messages are not whole ${4 * MESSAGE_WORDS}-byte messages`);
-  if (digests !== undefined && digests.length !== (DIGEST_BYTES * messages.length) / MESSAGE_WORDS) {
-    throw new HashBatchInputError(`${messages.length / MESSAGE_WORDS} messages need ${(DIGEST_BYTES * messages.length) / MESSAGE_WORDS} bytes of digests, got ${digests.length}`);
+  const n = messageCount(messages);
+  if (digests !== undefined && digests.length !== DIGEST_BYTES * n) {
+    throw new HashBatchInputError(`${n} messages need ${DIGEST_BYTES * n} bytes of digests, got ${digests.length}`);
   }
   return statementOfCompressions(pinnedCompressions(messages), digests && bytesToWords(digests));
 }
@@ -110,4 +110,12 @@ export function paddingRecord(): Uint32Array {
 export function statementScalars(st: HashBatchStatement): Uint32Array[] {
   const digest = rootToScalars(blake2sWords(st.records));
   return [Uint32Array.of(st.n, 0, 0, 0, 0, 0), digest.subarray(0, 6), digest.subarray(6, 12)];
+}
+
+/**
+ * How a batch's transcript starts, for prover and verifier alike: from the bound statement,
+ * or (null) from the reference flow's empty one.
+ */
+export function transcriptStart(st: HashBatchStatement | null): [label: string, statement: Uint32Array[]] {
+  return st === null ? [HASH_BATCH_LABEL, []] : [BOUND_LABEL, statementScalars(st)];
 }

@@ -6,11 +6,11 @@ import { verifyFlock } from '../../flock/reduction';
 import { VerificationError } from '../../transcript/errors';
 import { parseProof } from '../../transcript/proof';
 import { VerifierState } from '../../transcript/verifier-state';
-import { batchSize, HASH_BATCH_LABEL } from './batch';
+import { batchSize } from './batch';
 import { HashBatchInputError } from './errors';
 import { ioClaims } from './io-claims';
 import { verifyQflockOpening } from './pcs';
-import { BOUND_LABEL, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, statementOfMessages, statementScalars } from './statement';
+import { DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, statementOfMessages, transcriptStart } from './statement';
 
 export type HashBatchVerdict = { valid: true } | { valid: false; reason: string };
 
@@ -42,7 +42,7 @@ export function verifyStatement(statement: HashBatchStatement, proofBytes: Uint8
 export function verifyBatch(proofBytes: Uint8Array, nBlocksLog: number, statement: HashBatchStatement | null): HashBatchVerdict {
   const proof = parseProof(proofBytes);
   try {
-    const vs = statement === null ? new VerifierState(HASH_BATCH_LABEL, [], proof) : new VerifierState(BOUND_LABEL, statementScalars(statement), proof);
+    const vs = new VerifierState(...transcriptStart(statement), proof);
     const root = vs.nextRoot();
     const io = statement === null ? [] : ioClaims(vs, statement);
     const { claim } = verifyFlock(vs, nBlocksLog);
