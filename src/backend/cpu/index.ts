@@ -12,7 +12,7 @@ import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, t
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
-import { RecycledWords } from './recycled-words';
+import { WordPool } from '../word-pool';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, THREADED_MIN_WORDS } from './threaded';
 
 /** A new buffer owning `words` (no copy). */
@@ -35,11 +35,11 @@ export interface CpuBackendOptions {
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const { pool, threadedFrom = THREADED_MIN_WORDS } = options;
   /** Arrays from threadedFrom words on: recycled, and shared if there are workers. */
-  const large = new RecycledWords(pool !== undefined);
+  const large = new WordPool({ shared: pool !== undefined });
   /** Zeroed words for the workers (shared if there is a pool). */
-  const largeWords = (length: number) => large.take(length);
+  const largeWords = (length: number) => large.takeZeroed(length);
   /** Fresh zeroed words. */
-  const words = (length: number) => (length >= threadedFrom ? large.take(length) : new Uint32Array(length));
+  const words = (length: number) => (length >= threadedFrom ? large.takeZeroed(length) : new Uint32Array(length));
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {

@@ -12,7 +12,7 @@ import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
 import { typedArrayOpening } from '../cpu/opening';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
-import { ArrayPool } from './pool';
+import { WordPool } from '../word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
@@ -29,9 +29,6 @@ export interface NativeBackendOptions {
   threads?: number;
 }
 
-/** Freed arrays kept for reuse at most (bytes). */
-const POOL_BYTES = 2 ** 29;
-
 export function createNativeBackend(module: NativeModule, options: NativeBackendOptions = {}): Backend {
   if (options.threads !== undefined) {
     if (!Number.isInteger(options.threads) || options.threads < 1) {
@@ -40,7 +37,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = new ArrayPool(POOL_BYTES);
+  const pool = new WordPool();
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {

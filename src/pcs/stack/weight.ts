@@ -15,7 +15,8 @@ import { selectorEq } from './placement';
 
 /** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. */
 export async function stackWeightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape): Promise<DeviceBuffer> {
-  const b = await backend.alloc('E', shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR));
+  const values = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
+  let b: DeviceBuffer | null = null;
   const { ring } = claims;
   if (ring !== null) {
     // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
@@ -24,10 +25,18 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
       for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
       const weight = await backend.eqTable(c.suffix, eOne());
       await backend.mapByTables(weight, phiByteTables(scaled));
+      // A first table spanning the whole weight is the sum so far: kept rather than added
+      // into a zeroed one (which would cost as much memory again).
+      if (b === null && ring.offset === 0 && weight.length === values) {
+        b = weight;
+        continue;
+      }
+      b ??= await backend.alloc('E', values);
       await backend.addScaled(b, weight, ring.offset);
       backend.free(weight);
     }
   }
+  b ??= await backend.alloc('E', values);
   // Claims at one point (the strided slot claims of a bound batch) share its eq table: built
   // once, then added with each claim's λ power; a lone claim's table is built already scaled.
   const nRing = ringClaimCount(claims);

@@ -1,0 +1,80 @@
+// The backends' word pool: what it keeps, which spare a request gets, and what it refuses.
+import { describe, expect, test } from 'vitest';
+import { WordPool } from '../../src/backend/word-pool';
+
+const BIG = 1 << 15; // words: 128 KiB, above the pool's minimum
+
+describe('WordPool', () => {
+  test('a freed buffer comes back for the same length, zeroed when asked; shared only when asked', () => {
+    for (const shared of [true, false]) {
+      const pool = new WordPool({ shared });
+      const a = pool.take(BIG);
+      expect(a.buffer).toBeInstanceOf(shared ? SharedArrayBuffer : ArrayBuffer);
+      expect(a.every((w) => w === 0)).toBe(true);
+      a.fill(7);
+      pool.give(a);
+      const again = pool.take(BIG);
+      expect(again.buffer).toBe(a.buffer);
+      expect(again[0]).toBe(7); // take: contents arbitrary
+      pool.give(again);
+      const zeroed = pool.takeZeroed(BIG);
+      expect(zeroed.buffer).toBe(a.buffer);
+      expect(zeroed.every((w) => w === 0)).toBe(true);
+      expect(pool.take(BIG).buffer).not.toBe(a.buffer); // handed out once only
+    }
+  });
+
+  test('a smaller request gets the smallest spare that holds it, as a view of its start', () => {
+    const pool = new WordPool();
+    const [big, mid, small] = [pool.take(4 * BIG), pool.take(2 * BIG), pool.take(BIG)];
+    for (const a of [big, mid, small]) a.fill(9);
+    for (const a of [small, big, mid]) pool.give(a);
+    const half = pool.takeZeroed(BIG + 1);
+    expect(half.buffer).toBe(mid.buffer);
+    expect(half.length).toBe(BIG + 1);
+    expect(half.every((w) => w === 0)).toBe(true);
+    expect(mid[BIG + 1]).toBe(9); // only the view is zeroed
+    expect(pool.take(BIG).buffer).toBe(small.buffer);
+    expect(pool.take(BIG).buffer).toBe(big.buffer); // 4× still fits
+    pool.give(half);
+    expect(pool.take(BIG / 4).buffer).not.toBe(mid.buffer); // past 4×: a fresh one
+    expect(pool.take(3 * BIG).buffer).not.toBe(mid.buffer); // too small
+    const view = pool.take(BIG);
+    expect(view.buffer).toBe(mid.buffer);
+    pool.give(view); // a view comes back as its whole buffer
+    expect(pool.take(2 * BIG).buffer).toBe(mid.buffer);
+  });
+
+  test('ignores arrays it did not hand out, offset views, small arrays and a second give', () => {
+    const pool = new WordPool({ shared: true });
+    const foreign = new Uint32Array(new SharedArrayBuffer(4 * BIG));
+    pool.give(foreign);
+    expect(pool.take(BIG).buffer).not.toBe(foreign.buffer);
+    const a = pool.take(BIG);
+    pool.give(a.subarray(8));
+    expect(pool.take(BIG).buffer).not.toBe(a.buffer);
+    pool.give(a);
+    pool.give(a);
+    expect(pool.take(BIG).buffer).toBe(a.buffer);
+    expect(pool.take(BIG).buffer).not.toBe(a.buffer);
+    const small = pool.take(16);
+    pool.give(small);
+    expect(pool.take(16).buffer).not.toBe(small.buffer);
+  });
+
+  test('keeps spares within its cap, dropping the oldest; clear drops them all', () => {
+    const pool = new WordPool({ capBytes: 3 * 4 * BIG });
+    const taken = Array.from({ length: 4 }, () => pool.take(BIG));
+    for (const t of taken) pool.give(t);
+    const again = Array.from({ length: 4 }, () => pool.take(BIG).buffer);
+    for (const t of taken.slice(1)) expect(again.slice(0, 3)).toContain(t.buffer);
+    expect(taken.map((t) => t.buffer)).not.toContain(again[3]);
+    const huge = pool.take(4 * BIG);
+    pool.give(huge); // over the cap alone: not kept
+    expect(pool.take(4 * BIG).buffer).not.toBe(huge.buffer);
+    const spare = pool.take(BIG);
+    pool.give(spare);
+    pool.clear();
+    expect(pool.take(BIG).buffer).not.toBe(spare.buffer);
+  });
+});
