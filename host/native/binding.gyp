@@ -14,6 +14,7 @@
         "src/products.cc",
         "src/bit_columns.cc",
         "src/flock_witness.cc",
+        "src/grind.cc",
         "src/threads.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",

@@ -130,6 +130,10 @@ export interface Backend {
   /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
   flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
 
+  /** Optional: grinding's search for the smallest u64 nonce clearing `bits` against `base`,
+   * as [lo, hi] (src/transcript/pow.ts, smallestNonce: the same nonce); else the host's. */
+  smallestNonce?(base: Uint32Array, bits: number): Promise<[number, number]>;
+
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
   /** Frees one buffer; using it afterwards is an error. */

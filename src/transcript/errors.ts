@@ -17,3 +17,11 @@ export class VerificationError extends Error {
     this.name = 'VerificationError';
   }
 }
+
+/** A nonce search (a backend's grinding) answered a nonce that does not clear the bits. */
+export class NonceSearchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NonceSearchError';
+  }
+}

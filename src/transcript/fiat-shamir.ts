@@ -136,7 +136,12 @@ export class FiatShamir {
   /** Prover: find the smallest u64 nonce clearing `bits` (0 for bits = 0), bind it, and
    * return it as E(n, 0, 0). */
   grind(bits: number): E {
-    const [lo, hi] = smallestNonce(this.powBase(), bits);
+    return this.acceptNonce(smallestNonce(this.powBase(), bits));
+  }
+
+  /** Prover: binds the u64 nonce [lo, hi] found against the current base and returns it as
+   * E(n, 0, 0); grind's, or another search's that finds the same smallest one. */
+  acceptNonce([lo, hi]: readonly [number, number]): E {
     const nonce = Uint32Array.of(lo, hi, 0, 0, 0, 0);
     this.bindNonce(nonce);
     return nonce;

@@ -4,7 +4,12 @@
 import type { E } from '../field/e';
 import { Channel } from './channel';
 import type { MerklePhase, Proof } from './proof';
+import { NonceSearchError } from './errors';
+import { powOk } from './pow';
 import { rootToScalars } from './root';
+
+/** A search for grinding's smallest nonce against a base, as [lo, hi]. */
+export type NonceSearch = (base: Uint32Array, bits: number) => Promise<[number, number]>;
 
 export class ProverState extends Channel {
   private stream = new Uint32Array(6 * 256);
@@ -57,7 +62,19 @@ export class ProverState extends Channel {
 
   /** Grind `bits` (smallest u64 nonce), bind it, and transmit E(n, 0, 0) unobserved. */
   grind(bits: number): E {
-    const nonce = this.fs.grind(bits);
+    return this.sendNonce(this.fs.grind(bits));
+  }
+
+  /** grind(bits) with the nonce found by `search` (a backend's), which must find the smallest
+   * one as grind does: a nonce that does not clear the bits is refused. */
+  async grindBy(bits: number, search: NonceSearch): Promise<E> {
+    const base = this.fs.powBase();
+    const [lo, hi] = await search(base, bits);
+    if (!powOk(base, Uint32Array.of(lo, hi, 0, 0, 0, 0), bits)) throw new NonceSearchError(`grindBy: the search's nonce ${hi}:${lo} does not clear ${bits} bits`);
+    return this.sendNonce(this.fs.acceptNonce([lo, hi]));
+  }
+
+  private sendNonce(nonce: E): E {
     this.append(nonce, 0);
     return nonce;
   }

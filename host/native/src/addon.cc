@@ -14,6 +14,7 @@
 #include "products.h"
 #include "bit_columns.h"
 #include "flock_witness.h"
+#include "grind.h"
 #include "threads.h"
 
 namespace {
@@ -315,6 +316,24 @@ void QueryWeights(const Napi::CallbackInfo& info) {
   leanvm::queryWeights(*activePath().field, factors.data(), coeffs.data(), queries, static_cast<int>(m), out.k());
 }
 
+/** smallestNonce(base, tag, bits): the smallest passing u64 nonce as [lo, hi]. */
+Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
+  const std::vector<uint64_t> base = copied(info, 0, "base", 8);
+  require(info, base.size() == 4, "base must be one digest (8 words)");
+  const uint32_t tag = static_cast<uint32_t>(count(info, 1, "tag", 4294967295.0));
+  const int bits = static_cast<int>(count(info, 2, "bits", 63));
+  uint32_t b[8];
+  std::memcpy(b, base.data(), sizeof b);
+  uint64_t nonce = 0;
+  if (!leanvm::smallestNonce(*activePath().hash, b, tag, bits, nonce)) {
+    throw Napi::Error::New(info.Env(), "no u64 nonce clears " + std::to_string(bits) + " grinding bits");
+  }
+  Napi::Array out = Napi::Array::New(info.Env(), 2);
+  out.Set(uint32_t{0}, Napi::Number::New(info.Env(), static_cast<uint32_t>(nonce)));
+  out.Set(uint32_t{1}, Napi::Number::New(info.Env(), static_cast<uint32_t>(nonce >> 32)));
+  return out;
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("paths", Napi::Function::New(env, Paths));
   exports.Set("activePath", Napi::Function::New(env, ActivePath));
@@ -338,6 +357,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
   exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));
   exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
+  exports.Set("smallestNonce", Napi::Function::New(env, SmallestNonce));
   return exports;
 }
 

@@ -2,6 +2,7 @@
 // reference.h, on random inputs of many shapes, at several thread counts (shapes large
 // enough that the pool splits them, unevenly at 3 and 7). Built and run by run.sh, natively
 // and for arm64 under qemu. Exit status 1 if anything differs.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "../src/dispatch.h"
+#include "../src/grind.h"
 #include "../src/merkle.h"
 #include "../src/ntt.h"
 #include "../src/opening.h"
@@ -182,6 +184,31 @@ void checkMapByTables() {
   }
 }
 
+/** The smallest nonce whose digest of base ‖ (lo, hi, 0, 0, 0, 0, tag, 0) has `bits` low zero bits, one by one. */
+uint64_t scalarNonce(const uint32_t base[8], uint32_t tag, int bits) {
+  for (uint64_t n = 0;; n++) {
+    uint32_t words[16] = {};
+    std::copy(base, base + 8, words);
+    words[8] = static_cast<uint32_t>(n), words[9] = static_cast<uint32_t>(n >> 32), words[14] = tag;
+    uint8_t bytes[64];
+    for (int i = 0; i < 64; i++) bytes[i] = static_cast<uint8_t>(words[i / 4] >> (8 * (i % 4)));
+    const std::vector<uint8_t> d = ref::Blake2s::hash(bytes, 64);
+    uint64_t low = 0;
+    for (int i = 7; i >= 0; i--) low = low << 8 | d[i];
+    if ((low & ((uint64_t{1} << bits) - 1)) == 0) return n;
+  }
+}
+
+void checkGrind(const Path& p) {
+  for (int bits : {0, 1, 5, 9, 12}) {
+    uint32_t base[8];
+    for (auto& w : base) w = static_cast<uint32_t>(rng());
+    uint64_t nonce = ~uint64_t{0};
+    const bool found = leanvm::smallestNonce(*p.hash, base, 6, bits, nonce);
+    expect(found && nonce == scalarNonce(base, 6, bits), "smallestNonce at " + std::to_string(bits) + " bits");
+  }
+}
+
 /** An exception in any range reaches the caller once every range is done, and the pool
  * keeps working. */
 void checkPoolErrors() {
@@ -225,6 +252,7 @@ int main() {
       checkMerkle(*paths[i]);
       checkOpening(*paths[i]);
       checkSkipLanes(*paths[i]);
+      checkGrind(*paths[i]);
       std::printf("  %s\n", failures == before ? "ok" : "FAILED");
     }
   }

@@ -12,6 +12,7 @@ import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
 import { typedArrayOpening } from '../cpu/opening';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
+import { TAG_POW_NONCE } from '../../transcript/tags';
 import { WordPool } from '../word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
@@ -93,6 +94,9 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     async openRows(codeword, tree, queries) {
       return openMerkle(treeOf('native', tree, codeword), data(codeword), tree.rowWords, queries);
+    },
+    async smallestNonce(base, bits) {
+      return module.smallestNonce(base, TAG_POW_NONCE, bits);
     },
     hostBelow: 0,
     zerocheckRounds: 'device',

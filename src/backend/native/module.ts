@@ -52,12 +52,14 @@ export interface NativeModule {
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
   /** Backend.flockWitness. */
   flockWitness(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
+  /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
+  smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
 }
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'skipBins', 'zerocheckEntries', 'foldBlocks', 'queryWeights',
-  'flockWitness',
+  'flockWitness', 'smallestNonce',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -172,7 +172,8 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
           pending.push(await sc.introduce(ps, eq, y));
         }
       }
-      ps.grind(level.grindingBits);
+      if (backend.smallestNonce !== undefined) await ps.grindBy(level.grindingBits, (base, bits) => backend.smallestNonce!(base, bits));
+      else ps.grind(level.grindingBits);
       const queries = ps.sampleQueries(level.logBlockLen, level.queries);
       const lambda = ps.sample();
       const phase = await oracle.backend.openRows(oracle.codeword, oracle.tree, queries);
