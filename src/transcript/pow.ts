@@ -9,14 +9,14 @@ const TWO_32 = 0x100000000;
 const BLOCK = new Uint32Array(16);
 const DIGEST = new Uint32Array(8);
 
-function checkBits(bits: number): void {
+export function checkBits(bits: number): void {
   if (!Number.isInteger(bits) || bits < 0 || bits > 63) {
     throw new RangeError(`grinding bits must be an integer in [0, 63], got ${bits}`);
   }
 }
 
-// Low and high u32 masks of the low `bits` bits of a u64 digest word.
-function masks(bits: number): [number, number] {
+/** Low and high u32 masks of the low `bits` bits of a u64 digest word. */
+export function powMasks(bits: number): [number, number] {
   if (bits >= 32) return [0xffffffff, bits === 32 ? 0 : 2 ** (bits - 32) - 1];
   return [2 ** bits - 1, 0];
 }
@@ -31,7 +31,7 @@ function loadBlock(base: Uint32Array, nonce: Uint32Array, nonceOffset: number): 
 /** Whether the E nonce at nonce[nonceOffset..+6] clears `bits` against the 8-word `base`. */
 export function powOk(base: Uint32Array, nonce: Uint32Array, bits: number, nonceOffset = 0): boolean {
   checkBits(bits);
-  const [lo, hi] = masks(bits);
+  const [lo, hi] = powMasks(bits);
   loadBlock(base, nonce, nonceOffset);
   compressBlockInto(DIGEST, 0, BLOCK, 0);
   return (DIGEST[0] & lo) === 0 && (DIGEST[1] & hi) === 0;
@@ -45,7 +45,7 @@ export function powOk(base: Uint32Array, nonce: Uint32Array, bits: number, nonce
  */
 export function smallestNonce(base: Uint32Array, bits: number): [number, number] {
   checkBits(bits);
-  const [maskLo, maskHi] = masks(bits);
+  const [maskLo, maskHi] = powMasks(bits);
   loadBlock(base, new Uint32Array(6), 0);
   for (let hi = 0; hi < TWO_32; hi++) {
     BLOCK[9] = hi;

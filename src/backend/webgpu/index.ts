@@ -9,6 +9,7 @@ import type { KernelName } from './kernels';
 import { defaultGroupLayers, NttKernels } from './ntt';
 import { createOpeningKernels } from './opening';
 import { Pipelines, Recording } from './recording';
+import { createGrindKernels } from './grind';
 import { createZerocheckKernels } from './zerocheck';
 
 export { WebGpuError } from './errors';
@@ -83,6 +84,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const commit = createCommitKernels({ device, live, record, create, ntt });
   const opening = createOpeningKernels({ device, live, record, create, ntt, maxPerDimension, hostBelow });
   const zerocheck = createZerocheckKernels({ device, live, record, maxPerDimension });
+  const grind = createGrindKernels({ device, live, record, maxPerDimension });
 
   return {
     name: 'webgpu',
@@ -118,6 +120,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...commit,
     ...opening,
     ...zerocheck,
+    ...grind,
     async finish() {
       live();
       await device.queue.onSubmittedWorkDone();

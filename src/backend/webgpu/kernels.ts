@@ -6,6 +6,7 @@ import eqTable from '../../../shaders/eq_table.wgsl';
 import fieldMul from '../../../shaders/field_mul.wgsl';
 import fold from '../../../shaders/fold.wgsl';
 import gather from '../../../shaders/gather.wgsl';
+import grind from '../../../shaders/grind.wgsl';
 import blake2s from '../../../shaders/lib/blake2s.wgsl';
 import gf192 from '../../../shaders/lib/gf192.wgsl';
 import gf64 from '../../../shaders/lib/gf64.wgsl';
@@ -99,6 +100,14 @@ export const KERNELS = {
     bindings: [...MERKLE_NODES, { name: 'rows', type: 'read-only-storage' }],
   },
   merkleNodes: { module: MERKLE, entryPoint: 'merkle_nodes', bindings: MERKLE_NODES },
+  grind: {
+    module: wgsl(grind, blake2s),
+    entryPoint: 'grind',
+    bindings: [
+      { name: 'found', type: 'storage' },
+      { name: 'params', type: 'uniform' },
+    ],
+  },
   gatherRecords: {
     module: gather,
     entryPoint: 'gather_records',

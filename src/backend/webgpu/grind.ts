@@ -1,0 +1,46 @@
+// Grinding's nonce search on the GPU (Backend.smallestNonce): rounds of consecutive
+// candidates, one dispatch of grind.wgsl each and a 4-byte read of the smallest passing
+// index. The first round with a pass ends the search, so the nonce is the smallest, as the
+// host's search (src/transcript/pow.ts) finds it.
+import { BackendUsageError, type Backend } from '../backend';
+import { checkBits, powMasks } from '../../transcript/pow';
+import { TAG_POW_NONCE } from '../../transcript/tags';
+import { scratchBuffer } from './buffer';
+import type { ZerocheckContext } from './zerocheck';
+
+/** No pass yet: the kernel lowers it to a passing index. */
+const NONE = 0xffffffff;
+const TWO_32 = 2 ** 32;
+
+/** Candidates per round: a GPU hashes 2^20 in well under a millisecond, and the protocol's
+ * 17 bits pass about every 2^17; a CPU-backed adapter takes rounds it can finish quickly. */
+function roundSize(device: GPUDevice): number {
+  return device.adapterInfo?.isFallbackAdapter ? 2 ** 16 : 2 ** 20;
+}
+
+export function createGrindKernels(ctx: ZerocheckContext): Pick<Backend, 'smallestNonce'> {
+  return {
+    async smallestNonce(base, bits) {
+      ctx.live();
+      checkBits(bits);
+      if (base.length !== 8) throw new BackendUsageError(`smallestNonce: the base is one digest (8 words), got ${base.length}`);
+      const [maskLo, maskHi] = powMasks(bits);
+      const round = roundSize(ctx.device);
+      const found = await scratchBuffer(ctx.device, 'grinding result', Uint32Array.of(NONE));
+      try {
+        for (let hi = 0; hi < TWO_32; hi++) {
+          for (let lo = 0; lo < TWO_32; lo += round) {
+            const rec = ctx.record('smallestNonce');
+            rec.dispatch('grind', round, [found], [...base, lo, hi, TAG_POW_NONCE, maskLo, maskHi, round]);
+            rec.read(found, 0, 4);
+            const [[i]] = await rec.submit();
+            if (i !== NONE) return [lo + i, hi];
+          }
+        }
+      } finally {
+        found.destroy();
+      }
+      throw new BackendUsageError(`no u64 nonce clears ${bits} grinding bits`);
+    },
+  };
+}
