@@ -3,7 +3,7 @@
 import { compressBlockInto } from '../hash/blake2s';
 import { TAG_POW_NONCE } from './tags';
 
-const TWO_32 = 0x100000000;
+export const TWO_32 = 0x100000000;
 
 // The block base ‖ (nonce, POW_NONCE) and its digest, reused by every check.
 const BLOCK = new Uint32Array(16);
@@ -37,6 +37,20 @@ export function powOk(base: Uint32Array, nonce: Uint32Array, bits: number, nonce
   return (DIGEST[0] & lo) === 0 && (DIGEST[1] & hi) === 0;
 }
 
+/** The smallest low word lo in [from, to) whose nonce (lo, hi) clears `bits` against `base`, or −1. */
+export function firstPassing(base: Uint32Array, bits: number, hi: number, from: number, to: number): number {
+  checkBits(bits);
+  const [maskLo, maskHi] = powMasks(bits);
+  loadBlock(base, new Uint32Array(6), 0);
+  BLOCK[9] = hi;
+  for (let lo = from; lo < to; lo++) {
+    BLOCK[8] = lo;
+    compressBlockInto(DIGEST, 0, BLOCK, 0);
+    if ((DIGEST[0] & maskLo) === 0 && (DIGEST[1] & maskHi) === 0) return lo;
+  }
+  return -1;
+}
+
 /**
  * The smallest u64 n such that E(n, 0, 0) clears `bits` against `base`, as [lo, hi] u32.
  * The outer loop over the high word is there for completeness only: the chance that none
@@ -44,16 +58,9 @@ export function powOk(base: Uint32Array, nonce: Uint32Array, bits: number, nonce
  * exp(−32768) for the protocol's 17 bits, so in practice the first low-word sweep ends it.
  */
 export function smallestNonce(base: Uint32Array, bits: number): [number, number] {
-  checkBits(bits);
-  const [maskLo, maskHi] = powMasks(bits);
-  loadBlock(base, new Uint32Array(6), 0);
   for (let hi = 0; hi < TWO_32; hi++) {
-    BLOCK[9] = hi;
-    for (let lo = 0; lo < TWO_32; lo++) {
-      BLOCK[8] = lo;
-      compressBlockInto(DIGEST, 0, BLOCK, 0);
-      if ((DIGEST[0] & maskLo) === 0 && (DIGEST[1] & maskHi) === 0) return [lo, hi];
-    }
+    const lo = firstPassing(base, bits, hi, 0, TWO_32);
+    if (lo >= 0) return [lo, hi];
   }
   throw new Error(`no u64 nonce clears ${bits} grinding bits`);
 }

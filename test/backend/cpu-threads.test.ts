@@ -1,7 +1,8 @@
 // The cpu backend on a worker pool: encode and merkleBuild at 1, 2, 3 and 7 threads equal
 // the single-threaded code word for word (stack sizes, rates, partly filled stacks, lane
-// counts, leaf shapes) and the reference vectors; the pool's lifecycle (a throwing task
-// fails its run only, dispose ends the workers, idle workers never hold the process).
+// counts, leaf shapes) and the reference vectors, and grinding's nonce search equals the
+// host's; the pool's lifecycle (a throwing task fails its run only, dispose ends the workers,
+// idle workers never hold the process).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +12,7 @@ import type { CpuPool } from '../../src/backend/cpu/pool';
 import { buildMerkleTree, merkleRoot } from '../../src/merkle/tree';
 import { encodeStack } from '../../src/ntt/encode';
 import { NttError } from '../../src/ntt/errors';
+import { smallestNonce } from '../../src/transcript/pow';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { createCpuPool } from '../../host/node/cpu-pool';
 import { buildPoolScripts, type PoolScripts } from './cpu-pool-build';
@@ -75,6 +77,21 @@ for (const threads of [1, 2, 3, 7]) {
       expect(await cpu.download(second)).toEqual(encodeStack(partial, 12, 1).codeword);
       const again = await cpu.merkleBuild(second, 64, 64);
       expect(hex(again.root)).toBe(hex(merkleRoot(buildMerkleTree(encodeStack(partial, 12, 1).codeword, 64, 64))));
+    });
+
+    test('grinding: the smallest nonce of the host search, within the first round and past it', async () => {
+      const rng = new SplitMix64(threads);
+      for (const bits of [0, 4, 9, 13]) {
+        const base = rng.words(4);
+        expect(await cpu.smallestNonce!(base, bits), `bits ${bits}`).toEqual(smallestNonce(base, bits));
+      }
+      // A base whose nonce lies past the first round (2^14 nonces a worker).
+      let seed = 0, base: Uint32Array, want: [number, number];
+      do {
+        base = new SplitMix64(++seed).words(4);
+        want = smallestNonce(base, 17);
+      } while (want[0] < 2 ** 14 * threads);
+      expect(await cpu.smallestNonce!(base, 17)).toEqual(want);
     });
 
     test('merkleBuild over rows of 1 and 3 K words, 2^0 .. 2^9 leaves', async () => {

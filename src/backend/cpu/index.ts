@@ -13,7 +13,7 @@ import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { WordPool } from '../word-pool';
-import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, THREADED_MIN_WORDS } from './threaded';
+import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 
 /** A new buffer owning `words` (no copy). */
 function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
@@ -88,6 +88,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     async openRows(codeword, tree, queries) {
       return openMerkle(treeOf('cpu', tree, codeword), data(codeword), tree.rowWords, queries);
     },
+    // Grinding splits across the workers; without them the host's search is this backend's.
+    ...(pool !== undefined && typeof SharedArrayBuffer !== 'undefined'
+      ? { smallestNonce: (base: Uint32Array, bits: number) => smallestNonceThreaded(pool, base, bits) }
+      : {}),
     hostBelow: 0,
     zerocheckRounds: 'host',
     ...typedArrayOpening(data, wrap),
