@@ -35,6 +35,13 @@ export interface MerkleHandle {
 
 export type { MerklePhase };
 
+/** Two folded tables (new E buffers) and the next round's sums of their product (roundSums' 12 words). */
+export interface FoldedRound {
+  f: DeviceBuffer;
+  b: DeviceBuffer;
+  sums: Uint32Array;
+}
+
 export interface Backend {
   readonly name: BackendName;
   /** A new buffer holding a copy of `words` (length a multiple of the element size). */
@@ -87,6 +94,11 @@ export interface Backend {
   /** The table with the variable of `stride` bound at r (K or E in, a new E buffer out):
    * value (unit u, j) = lo + r·(lo + hi). */
   fold(src: DeviceBuffer, stride: number, r: E): Promise<DeviceBuffer>;
+  /**
+   * Optional: fold(f, stride, r) and fold(b, stride, r), then roundSums of the two folded
+   * tables at nextStride, in one pass (the folded values not read back).
+   */
+  foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number): Promise<FoldedRound>;
   /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
   eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables

@@ -1,5 +1,5 @@
 // The native opening kernels give the cpu backend's bytes: roundSums (K and E tables), fold,
-// eqTable, mapByTables, addScaled (offsets, strides, scales) and zerocheckSums, on random
+// foldRound (against fold, fold and roundSums), eqTable, mapByTables, addScaled (offsets, strides, scales) and zerocheckSums, on random
 // inputs of odd and power-of-two lengths, queryWeights, every stride kind (1, inner, a last unit without
 // a high half, the whole table), on every path at one thread and on the best path at 1, 2
 // and 3 threads (lengths past the kernels' 2048-value grain, so the pool splits them).
@@ -23,6 +23,17 @@ async function put(backend: Backend, elem: Elem, words: Uint32Array): Promise<De
   return backend.upload(elem, words);
 }
 
+/** The two tables folded at `stride` and the next round's sums at `next`: by foldRound where
+ * the backend has it, else by its parts (the cpu backend, the reference). */
+async function foldRound(backend: Backend, f: DeviceBuffer, b: DeviceBuffer, stride: number, r: Uint32Array, next: number): Promise<Uint32Array[]> {
+  if (backend.foldRound !== undefined) {
+    const o = await backend.foldRound(f, b, stride, r, next);
+    return [await backend.download(o.f), await backend.download(o.b), o.sums];
+  }
+  const [ff, bf] = [await backend.fold(f, stride, r), await backend.fold(b, stride, r)];
+  return [await backend.download(ff), await backend.download(bf), await backend.roundSums(ff, bf, next)];
+}
+
 /** Every kernel's outputs on one backend, from one seed: the words a comparison checks. */
 async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
   const rng = new SplitMix64(seed);
@@ -35,6 +46,8 @@ async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
       out.push(await backend.roundSums(f, b, stride));
       const folded = await backend.fold(f, stride, e());
       out.push(await backend.download(folded));
+      // The next round paired at 1, at the same stride, and over the whole folded table.
+      for (const next of new Set([1, stride, folded.length])) out.push(...(await foldRound(backend, f, b, stride, e(), next)));
     }
   }
   for (const coords of EQ_COORDS) {

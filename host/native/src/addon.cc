@@ -219,6 +219,22 @@ void Fold(const Napi::CallbackInfo& info) {
   leanvm::fold(*activePath().field, src.k(), isE, n, stride, r.data(), out.k());
 }
 
+/** foldRound(f, fIsE, b, stride, r, nextStride, fOut, bOut): the folded pair into fOut, bOut and
+ * the next round's sums (12 words). */
+Napi::Value FoldRound(const Napi::CallbackInfo& info) {
+  const bool fIsE = flag(info, 1);
+  const Words f = words(info, 0, "f"), b = words(info, 2, "b"), fOut = words(info, 6, "fOut"), bOut = words(info, 7, "bOut");
+  const size_t n = values(info, b, true, "b"), stride = count(info, 3, "stride", 1e15), next = count(info, 5, "nextStride", 1e15);
+  require(info, values(info, f, fIsE, "f") == n, "f and b must hold as many values");
+  const std::vector<uint64_t> r = element(info, 4, "r");
+  const size_t folded = pairs(info, n, stride);
+  require(info, fOut.length == 6 * folded && bOut.length == 6 * folded, "fOut and bOut must hold ⌈n / 2·stride⌉·stride E values");
+  pairs(info, folded, next);
+  uint64_t s[6];
+  leanvm::foldRound(*activePath().field, f.k(), fIsE, b.k(), n, stride, r.data(), next, fOut.k(), bOut.k(), s);
+  return sums(info.Env(), s);
+}
+
 /** eqTable(point, seed, out): out holds 2^(point's coordinates) E values. */
 void EqTable(const Napi::CallbackInfo& info) {
   const std::vector<uint64_t> point = copied(info, 0, "point", 6), seed = element(info, 1, "seed");
@@ -348,6 +364,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("merkleTree", Napi::Function::New(env, MerkleTree));
   exports.Set("roundSums", Napi::Function::New(env, RoundSums));
   exports.Set("fold", Napi::Function::New(env, Fold));
+  exports.Set("foldRound", Napi::Function::New(env, FoldRound));
   exports.Set("eqTable", Napi::Function::New(env, EqTable));
   exports.Set("mapByTables", Napi::Function::New(env, MapByTables));
   exports.Set("addScaled", Napi::Function::New(env, AddScaled));

@@ -146,6 +146,71 @@ void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, siz
   });
 }
 
+void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t s, const uint64_t r[3],
+               size_t s2, uint64_t* fOut, uint64_t* bOut, uint64_t out[6]) {
+  // Each folded value is one end of exactly one next pair: a thread's pairs fold their ends
+  // (2 per pair), store them, and take the pair's two products, chunk by chunk.
+  const size_t w = fIsE ? 3 : 1, n1 = roundPairs(n, s);
+  const Repeated rr(r);
+  SumOfParts total(out, 6);
+  parallelFor(roundPairs(n1, s2), GRAIN, [&](size_t from, size_t to) {
+    alignas(64) uint64_t df[6 * CHUNK], db[6 * CHUNK], pf[6 * CHUNK], pb[6 * CHUNK];
+    alignas(64) uint64_t fl[3 * CHUNK], bl[3 * CHUNK], fd[3 * CHUNK], bd[3 * CHUNK], prod[3 * CHUNK];
+    size_t at[2 * CHUNK], olo[2 * CHUNK];
+    bool hasHi[CHUNK];
+    uint64_t sum[6] = {};
+    PairWalk next(n1, s2, from);
+    for (size_t q = from; q < to;) {
+      const size_t c = std::min(CHUNK, to - q);
+      // The chunk's folded indices (m of them) and, for each, the pair it folds from.
+      size_t m = 0;
+      for (size_t i = 0; i < c; i++, next.next()) {
+        at[m++] = next.lo();
+        hasHi[i] = next.paired();
+        if (hasHi[i]) at[m++] = next.lo() + s2;
+      }
+      for (size_t i = 0; i < m; i++) {
+        const size_t p = at[i], lo = olo[i] = 2 * s * (p / s) + p % s;
+        const bool paired = lo + s < n;
+        spread(f, w, lo, df + 3 * i);
+        if (paired) {
+          for (size_t l = 0; l < w; l++) df[3 * i + l] ^= f[w * (lo + s) + l];
+          if (w == 1) df[3 * i + 1] = df[3 * i + 2] = df[3 * i];
+        }
+        for (int l = 0; l < 3; l++) db[3 * i + l] = b[3 * lo + l] ^ (paired ? b[3 * (lo + s) + l] : 0);
+      }
+      for (size_t done = 0; done < m; done += CHUNK) {
+        const size_t part = std::min(CHUNK, m - done);
+        product(k, fIsE, df + 3 * done, rr.words, pf + 3 * done, part);
+        k.mulE(db + 3 * done, rr.words, pb + 3 * done, part);
+      }
+      for (size_t i = 0; i < m; i++) {
+        for (size_t l = 0; l < w; l++) pf[3 * i + l] ^= f[w * olo[i] + l];
+        for (int l = 0; l < 3; l++) pb[3 * i + l] ^= b[3 * olo[i] + l];
+        for (int l = 0; l < 3; l++) {
+          fOut[3 * at[i] + l] = pf[3 * i + l];
+          bOut[3 * at[i] + l] = pb[3 * i + l];
+        }
+      }
+      // The next round's pairs: lo, then hi where it has one, are consecutive entries.
+      for (size_t i = 0, e = 0; i < c; e += hasHi[i] ? 2 : 1, i++) {
+        for (int l = 0; l < 3; l++) {
+          fl[3 * i + l] = pf[3 * e + l];
+          bl[3 * i + l] = pb[3 * e + l];
+          fd[3 * i + l] = pf[3 * e + l] ^ (hasHi[i] ? pf[3 * (e + 1) + l] : 0);
+          bd[3 * i + l] = pb[3 * e + l] ^ (hasHi[i] ? pb[3 * (e + 1) + l] : 0);
+        }
+      }
+      k.mulE(fl, bl, prod, c);
+      accumulate(sum, prod, c);
+      k.mulE(fd, bd, prod, c);
+      accumulate(sum + 3, prod, c);
+      q += c;
+    }
+    total.add(sum);
+  });
+}
+
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out) {
   for (int l = 0; l < 3; l++) out[l] = seed[l];
   for (size_t coord = 0, size = 1; coord < nCoords; coord++, size <<= 1) {

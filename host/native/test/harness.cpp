@@ -125,6 +125,16 @@ void checkOpening(const Path& p) {
       std::vector<uint64_t> folded(3 * leanvm::roundPairs(n, s));
       leanvm::fold(*p.field, f.data(), w == 3, n, s, point.data(), folded.data());
       expect(folded == ref::fold(f.data(), w, n, s, point.data()), "fold" + shape);
+      // foldRound: both folds, then the next round's sums at 1, at s and over the whole.
+      const size_t n1 = folded.size() / 3;
+      const auto bFolded = ref::fold(b.data(), 3, n, s, point.data());
+      for (size_t next : {size_t{1}, s, n1}) {
+        std::vector<uint64_t> fOut(3 * n1), bOut(3 * n1);
+        leanvm::foldRound(*p.field, f.data(), w == 3, b.data(), n, s, point.data(), next, fOut.data(), bOut.data(), sums);
+        expect(fOut == folded && bOut == bFolded &&
+                   std::vector<uint64_t>(sums, sums + 6) == ref::roundSums(folded.data(), 3, bFolded.data(), n1, next),
+               "foldRound" + shape + " next=" + std::to_string(next));
+      }
     }
   }
   for (size_t coords : {0, 1, 4, 12}) {

@@ -35,6 +35,8 @@ export interface NativeModule {
   roundSums(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number): Uint32Array;
   /** out (⌈n / 2·stride⌉·stride E values) = the table with the variable of `stride` bound at r. */
   fold(src: Uint32Array, srcIsE: boolean, stride: number, r: Uint32Array, out: Uint32Array): void;
+  /** fold of f and b at `stride` into fOut, bOut, and the folded pair's round sums at nextStride (12 words). */
+  foldRound(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number, r: Uint32Array, nextStride: number, fOut: Uint32Array, bOut: Uint32Array): Uint32Array;
   /** out (2^coordinates E values) = seed·eq(point, ·). */
   eqTable(point: Uint32Array, seed: Uint32Array, out: Uint32Array): void;
   mapByTables(buf: Uint32Array, tables: Uint32Array): void;
@@ -58,7 +60,7 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'skipBins', 'zerocheckEntries', 'foldBlocks', 'queryWeights',
+  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'skipBins', 'zerocheckEntries', 'foldBlocks', 'queryWeights',
   'flockWitness', 'smallestNonce',
 ] as const;
 

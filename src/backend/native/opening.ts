@@ -9,7 +9,7 @@ import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
 
 /** The words themselves, or a copy where they do not start on the 8 bytes the module reads
  * u64 words from. */
@@ -57,6 +57,14 @@ export function nativeOpening(
       const [out, words] = fresh('E', units * stride);
       module.fold(data(src), src.elem === 'E', stride, r, words);
       return out;
+    },
+    async foldRound(f, b, stride, r, nextStride) {
+      roundShape(f, b);
+      const units = Math.ceil(f.length / (2 * stride));
+      const [fOut, fWords] = fresh('E', units * stride);
+      const [bOut, bWords] = fresh('E', units * stride);
+      const sums = module.foldRound(data(f), f.elem === 'E', data(b), stride, r, nextStride, fWords, bWords);
+      return { f: fOut, b: bOut, sums };
     },
     async eqTable(point, seed) {
       const [out, words] = fresh('E', 2 ** (point.length / 6));

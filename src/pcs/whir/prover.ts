@@ -64,12 +64,19 @@ class RunningSumcheck {
     ps.addRoundPoly(this.poly, false);
   }
 
-  /** Binds the variable of the last sent polynomial at r. */
-  async fold(r: E, stride: number): Promise<void> {
+  /** Binds the variable of the last sent polynomial at r, then sends the next round's, whose
+   * variable is paired at nextStride (in one pass where the backend has foldRound). */
+  async foldAndSend(ps: ProverState, r: E, stride: number, nextStride: number): Promise<void> {
     this.claim = evalRoundPoly(this.poly, r);
     const { backend } = this;
-    const f = await backend.fold(this.f, stride, r);
-    const b = await backend.fold(this.b, stride, r);
+    let sums: Uint32Array | null = null;
+    let f: DeviceBuffer, b: DeviceBuffer;
+    if (backend.foldRound !== undefined) {
+      ({ f, b, sums } = await backend.foldRound(this.f, this.b, stride, r, nextStride));
+    } else {
+      f = await backend.fold(this.f, stride, r);
+      b = await backend.fold(this.b, stride, r);
+    }
     this.release();
     [this.f, this.b, this.ownsF] = [f, b, true];
     if (f.length < backend.hostBelow) {
@@ -79,6 +86,8 @@ class RunningSumcheck {
       backend.free(f);
       backend.free(b);
     }
+    this.poly = roundPoly(sums ?? (await this.backend.roundSums(this.f, this.b, nextStride)), this.claim);
+    ps.addRoundPoly(this.poly, false);
   }
 
   /** Σ f·weight: a round whose stride is the table's length pairs nothing, so c0 is the sum. */
@@ -140,8 +149,7 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
     let levelFolds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
     for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
       const r = ps.sample();
-      await sc.fold(r, laneStride);
-      await sc.send(ps, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
+      await sc.foldAndSend(ps, r, laneStride, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
       levelFolds.set(r, 6 * j);
     }
 
@@ -151,8 +159,7 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
         levelFolds = new Uint32Array(6 * level.fold);
         for (let j = 0; j < level.fold; j++) {
           const r = ps.sample();
-          await sc.fold(r, 1);
-          await sc.send(ps, 1);
+          await sc.foldAndSend(ps, r, 1, 1);
           levelFolds.set(r, 6 * j);
         }
       }
@@ -191,8 +198,7 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
         for (let j = 0; j < config.residualVars; j++) {
           const r = ps.sample();
           if (j + 1 < config.residualVars) {
-            await sc.fold(r, 1);
-            await sc.send(ps, 1);
+            await sc.foldAndSend(ps, r, 1, 1);
           }
         }
       } else {
