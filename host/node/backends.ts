@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
+import { withHostPasses } from '../../src/backend/host-passes';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
@@ -118,8 +119,15 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
     return fallback(tooBig);
   }
-  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device), why: 'requested --backend webgpu' };
-  if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}` };
+  // Flock's host passes go to the native module where there is one, not to TypeScript.
+  const onGpu = (why: string): OpenedBackend => {
+    const backend = createWebGpuBackend(gpu.device);
+    if (native.module === null) return { backend, why: `${why}; Flock's host passes in TypeScript (no native module: ${native.reason})` };
+    const { backend: lent, lent: passes } = withHostPasses(backend, createNativeBackend(native.module, { threads }));
+    return { backend: lent, why: `${why}; ${passes.join(', ')} on the native module (${native.reason})` };
+  };
+  if (choice === 'webgpu') return onGpu('requested --backend webgpu');
+  if (!report.software) return onGpu(`hardware GPU: ${report.reason}`);
   if (native.module !== null) {
     gpu.device.destroy();
     return { backend: createNativeBackend(native.module, { threads }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
