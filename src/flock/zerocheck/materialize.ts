@@ -61,11 +61,11 @@ export function materialize(cols: ZerocheckColumns, blocks: number, live: number
 
 /**
  * The same tables written out in full (2^vars values each) as E buffers of `backend`: made
- * there by zerocheckEntries when every block is live, else built on the host, the tail
- * written out, and uploaded.
+ * there by zerocheckEntries over every block (the tail's blocks are copies of block `live`,
+ * so their entries are the pad's), else built on the host, the tail written out, and uploaded.
  */
 export async function deviceTables(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): Promise<DeviceBuffer[]> {
-  if (backend.zerocheckEntries !== undefined && live === blocks) {
+  if (backend.zerocheckEntries !== undefined) {
     const [t0, t1] = entryTables(z, chi0);
     const bufs: DeviceBuffer[] = [];
     for (const col of [cols.a, cols.b, cols.c]) bufs.push(await backend.zerocheckEntries(col, 0, PER_BLOCK * blocks, t0, t1));
