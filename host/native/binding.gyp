@@ -11,6 +11,7 @@
         "src/ntt.cc",
         "src/merkle.cc",
         "src/opening.cc",
+        "src/zerocheck_rounds.cc",
         "src/products.cc",
         "src/bit_columns.cc",
         "src/flock_witness.cc",

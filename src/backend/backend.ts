@@ -129,6 +129,16 @@ export interface Backend {
    * Σ eq[x]·(a[2x+1]·b[2x+1] + c[2x+1]) then G(∞) = Σ eq[x]·(a[2x] + a[2x+1])·(b[2x] + b[2x+1]).
    */
   zerocheckSums(a: DeviceBuffer, b: DeviceBuffer, c: DeviceBuffer, eq: DeviceBuffer): Promise<Uint32Array>;
+  /**
+   * Optional: one fused zerocheck round on E tables a, b, c of one power-of-two length. With
+   * chi, first binds their lowest variable at chi in place (value x = lo + chi·(lo + hi), as
+   * fold(·, 1, chi)): the tables keep their storage and their length halves. Then the round's
+   * 12 words, as zerocheckSums with eqTable(point, 1) on the tables as they are then (point:
+   * log2(length / 2) coordinates). One pass over the tables, and no eq table or fresh table per
+   * round: the unfused round reads the tables twice and writes its folds to new memory. The
+   * given buffers are spent; the returned ones (over the same storage) take their place.
+   */
+  zerocheckStep?(tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep>;
 
   // Optional: Flock's byte-table passes over its packed bit columns (host arrays in and out).
   // A backend without them leaves the work to the host's TypeScript.
@@ -152,6 +162,15 @@ export interface Backend {
   free(buf: DeviceBuffer): void;
   /** Releases everything the backend holds (GPU device, workers). */
   dispose(): Promise<void>;
+}
+
+/** The zerocheck's E tables a, b, c. */
+export type ZerocheckTables = readonly [DeviceBuffer, DeviceBuffer, DeviceBuffer];
+
+/** A fused zerocheck round's G(1) then G(∞) (12 words) and the tables it leaves. */
+export interface ZerocheckStep {
+  readonly sums: Uint32Array;
+  readonly tables: ZerocheckTables;
 }
 
 /** The zerocheck's packed bit columns, u32 words of one length (a·b + c = 0 bitwise). */

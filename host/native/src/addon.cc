@@ -16,6 +16,7 @@
 #include "flock_witness.h"
 #include "grind.h"
 #include "threads.h"
+#include "zerocheck_rounds.h"
 
 namespace {
 
@@ -273,6 +274,21 @@ Napi::Value ZerocheckSums(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
+/** zerocheckStep(a, b, c, chi | null, point): a, b, c bound at chi in place when given, then
+ * G(1) then G(∞) (12 words) over their pairs. */
+Napi::Value ZerocheckStep(const Napi::CallbackInfo& info) {
+  const Words a = words(info, 0, "a"), b = words(info, 1, "b"), c = words(info, 2, "c");
+  const bool binds = !info[3].IsNull() && !info[3].IsUndefined();
+  const std::vector<uint64_t> chi = binds ? element(info, 3, "chi") : std::vector<uint64_t>();
+  const std::vector<uint64_t> point = copied(info, 4, "point", 6);
+  const size_t coords = point.size() / 3;
+  require(info, coords < 40 && a.length == (size_t{6} << (coords + (binds ? 2 : 1))) && b.length == a.length && c.length == a.length,
+          "a, b, c must hold 2^(point's coordinates + 1) E values, twice that with chi");
+  uint64_t s[6];
+  leanvm::zerocheckStep(*activePath().field, a.k(), b.k(), c.k(), binds ? chi.data() : nullptr, point.data(), coords, s);
+  return sums(info.Env(), s);
+}
+
 /** skipBins(lt, a, b, c, at, groups, W, bins): groups of 16 u32 words from word `at`. */
 void SkipBins(const Napi::CallbackInfo& info) {
   const Words lt = words(info, 0, "lt"), a = words(info, 1, "a"), b = words(info, 2, "b"), c = words(info, 3, "c");
@@ -369,6 +385,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("mapByTables", Napi::Function::New(env, MapByTables));
   exports.Set("addScaled", Napi::Function::New(env, AddScaled));
   exports.Set("zerocheckSums", Napi::Function::New(env, ZerocheckSums));
+  exports.Set("zerocheckStep", Napi::Function::New(env, ZerocheckStep));
   exports.Set("skipBins", Napi::Function::New(env, SkipBins));
   exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
   exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));

@@ -18,6 +18,7 @@
 #include "../src/opening.h"
 #include "../src/products.h"
 #include "../src/threads.h"
+#include "../src/zerocheck_rounds.h"
 #include "reference.h"
 
 namespace {
@@ -164,6 +165,42 @@ void checkOpening(const Path& p) {
   }
 }
 
+/** zerocheckStep equals the unfused kernels (fold at stride 1, eqTable, zerocheckSums): alone
+ * on a few sizes, and chained from 2^15 values down to 2 (each round binding the last's χ). */
+void checkZerocheckStep(const Path& p) {
+  const uint64_t one[3] = {1, 0, 0};
+  const auto round = [&](std::vector<uint64_t> (&t)[3], const uint64_t* chi, size_t coords, const std::string& what) {
+    std::vector<uint64_t> want[3];
+    for (int i = 0; i < 3; i++) {
+      want[i] = t[i];
+      if (chi != nullptr) {
+        want[i].resize(want[i].size() / 2);
+        leanvm::fold(*p.field, t[i].data(), true, t[i].size() / 3, 1, chi, want[i].data());
+      }
+    }
+    const auto point = random(3 * coords);
+    std::vector<uint64_t> eq(3 << coords);
+    leanvm::eqTable(*p.field, point.data(), coords, one, eq.data());
+    uint64_t got[6], sums[6];
+    leanvm::zerocheckSums(*p.field, want[0].data(), want[1].data(), want[2].data(), eq.data(), size_t{1} << coords, sums);
+    leanvm::zerocheckStep(*p.field, t[0].data(), t[1].data(), t[2].data(), chi, point.data(), coords, got);
+    bool same = std::equal(got, got + 6, sums);
+    for (int i = 0; i < 3; i++) {
+      t[i].resize(want[i].size());
+      same = same && t[i] == want[i];
+    }
+    expect(same, "zerocheckStep " + what + " at " + std::to_string(coords) + " coordinates");
+  };
+  for (size_t coords : {0, 1, 7, 9}) {
+    std::vector<uint64_t> t[3] = {random(6 << coords), random(6 << coords), random(6 << coords)};
+    round(t, nullptr, coords, "without χ");
+  }
+  const size_t top = 14;
+  std::vector<uint64_t> t[3] = {random(6 << top), random(6 << top), random(6 << top)};
+  round(t, nullptr, top, "chained, without χ");
+  for (size_t coords = top; coords-- > 0;) round(t, random(3).data(), coords, "chained");
+}
+
 /** The skip pass's group lanes equal the portable path's (checked against the TypeScript by
  * test/native/prove.test.ts): random plane tables and columns, a few groups. */
 void checkSkipLanes(const Path& p) {
@@ -261,6 +298,7 @@ int main() {
       checkNtt(*paths[i], deltas.data());
       checkMerkle(*paths[i]);
       checkOpening(*paths[i]);
+      checkZerocheckStep(*paths[i]);
       checkSkipLanes(*paths[i]);
       checkGrind(*paths[i]);
       std::printf("  %s\n", failures == before ? "ok" : "FAILED");

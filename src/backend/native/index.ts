@@ -107,6 +107,12 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
         const words = pool.take(length * WORDS[elem]);
         return [wrap(elem, words), words];
       },
+      (buf, length) => {
+        // A view of the start: freeing it gives the pool back its whole array.
+        const view = data(buf).subarray(0, length * WORDS[buf.elem]);
+        (buf as ArrayDeviceBuffer).words = null;
+        return new ArrayDeviceBuffer('native', buf.elem, length, view);
+      },
       typedArrayOpening(data, wrap),
     ),
     freeTree(tree) {

@@ -44,6 +44,9 @@ export interface NativeModule {
   addScaled(acc: Uint32Array, src: Uint32Array, at: number, stride: number, scale: Uint32Array | null): void;
   /** G(1) then G(∞) (12 words). */
   zerocheckSums(a: Uint32Array, b: Uint32Array, c: Uint32Array, eq: Uint32Array): Uint32Array;
+  /** Backend.zerocheckStep: a, b, c (2^(point's coordinates + 1) E values, twice that with chi)
+   * bound at chi in place when given (into their first halves); then G(1) then G(∞) (12 words). */
+  zerocheckStep(a: Uint32Array, b: Uint32Array, c: Uint32Array, chi: Uint32Array | null, point: Uint32Array): Uint32Array;
   /** Backend.skipBins: `groups` groups of 16 words of a, b, c from u32 word `at` (even). */
   skipBins(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, W: Uint32Array, bins: Uint32Array): void;
   /** Backend.zerocheckEntries into out (count E values); `at` even. */
@@ -60,8 +63,8 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'skipBins', 'zerocheckEntries', 'foldBlocks', 'queryWeights',
-  'flockWitness', 'smallestNonce',
+  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipBins', 'zerocheckEntries', 'foldBlocks',
+  'queryWeights', 'flockWitness', 'smallestNonce',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -9,7 +9,7 @@ import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
 
 /** The words themselves, or a copy where they do not start on the 8 bytes the module reads
  * u64 words from. */
@@ -25,11 +25,13 @@ function intoAligned(words: Uint32Array, write: (aligned: Uint32Array) => void):
 }
 
 /** `data` unwraps a live buffer of the backend; `fresh` makes a new one of `length` values
- * (contents arbitrary) and hands back its words. */
+ * (contents arbitrary) and hands back its words; `shrink` spends a buffer for one over its
+ * first `length` values, in the same storage. */
 export function nativeOpening(
   module: NativeModule,
   data: (buf: DeviceBuffer) => Uint32Array,
   fresh: (elem: Elem, length: number) => [DeviceBuffer, Uint32Array],
+  shrink: (buf: DeviceBuffer, length: number) => DeviceBuffer,
   reference: Pick<Backend, 'queryWeights'>,
 ): NativeOpening {
   return {
@@ -82,6 +84,15 @@ export function nativeOpening(
     async zerocheckSums(a, b, c, eq) {
       zerocheckShape(a, b, c, eq);
       return module.zerocheckSums(data(a), data(b), data(c), data(eq));
+    },
+    async zerocheckStep(tables, chi, point) {
+      const n = sameShape('E', ...tables), live = chi === null ? n : n / 2, coords = point.length / 6;
+      if (!Number.isInteger(coords) || live !== 2 ** (coords + 1)) {
+        throw new BackendUsageError(`zerocheck tables of ${n} values${chi === null ? '' : ' bound once'} do not pair with a point of ${coords} coordinates`);
+      }
+      const [a, b, c] = tables;
+      const sums = module.zerocheckStep(data(a), data(b), data(c), chi, point);
+      return { sums, tables: chi === null ? tables : [shrink(a, live), shrink(b, live), shrink(c, live)] };
     },
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);

@@ -1,6 +1,6 @@
 // The zerocheck prover (PROTOCOL.md §9.3): a·b + c = 0 on every bit position of the batch,
 // reduced to claims v_a, v_b, v_c on the quirky extensions of a, b, c at one point (z, χ).
-import type { Backend } from '../../backend/backend';
+import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/backend';
 import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
@@ -66,28 +66,53 @@ export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns,
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
   if (!onDevice()) return closeRounds({ ...run, ...materialize(cols, o.blocks, o.live, first.z, chi0) }, ps);
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
-  let bufs = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0);
+  // A round binds the previous round's χ first, so a fused step does both in one pass.
+  const [a, b, c] = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0);
+  let bufs: ZerocheckTables = [a, b, c];
+  const step = backend.zerocheckStep?.bind(backend) ?? ((tables: ZerocheckTables, chi: E | null, point: Uint32Array) => unfusedStep(backend, tables, chi, point));
+  let chi: E | null = null;
   try {
     for (; onDevice(); run.i++) {
-      const eq = await backend.eqTable(run.r.subarray(6 * (run.i + 1)), eOne());
-      let sums: Uint32Array;
-      try {
-        sums = await backend.zerocheckSums(bufs[0], bufs[1], bufs[2], eq);
-      } finally {
-        backend.free(eq);
-      }
-      const chiI = sendRound(run, ps, sums);
-      const folded = await Promise.all(bufs.map((buf) => backend.fold(buf, 1, chiI)));
-      for (const buf of bufs) backend.free(buf);
-      bufs = folded;
+      const round = await step(bufs, chi, run.r.subarray(6 * (run.i + 1)));
+      bufs = round.tables;
+      chi = sendRound(run, ps, round.sums);
       run.shape = { vars: run.shape.vars - 1, head: 2 ** (run.shape.vars - 1), period: 1 };
     }
+    if (chi !== null) bufs = spend(backend, bufs, await bindTables(backend, bufs, chi));
     const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
     run.tables = words.map((head) => ({ head, pad: new Uint32Array(6) }));
   } finally {
     for (const buf of bufs) backend.free(buf);
   }
   return closeRounds(run, ps);
+}
+
+/** zerocheckStep from fold, eqTable and zerocheckSums: for a backend without the fused one. */
+async function unfusedStep(backend: Backend, tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep> {
+  const bound = chi === null ? tables : await bindTables(backend, tables, chi);
+  try {
+    const eq = await backend.eqTable(point, eOne());
+    try {
+      return { sums: await backend.zerocheckSums(bound[0], bound[1], bound[2], eq), tables: spend(backend, tables, bound) };
+    } finally {
+      backend.free(eq);
+    }
+  } catch (e) {
+    if (bound !== tables) for (const buf of bound) backend.free(buf);
+    throw e;
+  }
+}
+
+/** New buffers of the tables with their lowest variable bound at chi. */
+async function bindTables(backend: Backend, tables: ZerocheckTables, chi: E): Promise<ZerocheckTables> {
+  const [a, b, c] = await Promise.all(tables.map((buf) => backend.fold(buf, 1, chi)));
+  return [a, b, c];
+}
+
+/** Frees `old` unless it is `next`; returns `next`. */
+function spend(backend: Backend, old: ZerocheckTables, next: ZerocheckTables): ZerocheckTables {
+  if (next !== old) for (const buf of old) backend.free(buf);
+  return next;
 }
 
 /** A zerocheck between its multilinear rounds: round i is next. */
