@@ -18,7 +18,7 @@ type Buffer = ArrayBuffer | SharedArrayBuffer;
 export interface WordPoolOptions {
   /** SharedArrayBuffers (which workers can see) rather than ArrayBuffers. */
   shared?: boolean;
-  /** Spares kept at most, in bytes (default 512 MiB); the oldest go first. */
+  /** Spares kept at most, in bytes (default 1 GiB); the oldest go first. */
   capBytes?: number;
 }
 
@@ -33,7 +33,7 @@ export class WordPool {
 
   constructor(options: WordPoolOptions = {}) {
     this.shared = options.shared ?? false;
-    this.capBytes = options.capBytes ?? 2 ** 29;
+    this.capBytes = options.capBytes ?? 2 ** 30;
   }
 
   /** `length` words with arbitrary contents (a fresh array is zero). */
