@@ -1,12 +1,15 @@
-// The skip pass's per-group work is the path's skipLanes (skip_lanes.h). Threads take disjoint runs of groups (skip pass,
-// entries) or of positions (block fold); the skip pass's bins are per thread, XORed into the
-// caller's under a lock (exact, in any order).
+// The skip pass's per-group work is the path's skipLanes (skip_lanes.h); its bins, the
+// entries' and the block fold's table rows are E values as e_rows.h lays them out for the
+// active path. Threads take disjoint runs of groups (skip pass, entries) or of positions
+// (block fold); the skip pass's bins are per thread, XORed into the caller's under a lock
+// (exact, in any order).
 #include "bit_columns.h"
 
 #include <algorithm>
 #include <mutex>
 #include <vector>
 
+#include "e_rows.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -35,86 +38,163 @@ inline uint64_t transpose8x8(uint64_t x) {
   return x ^ t ^ (t << 28);
 }
 
-/** Groups per batch: their lane words (SKIP_LANE_WORDS × 8 bytes each) and weights stay in L2. */
-constexpr size_t BATCH = 1024;
+/** Bin keys: 8 bytes of each lane word. */
+constexpr size_t SKIP_KEYS = 8 * SKIP_LANE_WORDS;
+/** Groups per batch: their lane words (SKIP_LANE_WORDS × 8 bytes each) stay in L2. */
+constexpr size_t BATCH = 2048;
+/** Keys a pass over a batch adds into: their bins (4 × 256 rows) stay in L1, and the four
+ * adds of a group are independent (consecutive groups' adds to one bin would chain). */
+constexpr size_t KEYS_PER_PASS = 4;
+
+/** One thread's groups [from, to): a batch's lane words first, then its weights into the
+ * thread's bins (rows of type Row, key by key), and those into `bins` under the lock. */
+template <class Row>
+LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b,
+                                    const uint64_t* c, const uint64_t* W, size_t from, size_t to, uint64_t* bins,
+                                    std::mutex& m) {
+  Rows<Row> own(SKIP_KEYS * 256), w(BATCH);
+  std::vector<uint64_t> lanes(SKIP_LANE_WORDS * BATCH);
+  // Byte q of lane word w of group i is byte 8(w·BATCH + i) + q: bin key 8w + q.
+  const uint8_t* bytes = reinterpret_cast<const uint8_t*>(lanes.data());
+  for (size_t g0 = from; g0 < to; g0 += BATCH) {
+    const size_t n = std::min(BATCH, to - g0);
+    k.skipLanes(lt64, a + 8 * g0, b + 8 * g0, c + 8 * g0, n, lanes.data(), BATCH);
+    for (size_t i = 0; i < n; i++) loadRow(w[i], W + 3 * (g0 + i));
+    for (size_t key = 0; key < SKIP_KEYS; key += KEYS_PER_PASS) {
+      Row* keys = own.data() + 256 * key;
+      const uint8_t* by = bytes + 8 * (key / 8) * BATCH + key % 8;
+      for (size_t i = 0; i < n; i++) {
+        for (size_t t = 0; t < KEYS_PER_PASS; t++) keys[256 * t + by[8 * i + t]] ^= w[i];
+      }
+    }
+  }
+  std::lock_guard<std::mutex> lock(m);
+  for (size_t i = 0; i < SKIP_KEYS * 256; i++) addRow(bins + 3 * i, own[i]);
+}
+
+/** out[x] for x in [from, to): 16 rows of `rows` (t0's 8 tables, then t1's). */
+template <class Row>
+LEANVM_ALWAYS_INLINE void entries(const uint64_t* col, const Row* rows, size_t from, size_t to, uint64_t* out) {
+  for (size_t x = from; x < to; x++) {
+    const uint8_t* w0 = reinterpret_cast<const uint8_t*>(col + 2 * x);
+    const uint64_t d = col[2 * x] ^ col[2 * x + 1];
+    Row acc = rows[w0[0]];
+    for (int k = 1; k < 8; k++) acc ^= rows[256 * k + w0[k]];
+    for (int k = 0; k < 8; k++) acc ^= rows[256 * (8 + k) + ((d >> (8 * k)) & 255)];
+    storeRow(out + 3 * x, acc);
+  }
+}
+
+/** zv's positions 64·[from, to) += the blocks weighted by eq, eight blocks at a time:
+ * sub[β] sums the weights of those whose bit in β is set, and the eight bits at a position
+ * index it. The thread's positions are summed in rows, then added into zv. */
+template <class Row>
+LEANVM_ALWAYS_INLINE void foldRange(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to,
+                                    uint64_t* zv) {
+  Rows<Row> sub(256), sums(64 * (to - from));
+  for (size_t g = 0; g < blocks; g += 8) {
+    const size_t in = std::min<size_t>(8, blocks - g);
+    for (size_t beta = 1; beta < 256; beta++) {
+      const size_t k = __builtin_ctzll(beta);
+      if (k < in) {
+        loadRow(sub[beta], eq + 3 * (g + k));
+        sub[beta] ^= sub[beta & (beta - 1)];
+      } else {
+        sub[beta] = sub[beta & (beta - 1)];
+      }
+    }
+    for (size_t i = from; i < to; i++) {
+      uint64_t w[8] = {};
+      for (size_t k = 0; k < in; k++) w[k] = z[(g + k) * BLOCK_WORDS + i];
+      for (int byte = 0; byte < 8; byte++) {
+        // Byte `byte` of the eight words as the rows of an 8×8 bit matrix; transposed, its
+        // byte q holds the eight blocks' bits at position 64i + 8·byte + q.
+        uint64_t m = 0;
+        for (size_t k = 0; k < 8; k++) m |= ((w[k] >> (8 * byte)) & 255) << (8 * k);
+        m = transpose8x8(m);
+        Row* out = sums.data() + 64 * (i - from) + 8 * byte;
+        for (int q = 0; q < 8; q++) out[q] ^= sub[(m >> (8 * q)) & 255];
+      }
+    }
+  }
+  for (size_t j = 0; j < 64 * (to - from); j++) addRow(zv + 3 * (64 * from + j), sums[j]);
+}
+
+// The kernels on portable rows, and below on wide rows compiled for AVX2.
+void binGroupsPortable(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b, const uint64_t* c,
+                       const uint64_t* W, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
+  binGroups<Row3>(k, lt64, a, b, c, W, from, to, bins, m);
+}
+void entriesPortable(const uint64_t* col, const Row3* rows, size_t from, size_t to, uint64_t* out) {
+  entries(col, rows, from, to, out);
+}
+void foldPortable(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to, uint64_t* zv) {
+  foldRange<Row3>(z, blocks, eq, from, to, zv);
+}
 
 }  // namespace
+}  // namespace leanvm
+
+#if LEANVM_X86
+LEANVM_TARGET_BEGIN("avx2")
+namespace leanvm {
+namespace {
+
+void binGroupsWide(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b, const uint64_t* c,
+                   const uint64_t* W, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
+  binGroups<Row4>(k, lt64, a, b, c, W, from, to, bins, m);
+}
+void entriesWide(const uint64_t* col, const Row4* rows, size_t from, size_t to, uint64_t* out) {
+  entries(col, rows, from, to, out);
+}
+void foldWide(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to, uint64_t* zv) {
+  foldRange<Row4>(z, blocks, eq, from, to, zv);
+}
+
+}  // namespace
+}  // namespace leanvm
+LEANVM_TARGET_END
+#endif
+
+namespace leanvm {
 
 void skipBins(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
               const uint64_t* W, uint64_t* bins) {
-  // A batch's lane words first, then its weights into the bins key by key: one key's bins
-  // (256 E values, 6 KiB) stay in L1 while every group of the batch adds into them.
   const std::vector<uint64_t> lt64 = widen(lt);
   std::mutex m;
-  parallelFor(groups, GROUP_GRAIN, [&](size_t from, size_t to) {
-    std::vector<uint64_t> own(SKIP_BIN_WORDS), lanes(SKIP_LANE_WORDS * BATCH);
-    for (size_t g0 = from; g0 < to; g0 += BATCH) {
-      const size_t n = std::min(BATCH, to - g0);
-      k.skipLanes(lt64.data(), a + 8 * g0, b + 8 * g0, c + 8 * g0, n, lanes.data(), BATCH);
-      for (size_t w = 0; w < SKIP_LANE_WORDS; w++) {
-        for (size_t q = 0; q < 8; q++) {
-          uint64_t* key = own.data() + 3 * 256 * (8 * w + q);
-          const uint64_t* ws = W + 3 * g0;
-          for (size_t i = 0; i < n; i++) {
-            uint64_t* e = key + 3 * ((lanes[w * BATCH + i] >> (8 * q)) & 255);
-            e[0] ^= ws[3 * i];
-            e[1] ^= ws[3 * i + 1];
-            e[2] ^= ws[3 * i + 2];
-          }
-        }
-      }
-    }
-    std::lock_guard<std::mutex> lock(m);
-    for (size_t i = 0; i < SKIP_BIN_WORDS; i++) bins[i] ^= own[i];
-  });
+#if LEANVM_X86
+  if (wideRows()) {
+    parallelFor(groups, GROUP_GRAIN,
+                [&](size_t from, size_t to) { binGroupsWide(k, lt64.data(), a, b, c, W, from, to, bins, m); });
+    return;
+  }
+#endif
+  parallelFor(groups, GROUP_GRAIN,
+              [&](size_t from, size_t to) { binGroupsPortable(k, lt64.data(), a, b, c, W, from, to, bins, m); });
 }
 
 void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {
-  parallelFor(count, 4096, [&](size_t from, size_t to) {
-    for (size_t x = from; x < to; x++) {
-      const uint64_t w0 = col[2 * x], d = w0 ^ col[2 * x + 1];
-      uint64_t acc[3] = {};
-      for (int k = 0; k < 8; k++) {
-        const uint64_t* e0 = t0 + 3 * (256 * k + ((w0 >> (8 * k)) & 255));
-        const uint64_t* e1 = t1 + 3 * (256 * k + ((d >> (8 * k)) & 255));
-        for (int l = 0; l < 3; l++) acc[l] ^= e0[l] ^ e1[l];
-      }
-      for (int l = 0; l < 3; l++) out[3 * x + l] = acc[l];
-    }
-  });
+  std::vector<uint64_t> tables(t0, t0 + 3 * 8 * 256);
+  tables.insert(tables.end(), t1, t1 + 3 * 8 * 256);
+#if LEANVM_X86
+  if (wideRows()) {
+    const Rows<Row4> rows = rowsOf<Row4>(tables.data(), 16 * 256);
+    parallelFor(count, 4096, [&](size_t from, size_t to) { entriesWide(col, rows.data(), from, to, out); });
+    return;
+  }
+#endif
+  const Rows<Row3> rows = rowsOf<Row3>(tables.data(), 16 * 256);
+  parallelFor(count, 4096, [&](size_t from, size_t to) { entriesPortable(col, rows.data(), from, to, out); });
 }
 
 void foldBlocks(const uint64_t* z, size_t blocks, const uint64_t* eq, uint64_t* zv) {
-  // Eight blocks at a time: sub[β] sums the weights of those whose bit in β is set, and the
-  // eight bits at a position index it. Threads take disjoint runs of words (positions).
-  parallelFor(BLOCK_WORDS, 16, [&](size_t from, size_t to) {
-    std::vector<uint64_t> sub(3 * 256);
-    for (size_t g = 0; g < blocks; g += 8) {
-      for (size_t beta = 1; beta < 256; beta++) {
-        const size_t k = __builtin_ctzll(beta), rest = beta & (beta - 1);
-        for (int l = 0; l < 3; l++) sub[3 * beta + l] = sub[3 * rest + l] ^ (g + k < blocks ? eq[3 * (g + k) + l] : 0);
-      }
-      const size_t in = std::min<size_t>(8, blocks - g);
-      for (size_t i = from; i < to; i++) {
-        uint64_t w[8] = {};
-        for (size_t k = 0; k < in; k++) w[k] = z[(g + k) * BLOCK_WORDS + i];
-        for (int byte = 0; byte < 8; byte++) {
-          // Byte `byte` of the eight words as the rows of an 8×8 bit matrix; transposed, its
-          // byte q holds the eight blocks' bits at position 64i + 8·byte + q.
-          uint64_t m = 0;
-          for (size_t k = 0; k < 8; k++) m |= ((w[k] >> (8 * byte)) & 255) << (8 * k);
-          m = transpose8x8(m);
-          uint64_t* out = zv + 3 * (64 * i + 8 * byte);
-          for (int q = 0; q < 8; q++) {
-            const uint64_t* e = sub.data() + 3 * ((m >> (8 * q)) & 255);
-            out[3 * q] ^= e[0];
-            out[3 * q + 1] ^= e[1];
-            out[3 * q + 2] ^= e[2];
-          }
-        }
-      }
-    }
-  });
+#if LEANVM_X86
+  if (wideRows()) {
+    parallelFor(BLOCK_WORDS, 16, [&](size_t from, size_t to) { foldWide(z, blocks, eq, from, to, zv); });
+    return;
+  }
+#endif
+  parallelFor(BLOCK_WORDS, 16, [&](size_t from, size_t to) { foldPortable(z, blocks, eq, from, to, zv); });
 }
 
 }  // namespace leanvm

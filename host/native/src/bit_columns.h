@@ -1,8 +1,8 @@
 // Flock's byte-table passes over its packed bit columns (64 bits a u64 word): the zerocheck's
 // univariate-skip bins (src/flock/zerocheck/skip-pass.ts) and E tables at (z, χ_0)
 // (src/flock/zerocheck/materialize.ts), and the lincheck's fold over the blocks
-// (src/flock/lincheck/fold-blocks.ts). Plain C++: bit operations and table lookups, the same
-// on every path.
+// (src/flock/lincheck/fold-blocks.ts). Plain C++: bit operations and table lookups of E rows
+// (e_rows.h: one 256-bit vector each on a path with AVX2), the same bytes on every path.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include "e_rows.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -76,7 +77,33 @@ class SumOfParts {
   size_t words_;
 };
 
+/** buf[i] = Σ_byte rows[256·byte + byte of buf[i]] for i in [from, to): mapByTables on rows
+ * of type Row (e_rows.h), its 24 byte tables re-laid once per call. */
+template <class Row>
+LEANVM_ALWAYS_INLINE void mapByRows(const Row* rows, uint64_t* buf, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++) {
+    const uint8_t* by = reinterpret_cast<const uint8_t*>(buf + 3 * i);
+    Row acc = rows[by[0]];
+    for (int byte = 1; byte < 24; byte++) acc ^= rows[256 * byte + by[byte]];
+    storeRow(buf + 3 * i, acc);
+  }
+}
+void mapByRowsPortable(const Row3* rows, uint64_t* buf, size_t from, size_t to) { mapByRows(rows, buf, from, to); }
+
 }  // namespace
+}  // namespace leanvm
+
+#if LEANVM_X86
+LEANVM_TARGET_BEGIN("avx2")
+namespace leanvm {
+namespace {
+void mapByRowsWide(const Row4* rows, uint64_t* buf, size_t from, size_t to) { mapByRows(rows, buf, from, to); }
+}  // namespace
+}  // namespace leanvm
+LEANVM_TARGET_END
+#endif
+
+namespace leanvm {
 
 size_t roundPairs(size_t n, size_t stride) { return (n + 2 * stride - 1) / (2 * stride) * stride; }
 
@@ -228,17 +255,15 @@ void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const
 }
 
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n) {
-  parallelFor(n, GRAIN, [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; i++) {
-      uint64_t* v = buf + 3 * i;
-      uint64_t acc[3] = {};
-      for (int byte = 0; byte < 24; byte++) {
-        const uint64_t* e = tables + 3 * (256 * byte + ((v[byte / 8] >> (8 * (byte % 8))) & 0xff));
-        for (int l = 0; l < 3; l++) acc[l] ^= e[l];
-      }
-      for (int l = 0; l < 3; l++) v[l] = acc[l];
-    }
-  });
+#if LEANVM_X86
+  if (wideRows()) {
+    const Rows<Row4> rows = rowsOf<Row4>(tables, 24 * 256);
+    parallelFor(n, GRAIN, [&](size_t from, size_t to) { mapByRowsWide(rows.data(), buf, from, to); });
+    return;
+  }
+#endif
+  const Rows<Row3> rows = rowsOf<Row3>(tables, 24 * 256);
+  parallelFor(n, GRAIN, [&](size_t from, size_t to) { mapByRowsPortable(rows.data(), buf, from, to); });
 }
 
 void addScaled(const FieldKernels& k, uint64_t* acc, const uint64_t* src, size_t n, size_t stride, const uint64_t* scale) {

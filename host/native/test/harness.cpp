@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/bit_columns.h"
 #include "../src/dispatch.h"
 #include "../src/grind.h"
 #include "../src/merkle.h"
@@ -212,6 +213,52 @@ void checkSkipLanes(const Path& p) {
   expect(got == want, "skipLanes equals the portable path's");
 }
 
+/** The bit-column kernels on the active path (its table rows, e_rows.h): the skip pass's bins
+ * from the portable lane words, entries and the block fold, on dense and sparse columns (most
+ * bytes zero, so consecutive groups add into one bin), sizes around the batches and grains. */
+void checkBitColumns(const Path& p) {
+  for (bool sparse : {false, true}) {
+    const auto column = [&](size_t n) {
+      auto v = random(n);
+      if (sparse) {
+        for (auto& x : v) x = rng() % 32 == 0 ? x : 0;
+      }
+      return v;
+    };
+    const std::string kind = sparse ? " sparse" : "";
+    for (size_t n : {1, 7, 300, 2049}) {
+      const auto lt = random(8 * 256 * 8), a = column(8 * n), b = column(8 * n), c = column(8 * n), w = random(3 * n);
+      std::vector<uint32_t> lt32(8 * 256 * 16);
+      for (size_t row = 0; row < 8 * 256; row++) {
+        for (size_t q = 0; q < 8; q++) {
+          lt32[16 * row + q] = static_cast<uint32_t>(lt[8 * row + q]);
+          lt32[16 * row + 8 + q] = static_cast<uint32_t>(lt[8 * row + q] >> 32);
+        }
+      }
+      std::vector<uint64_t> lanes(leanvm::SKIP_LANE_WORDS * n);
+      leanvm::GENERIC_FIELD.skipLanes(lt.data(), a.data(), b.data(), c.data(), n, lanes.data(), n);
+      auto bins = random(leanvm::SKIP_BIN_WORDS), want = bins;
+      ref::skipBins(lanes.data(), n, w.data(), want.data());
+      leanvm::skipBins(*p.field, lt32.data(), a.data(), b.data(), c.data(), n, w.data(), bins.data());
+      expect(bins == want, "skipBins n=" + std::to_string(n) + kind);
+    }
+    for (size_t n : {1, 5, 4097}) {
+      const auto col = column(2 * n), t0 = random(3 * 8 * 256), t1 = random(3 * 8 * 256);
+      std::vector<uint64_t> out(3 * n), want(3 * n);
+      for (size_t x = 0; x < n; x++) ref::zerocheckEntry(col.data(), x, t0.data(), t1.data(), &want[3 * x]);
+      leanvm::zerocheckEntries(col.data(), n, t0.data(), t1.data(), out.data());
+      expect(out == want, "zerocheckEntries n=" + std::to_string(n) + kind);
+    }
+    for (size_t blocks : {1, 3, 8, 11}) {
+      const auto z = column(leanvm::BLOCK_WORDS * blocks), eq = random(3 * blocks);
+      auto zv = random(3 * 64 * leanvm::BLOCK_WORDS), want = zv;
+      ref::foldBlocks(z.data(), blocks, eq.data(), want.data());
+      leanvm::foldBlocks(z.data(), blocks, eq.data(), zv.data());
+      expect(zv == want, "foldBlocks blocks=" + std::to_string(blocks) + kind);
+    }
+  }
+}
+
 /** Tables of a random F2-linear map and buffers of several lengths, mapped in place. */
 void checkMapByTables() {
   const auto bits = random(3 * 192);
@@ -288,10 +335,10 @@ int main() {
   const size_t n = leanvm::supportedPaths(paths, 8);
   for (size_t threads : {1, 2, 3, 7}) {
     leanvm::setThreads(threads);
-    checkMapByTables();
     checkPoolErrors();
     for (size_t i = 0; i < n && i < 8; i++) {
       const int before = failures;
+      leanvm::selectPath(paths[i]->name);  // the table kernels take the active path's rows
       std::printf("path %s, %zu threads: products on %s, hashes %s\n", paths[i]->name, leanvm::threads(), paths[i]->field->describe,
                   paths[i]->hash->describe);
       checkProducts(*paths[i]);
@@ -301,6 +348,8 @@ int main() {
       checkZerocheckStep(*paths[i]);
       checkSkipLanes(*paths[i]);
       checkGrind(*paths[i]);
+      checkMapByTables();
+      checkBitColumns(*paths[i]);
       std::printf("  %s\n", failures == before ? "ok" : "FAILED");
     }
   }

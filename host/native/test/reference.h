@@ -143,6 +143,35 @@ inline void mapByTables(const uint64_t* tables, const uint64_t* v, uint64_t* out
 }
 
 /** t(ℓ, b) of a transform of 2^L points: Σ_j bit_j(b)·(Δ_d[j] − Δ_d[j−1]), d = L − 1 − ℓ. */
+/** The skip pass's bins from its lane words (word w of group g at lanes[w·n + g]): group g's
+ * weight W[g] added into bin (key 8w + q, byte q of word w) for each of the 224 keys. */
+inline void skipBins(const uint64_t* lanes, size_t n, const uint64_t* W, uint64_t* bins) {
+  for (size_t g = 0; g < n; g++) {
+    for (size_t key = 0; key < 224; key++) {
+      const size_t byte = (lanes[(key / 8) * n + g] >> (8 * (key % 8))) & 255;
+      addE(bins + 3 * (256 * key + byte), W + 3 * g);
+    }
+  }
+}
+
+/** Entry x: Σ_k t0[k][byte k of w_2x] + t1[k][byte k of w_2x ⊕ w_2x+1]. */
+inline void zerocheckEntry(const uint64_t* col, size_t x, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {
+  std::fill(out, out + 3, 0);
+  for (size_t k = 0; k < 8; k++) {
+    addE(out, t0 + 3 * (256 * k + ((col[2 * x] >> (8 * k)) & 255)));
+    addE(out, t1 + 3 * (256 * k + (((col[2 * x] ^ col[2 * x + 1]) >> (8 * k)) & 255)));
+  }
+}
+
+/** zv[j] += eq[t] for every block t < blocks (256 words) whose bit j is set. */
+inline void foldBlocks(const uint64_t* z, size_t blocks, const uint64_t* eq, uint64_t* zv) {
+  for (size_t t = 0; t < blocks; t++) {
+    for (size_t j = 0; j < 256 * 64; j++) {
+      if ((z[256 * t + j / 64] >> (j % 64)) & 1) addE(zv + 3 * j, eq + 3 * t);
+    }
+  }
+}
+
 inline uint64_t twiddle(const uint64_t* deltas, int logSize, int layer, uint64_t block) {
   const uint64_t* row = deltas + 63 * (logSize - 1 - layer);
   uint64_t t = 0;

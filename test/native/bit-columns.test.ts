@@ -1,0 +1,97 @@
+// The native byte-table kernels over bit columns give the TypeScript host's bytes: the skip
+// pass's bins (skipBins), the zerocheck entries (zerocheckEntries) and the lincheck's block
+// fold (foldBlocks), on random columns (dense, and sparse so that most bytes are zero and
+// consecutive groups hit one bin), group counts around the kernels' batches and key passes,
+// on every path (portable and wide table rows) at 1, 2 and 3 threads.
+import { expect, test } from 'vitest';
+import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
+import { hostEntries } from '../../src/flock/zerocheck/materialize';
+import { hostSkipBins, SKIP_LAMBDA_TABLES } from '../../src/flock/zerocheck/skip-pass';
+import { SplitMix64 } from '../../src/util/splitmix64';
+import { describeNative } from './native';
+import type { NativeModule } from '../../src/backend/native/index';
+
+const BINS_U32 = 224 * 256 * 6;
+/** Skip-pass group counts: one, a partial block, past the 256-group thread grain and the 2048-group batch. */
+const GROUPS = [1, 7, 300, 2049, 4500];
+
+/** n u32 words, dense or sparse: each u64 word kept with probability 1/32, else zero (about
+ * half the groups then all zero). */
+function column(rng: SplitMix64, n: number, sparse: boolean): Uint32Array {
+  const w = rng.words(Math.ceil(n / 2)).subarray(0, n);
+  if (sparse) for (let i = 0; i < n; i += 2) if ((rng.words(1)[0] & 31) !== 0) w.fill(0, i, i + 2);
+  return w;
+}
+
+/** The first index where a and b differ (-1: equal, same length). */
+function firstDifference(a: Uint32Array, b: Uint32Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/** A kernel call: its name, what the host gives, and the native call's output. */
+interface Case {
+  readonly what: string;
+  readonly want: Uint32Array;
+  readonly run: (module: NativeModule) => Uint32Array;
+}
+
+/** Every kernel's cases on one seed, the host's outputs computed once. */
+function cases(seed: number): Case[] {
+  const rng = new SplitMix64(seed);
+  const out: Case[] = [];
+  for (const sparse of [false, true]) {
+    const tag = sparse ? ', sparse' : '';
+    for (const groups of GROUPS) {
+      const at = 32; // a run that does not start at the columns' first word
+      const [a, b, c] = [0, 1, 2].map(() => column(rng, at + 16 * groups, sparse));
+      const W = rng.words(3 * groups), start = rng.words(BINS_U32 / 2); // the kernels add into what the bins hold
+      const want = new Int32Array(start);
+      hostSkipBins({ a, b, c }, at, groups, W, want);
+      out.push({ what: `skipBins ${groups} groups${tag}`, want: new Uint32Array(want.buffer), run: (m) => {
+        const got = start.slice();
+        m.skipBins(SKIP_LAMBDA_TABLES, a, b, c, at, groups, W, got);
+        return got;
+      } });
+    }
+    for (const count of [1, 5, 4097, 9000]) {
+      const col = column(rng, 4 * count + 8, sparse), t0 = rng.words(3 * 8 * 256), t1 = rng.words(3 * 8 * 256);
+      out.push({ what: `zerocheckEntries ${count}${tag}`, want: hostEntries(col, 8, count, t0, t1), run: (m) => {
+        const got = new Uint32Array(6 * count);
+        m.zerocheckEntries(col, 8, count, t0, t1, got);
+        return got;
+      } });
+    }
+    for (const blocks of [1, 3, 8, 21]) {
+      const z = column(rng, 512 * blocks, sparse), eq = rng.words(3 * blocks), start = rng.words(3 * 16384);
+      const want = start.slice();
+      hostFoldBlocks(z, blocks, eq, want);
+      out.push({ what: `foldBlocks ${blocks}${tag}`, want, run: (m) => {
+        const got = start.slice();
+        m.foldBlocks(z, blocks, eq, got);
+        return got;
+      } });
+    }
+  }
+  return out;
+}
+
+describeNative('the native bit-column kernels', (module) => {
+  test('skipBins, zerocheckEntries and foldBlocks give the host bytes on every path at 1, 2 and 3 threads', () => {
+    const before = module.threads(), all = cases(11);
+    try {
+      for (const { name } of module.paths()) {
+        module.usePath(name);
+        for (const threads of [1, 2, 3]) {
+          module.setThreads(threads);
+          for (const { what, want, run } of all) {
+            expect(firstDifference(run(module), want), `${what} on ${name} at ${threads} threads`).toBe(-1);
+          }
+        }
+      }
+    } finally {
+      module.setThreads(before);
+    }
+  }, 120_000);
+});
