@@ -5,7 +5,7 @@
 // over the blocks. Eight plain rounds bind the word bits of j, top bit first, and leave the 64
 // bit-slice values s_i that ring switching binds to the commitment.
 import type { Backend } from '../../backend/backend';
-import { type E, eAdd, eMul, eMulAt } from '../../field/e';
+import { type E, eAdd, eMul } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
@@ -14,6 +14,7 @@ import { transposeWalk } from '../walk';
 import type { TailOptions, ZerocheckClaim } from '../zerocheck/prover';
 import { foldBlocks, foldBlocksOn } from './fold-blocks';
 import { IN_VARS, rowWeights } from './row-weights';
+import { foldPairs, roundSums } from '../../pcs/whir/bulk';
 
 /** What Flock leaves for ring switching: s_i = MLE(bit slice i of q_flock)(suffix), i < 64. */
 export interface FlockClaim {
@@ -36,17 +37,6 @@ function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
     eMulByTable(t, p, 0, v, i);
     for (let k = 0; k < 6; k++) out[i + k] ^= p[k];
   }
-}
-
-/** Binds the top variable of v at r in place: v[i] ← v[i] + r·(v[i + half] + v[i]); returns the half. */
-function bindTop(v: Uint32Array, half: number, r: E): Uint32Array {
-  const t = eMulTable(r), d = new Uint32Array(6);
-  for (let i = 0; i < 6 * half; i += 6) {
-    for (let k = 0; k < 6; k++) d[k] = v[i + k] ^ v[6 * half + i + k];
-    eMulByTable(t, d, 0, d, 0);
-    for (let k = 0; k < 6; k++) v[i + k] ^= d[k];
-  }
-  return v.subarray(0, 6 * half);
 }
 
 /** Proves the lincheck for the committed column z after the zerocheck `zc`. */
@@ -83,19 +73,12 @@ function lincheckRounds(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState):
 
   let claim = lincheckClaim(zc, alpha);
   const rounds = new Uint32Array(6 * IN_VARS);
-  const coeffs = new Uint32Array(18), p = new Uint32Array(6), dc = new Uint32Array(6), dz = new Uint32Array(6);
+  const coeffs = new Uint32Array(18);
   for (let round = 0, half = BLOCK_BITS / 2; round < IN_VARS; round++, half >>= 1) {
-    coeffs.fill(0);
-    for (let i = 0; i < 6 * half; i += 6) {
-      eMulAt(p, 0, comb, i, zv, i);
-      for (let k = 0; k < 6; k++) {
-        coeffs[k] ^= p[k];
-        dc[k] = comb[i + k] ^ comb[6 * half + i + k];
-        dz[k] = zv[i + k] ^ zv[6 * half + i + k];
-      }
-      eMulAt(p, 0, dc, 0, dz, 0);
-      for (let k = 0; k < 6; k++) coeffs[12 + k] ^= p[k];
-    }
+    // The top bit pairs i with i + half: one unit of the bulk round at stride half.
+    const sums = roundSums(comb, 'E', zv, half);
+    coeffs.set(sums.subarray(0, 6), 0);
+    coeffs.set(sums.subarray(6, 12), 12);
     // h(0) + h(1) = c1 + c2 = claim.
     for (let k = 0; k < 6; k++) coeffs[6 + k] = claim[k] ^ coeffs[12 + k];
     ps.addRoundPoly(coeffs, false);
@@ -103,8 +86,8 @@ function lincheckRounds(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState):
     rounds.set(rho, 6 * round);
     const c0 = coeffs.subarray(0, 6), c1 = coeffs.subarray(6, 12), c2 = coeffs.subarray(12, 18);
     claim = eAdd(c0, eMul(rho, eAdd(c1, eMul(rho, c2))));
-    comb = bindTop(comb, half, rho);
-    zv = bindTop(zv, half, rho);
+    comb = foldPairs(comb, 'E', half, rho);
+    zv = foldPairs(zv, 'E', half, rho);
   }
   const s = zv.slice(0, 6 * 64);
   ps.addScalars(s);
