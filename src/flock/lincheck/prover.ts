@@ -7,6 +7,7 @@
 import type { Backend } from '../../backend/backend';
 import { type E, eAdd, eMul } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
+import { foldPairs, roundSums } from '../../pcs/whir/bulk';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
 import { BLOCK_BITS, CONST_POS } from '../layout';
@@ -14,7 +15,6 @@ import { transposeWalk } from '../walk';
 import type { TailOptions, ZerocheckClaim } from '../zerocheck/prover';
 import { foldBlocks, foldBlocksOn } from './fold-blocks';
 import { IN_VARS, rowWeights } from './row-weights';
-import { foldPairs, roundSums } from '../../pcs/whir/bulk';
 
 /** What Flock leaves for ring switching: s_i = MLE(bit slice i of q_flock)(suffix), i < 64. */
 export interface FlockClaim {
