@@ -54,6 +54,22 @@ describe('leanvm-gpu prove hash / verify hash --statement none (the reference fl
     expect(proveReport.peakRssBytes).toBeGreaterThan(2 ** 20);
   });
 
+  it('--backend webgpu says which Flock passes run on the native module (when both are here) and writes the same proof', () => {
+    const gpuProof = at('n128-webgpu.proof');
+    const r = run('prove', 'hash', '--n', '128', '--out', gpuProof, '--backend', 'webgpu', '--json', ...NONE);
+    if (r.code === 2 && /webgpu backend unavailable/.test(r.reason[0] ?? '')) {
+      // No adapter: said here, and a failure where CI requires one.
+      expect(process.env.LEANVM_REQUIRE_WEBGPU, r.reason[0]).not.toBe('1');
+      console.warn(`webgpu CLI check skipped: ${r.reason[0]}`);
+      return;
+    }
+    expect(r.code, r.err).toBe(0);
+    const why = String(JSON.parse(r.out).why);
+    expect(why).toMatch(/requested --backend webgpu; (skipBins, foldBlocks, flockWitness, zerocheckEntries on the native module|Flock's host passes in TypeScript \(no native module)/);
+    if (process.env.LEANVM_REQUIRE_NATIVE === '1') expect(why).toMatch(/on the native module/);
+    expect(Buffer.compare(readFileSync(gpuProof), readFileSync(proofPath(7)))).toBe(0);
+  });
+
   it('verify accepts it, given --n or the inputs file (exit 0)', () => {
     const byN = run('verify', 'hash', '--n', '128', proof, ...NONE);
     expect(byN.code, byN.err).toBe(0);
