@@ -15,6 +15,8 @@ const nodeEntries = {
   cli: 'host/node/cli.ts',
   index: 'host/node/index.ts',
   bench: 'bench/main.ts',
+  // The checks a lent GPU session runs in one call (docs/gpu-session.md).
+  'device-check': 'bench/device-check.ts',
   // The cpu backend's pool workers, loaded from beside the bundle that makes the pool.
   'cpu-pool-worker': 'host/node/cpu-pool-worker.ts',
 };

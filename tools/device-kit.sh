@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Assembles .device-kit/ (ignored): what a lent GPU machine needs to run the device check and
+# the benches, and nothing more — node_modules (255 MiB) cannot travel, the machine has no
+# network and may have no Node. docs/gpu-session.md gives the `run` call that carries it.
+#   dist/node/*.js                         the bundles (device-check.js, bench.js, cli.js, ...)
+#   host/native/build/Release/*.node       the native addon (its dispatcher picks the ISA there)
+#   node_modules/webgpu/                   Dawn for linux-x64, resolvable from dist/node
+#   vectors/                               blake2s_batch_n{7..13}.{inputs.bin,proof}
+#   bin/node.xz                            this Node, compressed (kept while its version holds)
+#   gl/*.deb                               the Vulkan loader, unpacked there only if it has none
+set -euo pipefail
+cd "$(dirname "$0")/.."
+KIT=.device-kit
+VECTORS=${LEANVM_VECTORS:-../shared/vectors}/flock
+ADDON=host/native/build/Release/leanvm_native.node
+DAWN=node_modules/webgpu
+
+[ "$(uname -m)" = x86_64 ] || { echo "device-kit: the GPU machine is x86-64; build the kit on one" >&2; exit 1; }
+
+npm run build --silent
+# The addon is rebuilt when missing or older than its sources.
+if [ ! -f $ADDON ] || [ -n "$(find host/native -path host/native/build -prune -o -type f -newer $ADDON -print -quit)" ]; then
+  (cd host/native && npx node-gyp rebuild --jobs max >/dev/null)
+fi
+
+# Everything but the slow parts (bin/, gl/) is laid out afresh.
+mkdir -p $KIT
+find $KIT -mindepth 1 -maxdepth 1 ! -name bin ! -name gl -exec rm -rf {} +
+mkdir -p $KIT/dist/node $KIT/$(dirname $ADDON) $KIT/$DAWN/dist/linux-x64 $KIT/vectors $KIT/bin $KIT/gl
+echo '{ "private": true, "type": "module" }' >$KIT/package.json
+cp dist/node/*.js $KIT/dist/node/
+cp $ADDON $KIT/$ADDON
+cp $DAWN/package.json $DAWN/index.js $KIT/$DAWN/
+cp $DAWN/dist/linux-x64/dawn.node $KIT/$DAWN/dist/linux-x64/
+for k in 7 8 9 10 11 12 13; do cp $VECTORS/blake2s_batch_n$k.inputs.bin $VECTORS/blake2s_batch_n$k.proof $KIT/vectors/; done
+
+version=$(node --version)
+if [ "$(cat $KIT/bin/node.version 2>/dev/null)" != "$version" ]; then
+  echo "device-kit: compressing node $version (a minute)"
+  xz -6 -T0 -c "$(command -v node)" >$KIT/bin/node.xz
+  echo "$version" >$KIT/bin/node.version
+fi
+if ! ls $KIT/gl/*.deb >/dev/null 2>&1; then
+  # The device README's recipe, for the Vulkan loader alone (Dawn needs no GL).
+  o='-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/amd64'
+  mkdir -p /tmp/amd64/partial
+  if ! (apt-get $o update -qq && cd $KIT/gl && apt-get $o download -qq libvulkan1) >/dev/null 2>&1; then
+    echo "device-kit: could not download libvulkan1; the machine must have a Vulkan loader" >&2
+  fi
+fi
+
+(cd $KIT && node dist/node/cli.js info >/dev/null) || { echo "device-kit: 'node dist/node/cli.js info' fails in $KIT" >&2; exit 1; }
+bytes=$(du -sb $KIT | cut -f1)
+du -sh $KIT/* | sed 's/^/device-kit: /'
+# The run sends the repo's tree too; keep the kit well inside the 64 MiB the call carries.
+[ "$bytes" -le $((56 * 1024 * 1024)) ] || { echo "device-kit: $KIT is $bytes bytes, over 56 MiB" >&2; exit 1; }
+echo "device-kit: $KIT ready, $((bytes / 1024 / 1024)) MiB"
