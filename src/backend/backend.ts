@@ -144,7 +144,7 @@ export interface Backend {
   // A backend without them leaves the work to the host's TypeScript.
 
   /** The univariate-skip pass's bins (src/flock/zerocheck/skip-pass.ts, hostSkipBins). */
-  skipBins?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, W: Uint32Array, bins: Uint32Array): Promise<void>;
+  skipBins?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, weights: SkipWeights, bins: Uint32Array): Promise<void>;
   /** A new E buffer of the entries of a zerocheck table at (z, χ_0) (src/flock/zerocheck/materialize.ts, hostEntries). */
   zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
   /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */
@@ -178,6 +178,13 @@ export interface SkipColumns {
   readonly a: Uint32Array;
   readonly b: Uint32Array;
   readonly c: Uint32Array;
+}
+
+/** The skip pass's group weights, split (the pass's eq table is never built): group g weighs
+ * lo[g mod n]·hi[⌊g / n⌋], packed E values, n of them in lo. */
+export interface SkipWeights {
+  readonly lo: Uint32Array;
+  readonly hi: Uint32Array;
 }
 
 /** Thrown when buffers handed to a kernel do not fit it (kind, length, owner). */

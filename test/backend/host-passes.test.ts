@@ -30,7 +30,7 @@ describe('withHostPasses', () => {
     expect(lent.sort()).toEqual(['skipBins', 'zerocheckEntries']);
     expect(backend.foldBlocks).toBeUndefined();
     const cols = new Uint32Array(8);
-    await backend.skipBins!(new Uint32Array(0), { a: cols, b: cols, c: cols }, 0, 0, new Uint32Array(0), new Uint32Array(0));
+    await backend.skipBins!(new Uint32Array(0), { a: cols, b: cols, c: cols }, 0, 0, { lo: new Uint32Array(0), hi: new Uint32Array(0) }, new Uint32Array(0));
     await backend.flockWitness!(cols, 0, cols, cols, cols);
     const entries = await backend.zerocheckEntries!(cols, 0, 3, new Uint32Array(0), new Uint32Array(0));
     expect(await device.download(entries)).toEqual(new Uint32Array(18).fill(7));

@@ -12,7 +12,8 @@ import { describeNative } from './native';
 import type { NativeModule } from '../../src/backend/native/index';
 
 const BINS_U32 = 224 * 256 * 6;
-/** Skip-pass group counts: one, a partial block, past the 256-group thread grain and the 2048-group batch. */
+/** Skip-pass group counts: one, a partial eight-group block, past the 256-group thread grain
+ * and the 2048-group batch. */
 const GROUPS = [1, 7, 300, 2049, 4500];
 
 /** n u32 words, dense or sparse: each u64 word kept with probability 1/32, else zero (about
@@ -46,12 +47,15 @@ function cases(seed: number): Case[] {
     for (const groups of GROUPS) {
       const at = 32; // a run that does not start at the columns' first word
       const [a, b, c] = [0, 1, 2].map(() => column(rng, at + 16 * groups, sparse));
-      const W = rng.words(3 * groups), start = rng.words(BINS_U32 / 2); // the kernels add into what the bins hold
+      // Split weights as the pass has them (32 groups a block weight) and of another split.
+      const n = groups % 2 === 0 ? 32 : 3;
+      const lo = rng.words(3 * n), hi = rng.words(3 * Math.ceil(groups / n));
+      const start = rng.words(BINS_U32 / 2); // the kernels add into what the bins hold
       const want = new Int32Array(start);
-      hostSkipBins({ a, b, c }, at, groups, W, want);
-      out.push({ what: `skipBins ${groups} groups${tag}`, want: new Uint32Array(want.buffer), run: (m) => {
+      hostSkipBins({ a, b, c }, at, groups, { lo, hi }, want);
+      out.push({ what: `skipBins ${groups} groups, ${n} low weights${tag}`, want: new Uint32Array(want.buffer), run: (m) => {
         const got = start.slice();
-        m.skipBins(SKIP_LAMBDA_TABLES, a, b, c, at, groups, W, got);
+        m.skipBins(SKIP_LAMBDA_TABLES, a, b, c, at, groups, lo, hi, got);
         return got;
       } });
     }

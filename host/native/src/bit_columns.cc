@@ -46,20 +46,31 @@ constexpr size_t BATCH = 2048;
  * adds of a group are independent (consecutive groups' adds to one bin would chain). */
 constexpr size_t KEYS_PER_PASS = 4;
 
-/** One thread's groups [from, to): a batch's lane words first, then its weights into the
- * thread's bins (rows of type Row, key by key), and those into `bins` under the lock. */
+/** The weights of groups [g0, g0 + n) into lo (3n words), hi its scratch: one product each. */
+void batchWeights(const FieldKernels& k, const SkipWeights& weights, size_t g0, size_t n, uint64_t* lo, uint64_t* hi) {
+  for (size_t i = 0; i < n; i++) {
+    const size_t g = g0 + i;
+    std::copy_n(weights.lo + 3 * (g % weights.nLo), 3, lo + 3 * i);
+    std::copy_n(weights.hi + 3 * (g / weights.nLo), 3, hi + 3 * i);
+  }
+  k.mulE(lo, hi, lo, n);
+}
+
+/** One thread's groups [from, to): a batch's lane words and weights first, then the weights
+ * into the thread's bins (rows of type Row, key by key), and those into `bins` under the lock. */
 template <class Row>
 LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b,
-                                    const uint64_t* c, const uint64_t* W, size_t from, size_t to, uint64_t* bins,
-                                    std::mutex& m) {
+                                    const uint64_t* c, const SkipWeights& weights, size_t from, size_t to,
+                                    uint64_t* bins, std::mutex& m) {
   Rows<Row> own(SKIP_KEYS * 256), w(BATCH);
-  std::vector<uint64_t> lanes(SKIP_LANE_WORDS * BATCH);
+  std::vector<uint64_t> lanes(SKIP_LANE_WORDS * BATCH), lo(3 * BATCH), hi(3 * BATCH);
   // Byte q of lane word w of group i is byte 8(w·BATCH + i) + q: bin key 8w + q.
   const uint8_t* bytes = reinterpret_cast<const uint8_t*>(lanes.data());
   for (size_t g0 = from; g0 < to; g0 += BATCH) {
     const size_t n = std::min(BATCH, to - g0);
     k.skipLanes(lt64, a + 8 * g0, b + 8 * g0, c + 8 * g0, n, lanes.data(), BATCH);
-    for (size_t i = 0; i < n; i++) loadRow(w[i], W + 3 * (g0 + i));
+    batchWeights(k, weights, g0, n, lo.data(), hi.data());
+    for (size_t i = 0; i < n; i++) loadRow(w[i], lo.data() + 3 * i);
     for (size_t key = 0; key < SKIP_KEYS; key += KEYS_PER_PASS) {
       Row* keys = own.data() + 256 * key;
       const uint8_t* by = bytes + 8 * (key / 8) * BATCH + key % 8;
@@ -122,8 +133,8 @@ LEANVM_ALWAYS_INLINE void foldRange(const uint64_t* z, size_t blocks, const uint
 
 // The kernels on portable rows, and below on wide rows compiled for AVX2.
 void binGroupsPortable(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b, const uint64_t* c,
-                       const uint64_t* W, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
-  binGroups<Row3>(k, lt64, a, b, c, W, from, to, bins, m);
+                       const SkipWeights& weights, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
+  binGroups<Row3>(k, lt64, a, b, c, weights, from, to, bins, m);
 }
 void entriesPortable(const uint64_t* col, const Row3* rows, size_t from, size_t to, uint64_t* out) {
   entries(col, rows, from, to, out);
@@ -141,8 +152,8 @@ namespace leanvm {
 namespace {
 
 void binGroupsWide(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b, const uint64_t* c,
-                   const uint64_t* W, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
-  binGroups<Row4>(k, lt64, a, b, c, W, from, to, bins, m);
+                   const SkipWeights& weights, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
+  binGroups<Row4>(k, lt64, a, b, c, weights, from, to, bins, m);
 }
 void entriesWide(const uint64_t* col, const Row4* rows, size_t from, size_t to, uint64_t* out) {
   entries(col, rows, from, to, out);
@@ -159,18 +170,18 @@ LEANVM_TARGET_END
 namespace leanvm {
 
 void skipBins(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
-              const uint64_t* W, uint64_t* bins) {
+              const SkipWeights& weights, uint64_t* bins) {
   const std::vector<uint64_t> lt64 = widen(lt);
   std::mutex m;
 #if LEANVM_X86
   if (wideRows()) {
     parallelFor(groups, GROUP_GRAIN,
-                [&](size_t from, size_t to) { binGroupsWide(k, lt64.data(), a, b, c, W, from, to, bins, m); });
+                [&](size_t from, size_t to) { binGroupsWide(k, lt64.data(), a, b, c, weights, from, to, bins, m); });
     return;
   }
 #endif
   parallelFor(groups, GROUP_GRAIN,
-              [&](size_t from, size_t to) { binGroupsPortable(k, lt64.data(), a, b, c, W, from, to, bins, m); });
+              [&](size_t from, size_t to) { binGroupsPortable(k, lt64.data(), a, b, c, weights, from, to, bins, m); });
 }
 
 void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {

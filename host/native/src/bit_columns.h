@@ -14,13 +14,21 @@ namespace leanvm {
 /** Bins of the skip pass: 224 keys × 256 byte values × one E value (3 words). */
 constexpr size_t SKIP_BIN_WORDS = 224 * 256 * 3;
 
+/** The skip pass's group weights (Backend's SkipWeights): group g weighs the E value
+ * lo[g mod nLo]·hi[⌊g / nLo⌋] (3 words each). */
+struct SkipWeights {
+  const uint64_t* lo;
+  size_t nLo;
+  const uint64_t* hi;
+};
+
 /**
  * The groups of 8 words of columns a, b, c (group g at words 8g..8g+8), group g weighted
- * by the E value W[3g..3g+3), XORed into `bins`, on the path's skipLanes. lt: the pass's Λ byte tables as
- * skip-pass.ts lays them out (8·256·16 u32: lanes 32h.. of plane p at 8h + p).
+ * by its E weight, XORed into `bins`, on the path's skipLanes and mulE. lt: the pass's Λ byte
+ * tables as skip-pass.ts lays them out (8·256·16 u32: lanes 32h.. of plane p at 8h + p).
  */
 void skipBins(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
-              const uint64_t* W, uint64_t* bins);
+              const SkipWeights& weights, uint64_t* bins);
 
 /** out[x] = Σ_k t0[k][byte k of w_2x] + t1[k][byte k of w_2x ⊕ w_2x+1] for x < count
  * (E values; t0, t1: 8 tables of 256 E values). */

@@ -36,7 +36,8 @@ struct FieldKernels {
    * The Flock skip pass's GF(2^8) work (skip_lanes.h) on n groups of 8 words of columns a, b,
    * c: word w of group g at lanes[w·stride + g], SKIP_LANE_WORDS a group (the Λ sums over
    * even words, odd words and pair products, 8 planes each, then 4 words of pair bits), byte
-   * q of word w being bin key 8w + q. lt: 8·256 rows of 8 planes (bit_columns.cc, widen).
+   * q of word w being bin key 8w + q. lt: 8·256 rows of 8 planes (bit_columns.cc, widen), linear
+   * (byte β's row at a position is the XOR of its bits'), as some forms read it by nibbles.
    */
   void (*skipLanes)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t n,
                     uint64_t* lanes, size_t stride);

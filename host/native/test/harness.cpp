@@ -202,20 +202,40 @@ void checkZerocheckStep(const Path& p) {
   for (size_t coords = top; coords-- > 0;) round(t, random(3).data(), coords, "chained");
 }
 
+/** A Λ table as skipLanes takes it: per byte position, random images of the 8 bits and each
+ * byte's row the XOR of its bits' (the kernels may read it by nibbles). */
+std::vector<uint64_t> skipTable() {
+  auto lt = random(8 * 256 * 8);
+  for (size_t k = 0; k < 8; k++) {
+    uint64_t* t = &lt[8 * 256 * k];
+    std::fill_n(t, 8, 0);
+    for (size_t beta = 3; beta < 256; beta++) {
+      const size_t low = beta & (0 - beta);
+      if (low == beta) continue;
+      for (size_t q = 0; q < 8; q++) t[8 * beta + q] = t[8 * (beta ^ low) + q] ^ t[8 * low + q];
+    }
+  }
+  return lt;
+}
+
 /** The skip pass's group lanes equal the portable path's (checked against the TypeScript by
- * test/native/prove.test.ts): random plane tables and columns, a few groups. */
+ * test/native/prove.test.ts): random linear tables and columns, group counts around the
+ * eight-group blocks (skip_lanes.h). */
 void checkSkipLanes(const Path& p) {
-  const size_t n = 37, stride = 41;
-  const auto lt = random(8 * 256 * 8), a = random(8 * n), b = random(8 * n), c = random(8 * n);
-  std::vector<uint64_t> got(leanvm::SKIP_LANE_WORDS * stride), want(got.size());
-  p.field->skipLanes(lt.data(), a.data(), b.data(), c.data(), n, got.data(), stride);
-  leanvm::GENERIC_FIELD.skipLanes(lt.data(), a.data(), b.data(), c.data(), n, want.data(), stride);
-  expect(got == want, "skipLanes equals the portable path's");
+  for (size_t n : {3, 8, 37}) {
+    const size_t stride = n + 4;
+    const auto lt = skipTable(), a = random(8 * n), b = random(8 * n), c = random(8 * n);
+    std::vector<uint64_t> got(leanvm::SKIP_LANE_WORDS * stride), want(got.size());
+    p.field->skipLanes(lt.data(), a.data(), b.data(), c.data(), n, got.data(), stride);
+    leanvm::GENERIC_FIELD.skipLanes(lt.data(), a.data(), b.data(), c.data(), n, want.data(), stride);
+    expect(got == want, "skipLanes equals the portable path's, n=" + std::to_string(n));
+  }
 }
 
 /** The bit-column kernels on the active path (its table rows, e_rows.h): the skip pass's bins
- * from the portable lane words, entries and the block fold, on dense and sparse columns (most
- * bytes zero, so consecutive groups add into one bin), sizes around the batches and grains. */
+ * from the portable lane words and the weights' products, entries and the block fold, on
+ * dense and sparse columns (most bytes zero, so consecutive groups add into one bin), sizes
+ * around the batches and grains. */
 void checkBitColumns(const Path& p) {
   for (bool sparse : {false, true}) {
     const auto column = [&](size_t n) {
@@ -227,7 +247,12 @@ void checkBitColumns(const Path& p) {
     };
     const std::string kind = sparse ? " sparse" : "";
     for (size_t n : {1, 7, 300, 2049}) {
-      const auto lt = random(8 * 256 * 8), a = column(8 * n), b = column(8 * n), c = column(8 * n), w = random(3 * n);
+      // The pass's weights: 32 group weights, one block weight per 32 groups.
+      const size_t nLo = 32;
+      const auto lt = skipTable(), a = column(8 * n), b = column(8 * n), c = column(8 * n);
+      const auto lo = random(3 * nLo), hi = random(3 * ((n + nLo - 1) / nLo));
+      std::vector<uint64_t> w(3 * n);
+      for (size_t g = 0; g < n; g++) ref::mulE(&lo[3 * (g % nLo)], &hi[3 * (g / nLo)], &w[3 * g]);
       std::vector<uint32_t> lt32(8 * 256 * 16);
       for (size_t row = 0; row < 8 * 256; row++) {
         for (size_t q = 0; q < 8; q++) {
@@ -239,7 +264,7 @@ void checkBitColumns(const Path& p) {
       leanvm::GENERIC_FIELD.skipLanes(lt.data(), a.data(), b.data(), c.data(), n, lanes.data(), n);
       auto bins = random(leanvm::SKIP_BIN_WORDS), want = bins;
       ref::skipBins(lanes.data(), n, w.data(), want.data());
-      leanvm::skipBins(*p.field, lt32.data(), a.data(), b.data(), c.data(), n, w.data(), bins.data());
+      leanvm::skipBins(*p.field, lt32.data(), a.data(), b.data(), c.data(), n, {lo.data(), nLo, hi.data()}, bins.data());
       expect(bins == want, "skipBins n=" + std::to_string(n) + kind);
     }
     for (size_t n : {1, 5, 4097}) {

@@ -106,8 +106,8 @@ export function nativeOpening(
       module.forwardNtt(cw, nLanes, logInvRate);
       return out;
     },
-    async skipBins(lt, cols, at, groups, W, bins) {
-      module.skipBins(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(W), bins);
+    async skipBins(lt, cols, at, groups, weights, bins) {
+      module.skipBins(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(weights.lo), aligned(weights.hi), bins);
     },
     async foldBlocks(z, blocks, eq, zv) {
       module.foldBlocks(aligned(z), blocks, aligned(eq), zv);

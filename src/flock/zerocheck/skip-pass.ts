@@ -10,6 +10,9 @@
 // carry GF(2^8) powers of t, so Σ_K t^K·y_K is a shift-and-XOR of planes reduced once per
 // group; the group weight W(g) = eq(r_3.., g) is an E value, applied by adding it into bins
 // keyed by (plane, lane byte, byte value), which are resolved into 64 E values at the end.
+// W is never tabulated: it is eq on the group's bits within its block times eq on the block's
+// bits (SkipWeights), one product a group, and a padding tail of copies is its first block
+// weighted by the copies' summed block weights.
 //
 // The same pass collects what the first multilinear round needs (it binds the lowest word
 // bit v_0 once z is drawn): that round's G(1) and G(∞) are the values at z of
@@ -19,7 +22,7 @@
 // multiples of the same W(g): eq(r_{>0}, x) = eq(r, 2j + 1)/r_0 = C_s·t^(2j)/(1 + r_0)·W(g).
 // So Q1 on Λ is the odd words' share of round 1 over r_0, and Q∞ is binned like round 1,
 // on Λ from the pair sums' bytes and on S from their bits.
-import type { Backend } from '../../backend/backend';
+import type { Backend, SkipWeights } from '../../backend/backend';
 import { eMulKAt, eOne } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
@@ -28,6 +31,7 @@ import { eqTableFast } from '../eq-table';
 import { BLOCK_U32 } from '../layout';
 import { LAMBDA_LAGRANGE, SKIP_NODES } from '../skip-domain';
 import { C_S_F8, SMALL_F8 } from './challenges';
+import { ConstMul } from './padded-tables';
 
 /** LT[(256k + β)·16 + 8h + p]: lanes 32h..32h+31 of plane p of the Λ image of byte β at byte position k. */
 const LT = new Int32Array(8 * 256 * 16);
@@ -224,17 +228,23 @@ export interface ZerocheckColumns {
 
 const PLANES = [0, 1, 2, 3, 4, 5, 6, 7];
 
-/** A run of consecutive groups from u32 word `at`, group g weighted by W[6g..6g+6). */
+/** Groups in a block (16 words each), and the coordinates of the weights' point they take. */
+const BLOCK_GROUPS = BLOCK_U32 / 16;
+const GROUP_COORDS = Math.log2(BLOCK_GROUPS);
+
+/** A run of consecutive groups from u32 word `at`, block t's group g weighted by
+ * eq(r_3.., g)·hi[t] (the run's SkipWeights.hi). */
 interface GroupRun {
   readonly at: number;
   readonly groups: number;
-  readonly W: Uint32Array;
+  readonly hi: Uint32Array;
 }
 
 /**
  * Checks a pass over `blocks` blocks of which those from `live` on are copies of block `live`
  * (live = blocks: none); r is the full equality point (m − 6 coordinates). Returns the point
- * of the group weights: W[32t + g] = eq(r_3.., (g, t)), 32 groups per block.
+ * of the group weights: W[32t + g] = eq(r_3.., (g, t)), 32 groups per block (GROUP_COORDS
+ * coordinates for g, then those of t).
  */
 function weightPoint(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Uint32Array {
   const words = blocks * BLOCK_U32;
@@ -246,22 +256,34 @@ function weightPoint(cols: ZerocheckColumns, blocks: number, live: number, r: Ui
   return r.subarray(6 * 3);
 }
 
-/** The runs of the pass with group weights W: the live blocks, then the copies summed once,
- * weighted by their total eq mass. */
-function groupRuns(blocks: number, live: number, W: Uint32Array): GroupRun[] {
-  const runs: GroupRun[] = [{ at: 0, groups: 32 * live, W }];
+/** The runs of the pass with block weights hi (eq on the blocks' bits of the point): the live
+ * blocks, then the copies once, weighted by their total eq mass. */
+function groupRuns(blocks: number, live: number, hi: Uint32Array): GroupRun[] {
+  const runs: GroupRun[] = [{ at: 0, groups: BLOCK_GROUPS * live, hi }];
   if (live < blocks) {
-    const padW = new Uint32Array(6 * 32);
-    for (let t = live; t < blocks; t++) for (let i = 0; i < 6 * 32; i++) padW[i] ^= W[6 * 32 * t + i];
-    runs.push({ at: live * BLOCK_U32, groups: 32, W: padW });
+    const mass = new Uint32Array(6);
+    for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) mass[i] ^= hi[6 * t + i];
+    runs.push({ at: live * BLOCK_U32, groups: BLOCK_GROUPS, hi: mass });
   }
   return runs;
 }
 
 /** The host's bins of one run (Backend.skipBins does the same on a device): group g holds
  * the 16 words from at + 16g. */
-export function hostSkipBins(cols: ZerocheckColumns, at: number, groups: number, W: Uint32Array, bins: Int32Array): void {
+export function hostSkipBins(cols: ZerocheckColumns, at: number, groups: number, weights: SkipWeights, bins: Int32Array): void {
+  const W = groupWeights(weights, groups);
   for (let g = 0; g < groups; g++) group(cols.a, cols.b, cols.c, at + 16 * g, bins, W, 6 * g);
+}
+
+/** W[g] = lo[g mod n]·hi[⌊g / n⌋] for g < groups: lo's n values are the constants of the
+ * products, each by its byte table once it has enough of them (ConstMul). */
+function groupWeights({ lo, hi }: SkipWeights, groups: number): Uint32Array {
+  const n = lo.length / 6, W = new Uint32Array(6 * groups);
+  for (let j = 0; j < Math.min(n, groups); j++) {
+    const mul = new ConstMul(lo.subarray(6 * j, 6 * j + 6), Math.ceil((groups - j) / n));
+    for (let g = j; g < groups; g += n) mul.mulAt(W, 6 * g, hi, 6 * Math.floor(g / n));
+  }
+  return W;
 }
 
 /** The skip pass's Λ byte tables, as Backend.skipBins takes them. */
@@ -289,25 +311,28 @@ function resolveBins(bins: Int32Array): SkipPassResult {
 
 /** The pass over `blocks` blocks, those from `live` on copies of block `live`, at the point r. */
 export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
-  const W = eqTableFast(weightPoint(cols, blocks, live, r));
+  const point = weightPoint(cols, blocks, live, r);
+  const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS)), hi = eqTableFast(point.subarray(6 * GROUP_COORDS));
   const bins = new Int32Array(KEYS * 256 * 6);
-  for (const run of groupRuns(blocks, live, W)) hostSkipBins(cols, run.at, run.groups, run.W, bins);
+  for (const run of groupRuns(blocks, live, hi)) hostSkipBins(cols, run.at, run.groups, { lo, hi: run.hi }, bins);
   return resolveBins(bins);
 }
 
 /** skipPass (the same values) with the weights and bins on `backend` when it has skipBins. */
 export async function skipPassOn(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Promise<SkipPassResult> {
   if (backend.skipBins === undefined) return skipPass(cols, blocks, live, r);
-  const eq = await backend.eqTable(weightPoint(cols, blocks, live, r), eOne());
-  let W: Uint32Array;
+  const point = weightPoint(cols, blocks, live, r);
+  const eq = await backend.eqTable(point.subarray(6 * GROUP_COORDS), eOne());
+  let hi: Uint32Array;
   try {
-    W = await backend.download(eq);
+    hi = await backend.download(eq);
   } finally {
     backend.free(eq);
   }
+  const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS));
   const bins = new Int32Array(KEYS * 256 * 6);
-  for (const run of groupRuns(blocks, live, W)) {
-    await backend.skipBins(SKIP_LAMBDA_TABLES, cols, run.at, run.groups, run.W, new Uint32Array(bins.buffer));
+  for (const run of groupRuns(blocks, live, hi)) {
+    await backend.skipBins(SKIP_LAMBDA_TABLES, cols, run.at, run.groups, { lo, hi: run.hi }, new Uint32Array(bins.buffer));
   }
   return resolveBins(bins);
 }
