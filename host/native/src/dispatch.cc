@@ -16,12 +16,12 @@ struct Candidate {
 
 const Candidate* candidates(size_t& count) {
   static const Candidate all[] = {
-      {{"avx512", AVX512_FIELD, AVX512_HASH}, [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul; }},
-      {{"avx2", PCLMUL_FIELD, AVX2_HASH}, [](const CpuFeatures& f) { return f.avx2 && f.pclmul; }},
-      {{"pclmul", PCLMUL_FIELD, &SCALAR_HASH}, [](const CpuFeatures& f) { return f.pclmul; }},
-      {{"neon-pmull", PMULL_FIELD, NEON_HASH}, [](const CpuFeatures& f) { return f.neon && f.pmull; }},
-      {{"neon", &GENERIC_FIELD, NEON_HASH}, [](const CpuFeatures& f) { return f.neon; }},
-      {{"generic", &GENERIC_FIELD, &SCALAR_HASH}, [](const CpuFeatures&) { return true; }},
+      {{"avx512", AVX512_FIELD, AVX512_HASH, true}, [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul; }},
+      {{"avx2", PCLMUL_FIELD, AVX2_HASH, true}, [](const CpuFeatures& f) { return f.avx2 && f.pclmul; }},
+      {{"pclmul", PCLMUL_FIELD, &SCALAR_HASH, false}, [](const CpuFeatures& f) { return f.pclmul; }},
+      {{"neon-pmull", PMULL_FIELD, NEON_HASH, false}, [](const CpuFeatures& f) { return f.neon && f.pmull; }},
+      {{"neon", &GENERIC_FIELD, NEON_HASH, false}, [](const CpuFeatures& f) { return f.neon; }},
+      {{"generic", &GENERIC_FIELD, &SCALAR_HASH, false}, [](const CpuFeatures&) { return true; }},
   };
   count = sizeof all / sizeof all[0];
   return all;

@@ -11,6 +11,8 @@ struct Path {
   const char* name;
   const FieldKernels* field;
   const HashKernels* hash;
+  /** Its CPU runs AVX2: the byte-table kernels take 32-byte rows (e_rows.h). */
+  bool avx2;
 };
 
 /** The paths this CPU runs, best first (the portable one last). */

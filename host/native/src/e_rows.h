@@ -70,8 +70,7 @@ Rows<Row> rowsOf(const uint64_t* e, size_t n) {
 /** Whether the active path's kernels take wide rows: it runs AVX2 (the avx2 and avx512 paths). */
 inline bool wideRows() {
 #if LEANVM_X86
-  const char* name = activePath().name;
-  return std::strcmp(name, "avx2") == 0 || std::strcmp(name, "avx512") == 0;
+  return activePath().avx2;
 #else
   return false;
 #endif
