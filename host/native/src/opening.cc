@@ -62,6 +62,25 @@ struct Repeated {
   }
 };
 
+/** out[i] = v + r·(v + v') for c ≤ CHUNK values of a K (w = 1) or E (w = 3) table of n values
+ * (n a multiple of s): v at lo[i], v' at lo[i] + s, or zero past n (a last unit without a high
+ * half). The fold of one pair, as fold and foldRound both take it. */
+inline void foldValues(const FieldKernels& k, const uint64_t* src, size_t w, size_t n, size_t s, const Repeated& rr,
+                       const size_t* lo, size_t c, uint64_t* out) {
+  alignas(64) uint64_t d[3 * CHUNK];
+  for (size_t i = 0; i < c; i++) {
+    spread(src, w, lo[i], d + 3 * i);
+    if (lo[i] + s < n) {
+      for (size_t l = 0; l < w; l++) d[3 * i + l] ^= src[w * (lo[i] + s) + l];
+      if (w == 1) d[3 * i + 1] = d[3 * i + 2] = d[3 * i];
+    }
+  }
+  product(k, w == 3, d, rr.words, out, c);
+  for (size_t i = 0; i < c; i++) {
+    for (size_t l = 0; l < w; l++) out[3 * i + l] ^= src[w * lo[i] + l];
+  }
+}
+
 /** XORs a thread's sums into the shared ones. */
 class SumOfParts {
  public:
@@ -149,25 +168,12 @@ void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, siz
   const size_t w = srcIsE ? 3 : 1;
   const Repeated rr(r);
   parallelFor(roundPairs(n, stride), GRAIN, [&](size_t from, size_t to) {
-    alignas(64) uint64_t d[3 * CHUNK], prod[3 * CHUNK];
     size_t los[CHUNK];
     PairWalk walk(n, stride, from);
     for (size_t p = from; p < to;) {
       const size_t c = std::min(CHUNK, to - p);
-      for (size_t i = 0; i < c; i++, walk.next()) {
-        const size_t lo = los[i] = walk.lo();
-        spread(src, w, lo, d + 3 * i);
-        if (walk.paired()) {
-          for (size_t l = 0; l < w; l++) d[3 * i + l] ^= src[w * (lo + stride) + l];
-          if (w == 1) d[3 * i + 1] = d[3 * i + 2] = d[3 * i];
-        }
-      }
-      product(k, srcIsE, d, rr.words, prod, c);
-      for (size_t i = 0; i < c; i++) {
-        uint64_t* o = out + 3 * (p + i);
-        for (int l = 0; l < 3; l++) o[l] = prod[3 * i + l];
-        for (size_t l = 0; l < w; l++) o[l] ^= src[w * los[i] + l];
-      }
+      for (size_t i = 0; i < c; i++, walk.next()) los[i] = walk.lo();
+      foldValues(k, src, w, n, stride, rr, los, c, out + 3 * p);
       p += c;
     }
   });
@@ -181,7 +187,7 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   const Repeated rr(r);
   SumOfParts total(out, 6);
   parallelFor(roundPairs(n1, s2), GRAIN, [&](size_t from, size_t to) {
-    alignas(64) uint64_t df[6 * CHUNK], db[6 * CHUNK], pf[6 * CHUNK], pb[6 * CHUNK];
+    alignas(64) uint64_t pf[6 * CHUNK], pb[6 * CHUNK];
     alignas(64) uint64_t fl[3 * CHUNK], bl[3 * CHUNK], fd[3 * CHUNK], bd[3 * CHUNK], prod[3 * CHUNK];
     size_t at[2 * CHUNK], olo[2 * CHUNK];
     bool hasHi[CHUNK];
@@ -196,24 +202,13 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
         hasHi[i] = next.paired();
         if (hasHi[i]) at[m++] = next.lo() + s2;
       }
-      for (size_t i = 0; i < m; i++) {
-        const size_t p = at[i], lo = olo[i] = 2 * s * (p / s) + p % s;
-        const bool paired = lo + s < n;
-        spread(f, w, lo, df + 3 * i);
-        if (paired) {
-          for (size_t l = 0; l < w; l++) df[3 * i + l] ^= f[w * (lo + s) + l];
-          if (w == 1) df[3 * i + 1] = df[3 * i + 2] = df[3 * i];
-        }
-        for (int l = 0; l < 3; l++) db[3 * i + l] = b[3 * lo + l] ^ (paired ? b[3 * (lo + s) + l] : 0);
-      }
+      for (size_t i = 0; i < m; i++) olo[i] = 2 * s * (at[i] / s) + at[i] % s;
       for (size_t done = 0; done < m; done += CHUNK) {
         const size_t part = std::min(CHUNK, m - done);
-        product(k, fIsE, df + 3 * done, rr.words, pf + 3 * done, part);
-        k.mulE(db + 3 * done, rr.words, pb + 3 * done, part);
+        foldValues(k, f, w, n, s, rr, olo + done, part, pf + 3 * done);
+        foldValues(k, b, 3, n, s, rr, olo + done, part, pb + 3 * done);
       }
       for (size_t i = 0; i < m; i++) {
-        for (size_t l = 0; l < w; l++) pf[3 * i + l] ^= f[w * olo[i] + l];
-        for (int l = 0; l < 3; l++) pb[3 * i + l] ^= b[3 * olo[i] + l];
         for (int l = 0; l < 3; l++) {
           fOut[3 * at[i] + l] = pf[3 * i + l];
           bOut[3 * at[i] + l] = pb[3 * i + l];
