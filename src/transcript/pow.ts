@@ -3,7 +3,7 @@
 import { compressBlockInto } from '../hash/blake2s';
 import { TAG_POW_NONCE } from './tags';
 
-export const TWO_32 = 0x100000000;
+const TWO_32 = 0x100000000;
 
 // The block base ‖ (nonce, POW_NONCE) and its digest, reused by every check.
 const BLOCK = new Uint32Array(16);
@@ -49,6 +49,23 @@ export function firstPassing(base: Uint32Array, bits: number, hi: number, from: 
     if ((DIGEST[0] & maskLo) === 0 && (DIGEST[1] & maskHi) === 0) return lo;
   }
   return -1;
+}
+
+/**
+ * The smallest passing nonce, as [lo, hi], by rounds of `round` consecutive nonces (the low
+ * words run over 2^32 for each high word in turn): `tryRound(hi, lo, count)` answers the
+ * smallest passing low word in [lo, lo + count), or −1. The first round with a pass holds the
+ * smallest nonce, so any search by rounds finds smallestNonce's.
+ */
+export async function searchByRounds(bits: number, round: number, tryRound: (hi: number, lo: number, count: number) => Promise<number>): Promise<[number, number]> {
+  checkBits(bits);
+  for (let hi = 0; hi < TWO_32; hi++) {
+    for (let lo = 0; lo < TWO_32; lo += round) {
+      const found = await tryRound(hi, lo, Math.min(round, TWO_32 - lo));
+      if (found >= 0) return [found, hi];
+    }
+  }
+  throw new RangeError(`no u64 nonce clears ${bits} grinding bits`);
 }
 
 /**

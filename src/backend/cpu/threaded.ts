@@ -5,7 +5,7 @@
 import { buildLevels, emptyMerkleTree, type MerkleTree } from '../../merkle/tree';
 import { layoutStack, stackShape } from '../../ntt/encode';
 import { cut, splitForward } from '../../ntt/split';
-import { checkBits, TWO_32 } from '../../transcript/pow';
+import { searchByRounds } from '../../transcript/pow';
 import type { CpuPool } from './pool';
 import type { CpuTask } from './tasks';
 
@@ -67,32 +67,21 @@ export async function buildMerkleTreeThreaded(
   return tree;
 }
 
-
-
 /** Nonces a worker tries per round of grinding: ~7 ms of hashing against a message's ~0.1. */
 const GRIND_SLICE = 2 ** 14;
 const NONE = 0xffffffff;
 
-/**
- * smallestNonce on the pool: rounds of consecutive nonces, worker w taking the w-th slice of
- * each; the first round with a pass answers its smallest, which is the host search's.
- */
+/** smallestNonce on the pool: worker w takes the w-th slice of each round of consecutive nonces. */
 export async function smallestNonceThreaded(pool: CpuPool, base: Uint32Array, bits: number): Promise<[number, number]> {
-  checkBits(bits);
   const found = new Uint32Array(new SharedArrayBuffer(4 * pool.threads));
-  const round = GRIND_SLICE * pool.threads;
-  for (let hi = 0; hi < TWO_32; hi++) {
-    for (let lo = 0; lo < TWO_32; lo += round) {
-      found.fill(NONE);
-      const tasks: CpuTask[] = [];
-      for (let w = 0; w < pool.threads; w++) {
-        const from = lo + w * GRIND_SLICE;
-        if (from < TWO_32) tasks.push({ kind: 'grind', base, bits, hi, from, to: Math.min(TWO_32, from + GRIND_SLICE), out: found, slot: w });
-      }
-      await pool.run(tasks);
-      const first = found.find((v) => v !== NONE);
-      if (first !== undefined) return [first, hi];
+  return searchByRounds(bits, GRIND_SLICE * pool.threads, async (hi, lo, count) => {
+    found.fill(NONE);
+    const tasks: CpuTask[] = [];
+    for (let w = 0; w < pool.threads && w * GRIND_SLICE < count; w++) {
+      const from = lo + w * GRIND_SLICE;
+      tasks.push({ kind: 'grind', base, bits, hi, from, to: from + Math.min(GRIND_SLICE, count - w * GRIND_SLICE), out: found, slot: w });
     }
-  }
-  throw new RangeError(`no u64 nonce clears ${bits} grinding bits`);
+    await pool.run(tasks);
+    return found.find((v) => v !== NONE) ?? -1;
+  });
 }

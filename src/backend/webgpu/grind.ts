@@ -3,14 +3,13 @@
 // index. The first round with a pass ends the search, so the nonce is the smallest, as the
 // host's search (src/transcript/pow.ts) finds it.
 import { BackendUsageError, type Backend } from '../backend';
-import { checkBits, powMasks } from '../../transcript/pow';
+import { checkBits, powMasks, searchByRounds } from '../../transcript/pow';
 import { TAG_POW_NONCE } from '../../transcript/tags';
 import { scratchBuffer } from './buffer';
 import type { ZerocheckContext } from './zerocheck';
 
 /** No pass yet: the kernel lowers it to a passing index. */
 const NONE = 0xffffffff;
-const TWO_32 = 2 ** 32;
 
 /** Candidates per round: a GPU hashes 2^20 in well under a millisecond, and the protocol's
  * 17 bits pass about every 2^17; a CPU-backed adapter takes rounds it can finish quickly. */
@@ -25,22 +24,18 @@ export function createGrindKernels(ctx: ZerocheckContext): Pick<Backend, 'smalle
       checkBits(bits);
       if (base.length !== 8) throw new BackendUsageError(`smallestNonce: the base is one digest (8 words), got ${base.length}`);
       const [maskLo, maskHi] = powMasks(bits);
-      const round = roundSize(ctx.device);
       const found = await scratchBuffer(ctx.device, 'grinding result', Uint32Array.of(NONE));
       try {
-        for (let hi = 0; hi < TWO_32; hi++) {
-          for (let lo = 0; lo < TWO_32; lo += round) {
-            const rec = ctx.record('smallestNonce');
-            rec.dispatch('grind', round, [found], [...base, lo, hi, TAG_POW_NONCE, maskLo, maskHi, round]);
-            rec.read(found, 0, 4);
-            const [[i]] = await rec.submit();
-            if (i !== NONE) return [lo + i, hi];
-          }
-        }
+        return await searchByRounds(bits, roundSize(ctx.device), async (hi, lo, count) => {
+          const rec = ctx.record('smallestNonce');
+          rec.dispatch('grind', count, [found], [...base, lo, hi, TAG_POW_NONCE, maskLo, maskHi, count]);
+          rec.read(found, 0, 4);
+          const [[i]] = await rec.submit();
+          return i === NONE ? -1 : lo + i;
+        });
       } finally {
         found.destroy();
       }
-      throw new BackendUsageError(`no u64 nonce clears ${bits} grinding bits`);
     },
   };
 }
