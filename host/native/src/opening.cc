@@ -6,10 +6,10 @@
 #include "opening.h"
 
 #include <algorithm>
-#include <mutex>
 #include <vector>
 
 #include "e_rows.h"
+#include "e_sums.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -48,12 +48,6 @@ inline void product(const FieldKernels& k, bool aIsE, const uint64_t* a, const u
   else k.mulK(a, b, out, 3 * c);
 }
 
-inline void accumulate(uint64_t sum[3], const uint64_t* v, size_t c) {
-  for (size_t i = 0; i < c; i++) {
-    for (int l = 0; l < 3; l++) sum[l] ^= v[3 * i + l];
-  }
-}
-
 /** r repeated CHUNK times: the other operand of a product by a constant. */
 struct Repeated {
   alignas(64) uint64_t words[3 * CHUNK];
@@ -80,21 +74,6 @@ inline void foldValues(const FieldKernels& k, const uint64_t* src, size_t w, siz
     for (size_t l = 0; l < w; l++) out[3 * i + l] ^= src[w * lo[i] + l];
   }
 }
-
-/** XORs a thread's sums into the shared ones. */
-class SumOfParts {
- public:
-  explicit SumOfParts(uint64_t* out, size_t words) : out_(out), words_(words) { std::fill(out, out + words, 0); }
-  void add(const uint64_t* part) {
-    std::lock_guard<std::mutex> lock(m_);
-    for (size_t i = 0; i < words_; i++) out_[i] ^= part[i];
-  }
-
- private:
-  std::mutex m_;
-  uint64_t* out_;
-  size_t words_;
-};
 
 /** buf[i] = Σ_byte rows[256·byte + byte of buf[i]] for i in [from, to): mapByTables on rows
  * of type Row (e_rows.h), its 24 byte tables re-laid once per call. */

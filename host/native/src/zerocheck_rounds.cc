@@ -9,10 +9,10 @@
 
 #include <algorithm>
 #include <cstring>
-#include <mutex>
 #include <utility>
 #include <vector>
 
+#include "e_sums.h"
 #include "opening.h"
 #include "threads.h"
 
@@ -36,12 +36,6 @@ struct Round {
   std::vector<uint64_t> eqLo, eqHi;
   size_t loBits;
 };
-
-inline void accumulate(uint64_t* sum, const uint64_t* v, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    for (int l = 0; l < 3; l++) sum[l] ^= v[3 * i + l];
-  }
-}
 
 /** Binds pairs [y, y + m) of table t into f (2m values) and writes them back in place. */
 void bindChunk(const FieldKernels& k, uint64_t* t, size_t y, size_t m, const uint64_t* chi, uint64_t* f) {
@@ -117,13 +111,11 @@ void zerocheckStep(const FieldKernels& k, uint64_t* a, uint64_t* b, uint64_t* c,
   eqTable(k, point, loBits, one, r.eqLo.data());
   eqTable(k, point + 3 * loBits, hiBits, one, r.eqHi.data());
 
-  std::fill(out, out + 6, 0);
-  std::mutex m;
+  SumOfParts total(out, 6);
   const auto sums = [&](size_t from, size_t to) {
     uint64_t part[6] = {};
     sumRange(r, from, to, part);
-    std::lock_guard<std::mutex> lock(m);
-    for (int i = 0; i < 6; i++) out[i] ^= part[i];
+    total.add(part);
   };
   const size_t pairs = size_t{1} << nCoords;
   if (chi == nullptr) {
