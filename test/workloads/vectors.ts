@@ -26,9 +26,6 @@ export const readProof = (k: number): Uint8Array => new Uint8Array(readFileSync(
 
 export const digestHex = (bytes: Uint8Array): string => Buffer.from(blake2s(bytes)).toString('hex');
 
-/** Index of the first byte where a and b differ (−1: none); a length difference counts. */
-export function firstDifference(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return a.length === b.length ? -1 : n;
-}
+/** Index of the first byte where a and b differ (−1: none); a length difference counts. The
+ * GPU session's device check compares with the same function. */
+export { firstDifference } from '../../bench/device-check/compare';
