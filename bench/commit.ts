@@ -3,9 +3,15 @@
 // passes) in ns per lane-butterfly. GPU timings start with the message already on the
 // device and end with the root on the host (commit) or the queue drained (encode). The cpu
 // backend runs twice, on one thread and on its worker pool (every core), side by side.
+// Where the transform can run alone (cpu's TypeScript, the native module), its passes are
+// also timed by themselves on one thread, in place on a laid-out codeword: the kernel figure
+// the issue's goal is stated in, apart from the layout sweep.
 import { availableParallelism } from 'node:os';
+import { loadNative } from '../host/node/native';
 import type { Backend } from '../src/backend/backend';
 import { createCpuBackend } from '../src/backend/cpu/index';
+import { asNativeModule } from '../src/backend/native/index';
+import { forwardNtt } from '../src/ntt/transform';
 import { SplitMix64 } from '../src/util/splitmix64';
 import type { BenchRow } from './report';
 import { time } from './stats';
@@ -15,17 +21,18 @@ const RATES = [1, 2];
 const LANES = 64;
 
 export async function benchCommit(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
-  if (backend.name !== 'cpu') return benchBackend(backend, backend.name, logSizes, runs);
+  if (backend.name !== 'cpu') return benchBackend(backend, backend.name, logSizes, runs, true);
   const single = createCpuBackend();
-  const rows = await benchBackend(single, 'cpu 1 thread', logSizes, runs);
+  const rows = await benchBackend(single, 'cpu 1 thread', logSizes, runs, true);
   await single.dispose();
   // The backend bench/main.ts opened: host/node/backends.ts gives it every core.
   const threads = availableParallelism();
-  if (threads > 1) rows.push(...(await benchBackend(backend, `cpu ${threads} threads`, logSizes, runs)));
+  if (threads > 1) rows.push(...(await benchBackend(backend, `cpu ${threads} threads`, logSizes, runs, false)));
   return rows;
 }
 
-async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {
+/** `kernel`: also time the transform alone (once per backend: not for the cpu pool's row). */
+async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number, kernel: boolean): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const rate of RATES) {
     for (const logN of logSizes) {
@@ -43,6 +50,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
       backend.free(msg);
       // Layers ν .. L−1 of 2^(L−1) butterflies per lane, κ = logN − 6 of them.
       const laneButterflies = LANES * (logN - 6) * 2 ** (logN - 6 + rate - 1);
+      const kernelMs = kernel ? await kernelAloneMs(backend, logN - 6 + rate, rate, runs) : null;
       rows.push({
         backend: label,
         n: `2^${logN}`,
@@ -52,10 +60,34 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
         'input GB/s': (8 * n) / commit.medianMs / 1e6,
         'encode ms': encode.medianMs,
         'ns/lane-bfly': (encode.medianMs * 1e6) / laneButterflies,
+        'kernel ns/lane-bfly 1T': kernelMs === null ? '' : (kernelMs * 1e6) / laneButterflies,
         spread: Math.max(commit.spread, encode.spread),
         runs: commit.runs,
       });
     }
   }
   return rows;
+}
+
+/** The forward transform alone from layer `start` of 2^logSize positions × 64 lanes, in place,
+ * on one thread (median ms); null where the backend has no transform to call by itself. */
+async function kernelAloneMs(backend: Backend, logSize: number, start: number, runs: number): Promise<number | null> {
+  let transform: (data: Uint32Array) => void;
+  let restore = (): void => {};
+  if (backend.name === 'cpu') transform = (data) => forwardNtt(data, LANES, start);
+  else if (backend.name === 'native') {
+    const loaded = loadNative();
+    if (!loaded.ok) return null;
+    const module = asNativeModule(loaded.module);
+    const threads = module.threads();
+    module.setThreads(1);
+    restore = () => module.setThreads(threads);
+    transform = (data) => module.forwardNtt(data, LANES, start);
+  } else return null;
+  const data = new SplitMix64(logSize).words(LANES * 2 ** logSize);
+  try {
+    return (await time(runs, async () => transform(data))).medianMs;
+  } finally {
+    restore();
+  }
 }
