@@ -42,13 +42,18 @@ function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
 /** Proves the lincheck for the committed column z after the zerocheck `zc`. */
 export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): FlockClaim {
   const live = liveBlocks(zc, nBlocksLog, opts);
-  return lincheckRounds(zc, foldBlocks(z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS)), ps);
+  return roundsOnHost(zc, foldBlocks(z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS)), ps);
 }
 
-/** proveLincheck (the same bytes) with the fold over the blocks on `backend` where it has it. */
+/**
+ * proveLincheck (the same bytes) with the fold over the blocks on `backend` where it has it,
+ * and the rounds too where it fuses a round's fold with the next round's sums (foldRound).
+ */
 export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<FlockClaim> {
   const live = liveBlocks(zc, nBlocksLog, opts);
-  return lincheckRounds(zc, await foldBlocksOn(backend, z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS)), ps);
+  const zv = await foldBlocksOn(backend, z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS));
+  const { foldRound } = backend;
+  return foldRound === undefined ? roundsOnHost(zc, zv, ps) : roundsOn(backend, foldRound.bind(backend), zc, zv, ps);
 }
 
 /** Checks the zerocheck point against the block count; returns the live blocks. */
@@ -57,41 +62,91 @@ function liveBlocks(zc: ZerocheckClaim, nBlocksLog: number, opts: TailOptions): 
   return opts.live ?? 2 ** nBlocksLog;
 }
 
-/** The rounds, given zv (the committed bits folded over the blocks at χ_out). */
-function lincheckRounds(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): FlockClaim {
-  let zv = zvIn;
+/** The rounds on the host, given zv (the committed bits folded over the blocks at χ_out). */
+function roundsOnHost(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): FlockClaim {
+  const run = openRounds(zc, zvIn, ps);
+  let { comb, zv } = run;
+  for (let round = 0, half = BLOCK_BITS / 2; round < IN_VARS; round++, half >>= 1) {
+    // The top bit pairs i with i + half: one unit of the bulk round at stride half.
+    const rho = sendRound(run, round, roundSums(comb, 'E', zv, half), ps);
+    comb = foldPairs(comb, 'E', half, rho);
+    zv = foldPairs(zv, 'E', half, rho);
+  }
+  return closeRounds(run, zv, ps);
+}
+
+/** roundsOnHost (the same bytes) on a backend with foldRound: one pass a round. */
+async function roundsOn(backend: Backend, foldRound: NonNullable<Backend['foldRound']>, zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): Promise<FlockClaim> {
+  const run = openRounds(zc, zvIn, ps);
+  let comb = await backend.upload('E', run.comb);
+  let zv = await backend.upload('E', run.zv);
+  try {
+    let sums = await backend.roundSums(comb, zv, BLOCK_BITS / 2);
+    for (let round = 0, half = BLOCK_BITS / 2; round < IN_VARS; round++, half >>= 1) {
+      const rho = sendRound(run, round, sums, ps);
+      if (round + 1 === IN_VARS) {
+        // The last fold leaves the 64 slice values; no round follows to sum.
+        const s = await backend.fold(zv, half, rho);
+        backend.free(zv);
+        zv = s;
+        break;
+      }
+      const next = await foldRound(comb, zv, half, rho, half / 2);
+      backend.free(comb);
+      backend.free(zv);
+      [comb, zv, sums] = [next.f, next.b, next.sums];
+    }
+    return closeRounds(run, await backend.download(zv), ps);
+  } finally {
+    backend.free(comb);
+    backend.free(zv);
+  }
+}
+
+/** The lincheck between its rounds: its tables at the start, the running claim, the challenges. */
+interface Rounds {
+  readonly comb: Uint32Array;
+  readonly zv: Uint32Array;
+  readonly chiOut: Uint32Array;
+  readonly rounds: Uint32Array;
+  claim: E;
+}
+
+/** Samples α and builds comb (the batched column weights) beside zv. */
+function openRounds(zc: ZerocheckClaim, zv: Uint32Array, ps: ProverState): Rounds {
   const alpha = ps.sample();
   const chiIn = zc.chi.subarray(0, 6 * IN_VARS), chiOut = zc.chi.subarray(6 * IN_VARS);
   const eRow = rowWeights(zc.z, chiIn);
   const uB = new Uint32Array(eRow.length);
   addScaled(uB, eRow, alpha);
-  let comb = transposeWalk(eRow, uB);
+  const comb = transposeWalk(eRow, uB);
   const a2 = eMul(alpha, alpha);
   addScaled(comb, eRow, a2);
   const a3 = eMul(a2, alpha);
   for (let k = 0; k < 6; k++) comb[6 * CONST_POS + k] ^= a3[k];
+  return { comb, zv, chiOut, rounds: new Uint32Array(6 * IN_VARS), claim: lincheckClaim(zc, alpha) };
+}
 
-  let claim = lincheckClaim(zc, alpha);
-  const rounds = new Uint32Array(6 * IN_VARS);
+/** Sends round `round` from its bulk sums (c0, then c2), samples ρ and moves the claim to h(ρ). */
+function sendRound(run: Rounds, round: number, sums: Uint32Array, ps: ProverState): E {
   const coeffs = new Uint32Array(18);
-  for (let round = 0, half = BLOCK_BITS / 2; round < IN_VARS; round++, half >>= 1) {
-    // The top bit pairs i with i + half: one unit of the bulk round at stride half.
-    const sums = roundSums(comb, 'E', zv, half);
-    coeffs.set(sums.subarray(0, 6), 0);
-    coeffs.set(sums.subarray(6, 12), 12);
-    // h(0) + h(1) = c1 + c2 = claim.
-    for (let k = 0; k < 6; k++) coeffs[6 + k] = claim[k] ^ coeffs[12 + k];
-    ps.addRoundPoly(coeffs, false);
-    const rho = ps.sample();
-    rounds.set(rho, 6 * round);
-    const c0 = coeffs.subarray(0, 6), c1 = coeffs.subarray(6, 12), c2 = coeffs.subarray(12, 18);
-    claim = eAdd(c0, eMul(rho, eAdd(c1, eMul(rho, c2))));
-    comb = foldPairs(comb, 'E', half, rho);
-    zv = foldPairs(zv, 'E', half, rho);
-  }
+  coeffs.set(sums.subarray(0, 6), 0);
+  coeffs.set(sums.subarray(6, 12), 12);
+  // h(0) + h(1) = c1 + c2 = claim.
+  for (let k = 0; k < 6; k++) coeffs[6 + k] = run.claim[k] ^ coeffs[12 + k];
+  ps.addRoundPoly(coeffs, false);
+  const rho = ps.sample();
+  run.rounds.set(rho, 6 * round);
+  const c0 = coeffs.subarray(0, 6), c1 = coeffs.subarray(6, 12), c2 = coeffs.subarray(12, 18);
+  run.claim = eAdd(c0, eMul(rho, eAdd(c1, eMul(rho, c2))));
+  return rho;
+}
+
+/** Sends the 64 bit-slice values (zv after the rounds) and the point they are at. */
+function closeRounds(run: Rounds, zv: Uint32Array, ps: ProverState): FlockClaim {
   const s = zv.slice(0, 6 * 64);
   ps.addScalars(s);
-  return { suffix: lincheckSuffix(rounds, chiOut), s };
+  return { suffix: lincheckSuffix(run.rounds, run.chiOut), s };
 }
 
 /** χ'_in ‖ χ_out, χ'_in being the round challenges reversed (the top bit was bound first). */
