@@ -6,7 +6,7 @@ import { BackendUsageError, type Backend } from '../backend';
 import { checkBits, powMasks, searchByRounds } from '../../transcript/pow';
 import { TAG_POW_NONCE } from '../../transcript/tags';
 import { scratchBuffer } from './buffer';
-import type { ZerocheckContext } from './zerocheck';
+import type { Recording } from './recording';
 
 /** No pass yet: the kernel lowers it to a passing index. */
 const NONE = 0xffffffff;
@@ -17,7 +17,14 @@ function roundSize(device: GPUDevice): number {
   return device.adapterInfo?.isFallbackAdapter ? 2 ** 16 : 2 ** 20;
 }
 
-export function createGrindKernels(ctx: ZerocheckContext): Pick<Backend, 'smallestNonce'> {
+/** What the nonce search needs from the backend that hosts it. */
+export interface GrindContext {
+  device: GPUDevice;
+  live(): void;
+  record(what: string): Recording;
+}
+
+export function createGrindKernels(ctx: GrindContext): Pick<Backend, 'smallestNonce'> {
   return {
     async smallestNonce(base, bits) {
       ctx.live();

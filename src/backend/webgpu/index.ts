@@ -84,7 +84,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const commit = createCommitKernels({ device, live, record, create, ntt });
   const opening = createOpeningKernels({ device, live, record, create, ntt, maxPerDimension, hostBelow });
   const zerocheck = createZerocheckKernels({ device, live, record, maxPerDimension });
-  const grind = createGrindKernels({ device, live, record, maxPerDimension });
+  const grind = createGrindKernels({ device, live, record });
 
   return {
     name: 'webgpu',
