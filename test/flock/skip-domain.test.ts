@@ -101,6 +101,21 @@ describe('eq helpers', () => {
     expect(eqTableFast(r)).toEqual(eqTable(r));
   });
 
+  it('eqTableFast with seeds interleaves the seeded tables, seed index fastest', () => {
+    for (const [coords, seeds] of [[8, 64], [3, 5], [13, 1]]) {
+      const point = r.subarray(0, 6 * coords), s = randomE(xorshift32(coords + seeds), seeds);
+      const plain = eqTable(point), got = eqTableFast(point, s);
+      expect(got.length).toBe(6 * seeds * 2 ** coords);
+      for (let x = 0; x < 2 ** coords; x += 1 + (x >> 3)) {
+        for (let k = 0; k < seeds; k++) {
+          const at = 6 * (k + seeds * x);
+          expect(got.subarray(at, at + 6), `seed ${k}, x = ${x}`).toEqual(eMul(s.subarray(6 * k, 6 * k + 6), plain.subarray(6 * x, 6 * x + 6)));
+        }
+      }
+    }
+    expect(() => eqTableFast(r, new Uint32Array(0))).toThrow(/seeds/);
+  });
+
   it('eqPrefixSum sums eq over a prefix of the cube', () => {
     const t = eqTable(r.subarray(0, 6 * 7));
     for (const count of [0, 1, 5, 64, 100, 127, 128]) {

@@ -4,7 +4,7 @@
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
 import type { Backend } from '../../backend/backend';
-import { type E } from '../../field/e';
+import { type E, eOne } from '../../field/e';
 import { FlockError } from '../errors';
 import { eqTableFast } from '../eq-table';
 import { BLOCK_BITS, BLOCK_U32 } from '../layout';
@@ -15,26 +15,30 @@ for (let n = 0; n < 16; n++) for (let i = 0; i < 4; i++) SPREAD4[n] |= ((n >>> i
 
 /** zv for 2^nBlocksLog blocks of the packed column z whose blocks from `live` on copy block `live`. */
 export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Uint32Array {
-  const { eq, zv } = begin(z, nBlocksLog, chiOut);
+  checkShape(z, nBlocksLog, chiOut);
+  const eq = eqTableFast(chiOut), zv = new Uint32Array(6 * BLOCK_BITS);
   hostFoldBlocks(z, live, eq, zv);
   addTail(z, nBlocksLog, live, eq, zv);
   return zv;
 }
 
-/** foldBlocks (the same values) with the live blocks on `backend` when it has foldBlocks. */
+/** foldBlocks (the same values) with the live blocks, and their eq table, on `backend` when
+ * it has foldBlocks. */
 export async function foldBlocksOn(backend: Backend, z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Promise<Uint32Array> {
   if (backend.foldBlocks === undefined) return foldBlocks(z, nBlocksLog, live, chiOut);
-  const { eq, zv } = begin(z, nBlocksLog, chiOut);
+  checkShape(z, nBlocksLog, chiOut);
+  const table = await backend.eqTable(chiOut, eOne());
+  const eq = await backend.download(table).finally(() => backend.free(table));
+  const zv = new Uint32Array(6 * BLOCK_BITS);
   await backend.foldBlocks(z, live, eq, zv);
   addTail(z, nBlocksLog, live, eq, zv);
   return zv;
 }
 
-function begin(z: Uint32Array, nBlocksLog: number, chiOut: Uint32Array): { eq: Uint32Array; zv: Uint32Array } {
+function checkShape(z: Uint32Array, nBlocksLog: number, chiOut: Uint32Array): void {
   const blocks = 2 ** nBlocksLog;
   if (z.length !== blocks * BLOCK_U32) throw new FlockError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
   if (chiOut.length !== 6 * nBlocksLog) throw new FlockError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
-  return { eq: eqTableFast(chiOut), zv: new Uint32Array(6 * BLOCK_BITS) };
 }
 
 /** zv += the first `live` blocks of z weighted by eq (Backend.foldBlocks does the same on a device). */
