@@ -3,7 +3,8 @@
 //   V load(const uint64_t*), load(p, n), store(p, V), store(p, V, n)   (n < W: a partial step)
 //   V add(V, V); P mulWide(V, V); P add(P, P); V reduce(P)          (P: unreduced products)
 //   C constant(uint64_t); V addMul(V u, V v, C t) = u + v·t           (C: a prepared twiddle)
-//   load3(p, n, V&, V&, V&), store3(p, n, V, V, V)                    (E limbs, de-interleaved)
+//   load3(p, n, V&, V&, V&), store3(p, n, V, V, V)   (E limbs, de-interleaved: lanes in an order
+//                                                     of the type's own, which store3 undoes)
 //   V zero(); transpose(V x[W])                                         (x[i] word j ↔ x[j] word i)
 #pragma once
 #include "mul.h"

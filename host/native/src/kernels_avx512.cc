@@ -24,44 +24,56 @@ LEANVM_TARGET_BEGIN("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul")
 namespace leanvm {
 namespace {
 
-/** Word indices that de-interleave 8 E elements (24 words in three registers) into limb
- * registers and back, for two VPERMT2Q steps each: entries 0–7 pick from the first operand,
- * 8–15 from the second. */
-struct LimbIndex {
+// Eight E elements are 24 words in three registers: word w = 3e + l (limb l of element e) in
+// register w / 8, lane w % 8. For each limb and lane exactly one register holds a word of that
+// limb there (8 ≡ 2 mod 3), so a limb is first blended from the three registers with constant
+// masks; that leaves element (8r + j − l) / 3 in lane j. Limbs 1 and 2 are then permuted into
+// limb 0's element order. Products are lane by lane, so that order, the same for every operand
+// and undone by store3, need not be the elements' own: two one-source permutes a load or a
+// store instead of six two-source ones.
+
+/** The register whose lane j holds a word of limb l. */
+constexpr int regOf(int l, int j) { return (8 * 0 + j) % 3 == l ? 0 : (8 * 1 + j) % 3 == l ? 1 : 2; }
+
+/** Lanes whose limb-l word comes from register r. */
+constexpr __mmask8 fromReg(int l, int r) {
+  unsigned m = 0;
+  for (int j = 0; j < 8; j++) m |= (regOf(l, j) == r ? 1u : 0u) << j;
+  return static_cast<__mmask8>(m);
+}
+
+/** Lanes of register r that hold limb-l words. */
+constexpr __mmask8 limbLanes(int r, int l) {
+  unsigned m = 0;
+  for (int j = 0; j < 8; j++) m |= ((8 * r + j) % 3 == l ? 1u : 0u) << j;
+  return static_cast<__mmask8>(m);
+}
+
+/** The element limb 0 leaves in lane j. */
+constexpr int elementAt(int j) { return (8 * regOf(0, j) + j) / 3; }
+
+struct LaneIndex {
   int64_t at[8];
 };
 
-/** Gather step 1, limb l of element e is word 3e + l: words 0–15 lie in the first two
- * registers. Step 2 keeps those and takes words 16–23 from the third. */
-constexpr LimbIndex gatherAB(int l) {
-  LimbIndex x{};
-  for (int e = 0; e < 8; e++) x.at[e] = 3 * e + l < 16 ? 3 * e + l : 0;
-  return x;
-}
-constexpr LimbIndex gatherC(int l) {
-  LimbIndex x{};
-  for (int e = 0; e < 8; e++) x.at[e] = 3 * e + l < 16 ? e : 8 + 3 * e + l - 16;
-  return x;
-}
-/** Scatter, word g = 8r + p of output register r being limb g % 3 of element g / 3: step 1
- * takes limbs 0 and 1, step 2 limb 2. */
-constexpr LimbIndex scatter01(int r) {
-  LimbIndex x{};
-  for (int p = 0; p < 8; p++) x.at[p] = (8 * r + p) % 3 == 2 ? 0 : 8 * ((8 * r + p) % 3) + (8 * r + p) / 3;
-  return x;
-}
-constexpr LimbIndex scatter2(int r) {
-  LimbIndex x{};
-  for (int p = 0; p < 8; p++) x.at[p] = (8 * r + p) % 3 == 2 ? 8 + (8 * r + p) / 3 : p;
+/** Blended limb l's lane holding the element limb 0 has in lane j: (3·E(j) + l) mod 8. */
+constexpr LaneIndex toLimb0Order(int l) {
+  LaneIndex x{};
+  for (int j = 0; j < 8; j++) x.at[j] = (3 * elementAt(j) + l) % 8;
   return x;
 }
 
-constexpr LimbIndex GATHER_AB[3] = {gatherAB(0), gatherAB(1), gatherAB(2)};
-constexpr LimbIndex GATHER_C[3] = {gatherC(0), gatherC(1), gatherC(2)};
-constexpr LimbIndex SCATTER_01[3] = {scatter01(0), scatter01(1), scatter01(2)};
-constexpr LimbIndex SCATTER_2[3] = {scatter2(0), scatter2(1), scatter2(2)};
+/** The inverse of toLimb0Order(l). */
+constexpr LaneIndex fromLimb0Order(int l) {
+  LaneIndex x{};
+  for (int j = 0; j < 8; j++) x.at[(3 * elementAt(j) + l) % 8] = j;
+  return x;
+}
 
-inline __m512i indexVector(const LimbIndex& x) { return _mm512_loadu_si512(x.at); }
+constexpr LaneIndex TO_LIMB0[3] = {toLimb0Order(0), toLimb0Order(1), toLimb0Order(2)};
+constexpr LaneIndex FROM_LIMB0[3] = {fromLimb0Order(0), fromLimb0Order(1), fromLimb0Order(2)};
+
+inline __m512i indexVector(const LaneIndex& x) { return _mm512_loadu_si512(x.at); }
 
 struct Avx512K {
   static constexpr size_t W = 8;
@@ -113,20 +125,21 @@ struct Avx512K {
   }
   static void load3(const uint64_t* p, size_t n, V& c0, V& c1, V& c2) {
     const size_t words = 3 * n;
-    const V a = load(p, words < 8 ? words : 8);
-    const V b = words > 8 ? load(p + 8, words < 16 ? words - 8 : 8) : _mm512_setzero_si512();
-    const V c = words > 16 ? load(p + 16, words - 16) : _mm512_setzero_si512();
+    const V reg[3] = {load(p, words < 8 ? words : 8),
+                      words > 8 ? load(p + 8, words < 16 ? words - 8 : 8) : _mm512_setzero_si512(),
+                      words > 16 ? load(p + 16, words - 16) : _mm512_setzero_si512()};
     V* limb[3] = {&c0, &c1, &c2};
     for (int l = 0; l < 3; l++) {
-      *limb[l] = _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, indexVector(GATHER_AB[l]), b),
-                                              indexVector(GATHER_C[l]), c);
+      const V t = _mm512_mask_blend_epi64(fromReg(l, 2), _mm512_mask_blend_epi64(fromReg(l, 1), reg[0], reg[1]), reg[2]);
+      *limb[l] = l == 0 ? t : _mm512_permutexvar_epi64(indexVector(TO_LIMB0[l]), t);
     }
   }
   static void store3(uint64_t* p, size_t n, V c0, V c1, V c2) {
     const size_t words = 3 * n;
+    const V t[3] = {c0, _mm512_permutexvar_epi64(indexVector(FROM_LIMB0[1]), c1),
+                    _mm512_permutexvar_epi64(indexVector(FROM_LIMB0[2]), c2)};
     for (int r = 0; r < 3 && 8 * static_cast<size_t>(r) < words; r++) {
-      const V v = _mm512_permutex2var_epi64(
-          _mm512_permutex2var_epi64(c0, indexVector(SCATTER_01[r]), c1), indexVector(SCATTER_2[r]), c2);
+      const V v = _mm512_mask_blend_epi64(limbLanes(r, 2), _mm512_mask_blend_epi64(limbLanes(r, 1), t[0], t[1]), t[2]);
       const size_t left = words - 8 * r;
       store(p + 8 * r, v, left < 8 ? left : 8);
     }

@@ -21,7 +21,7 @@ void mulKLanes(const uint64_t* a, const uint64_t* b, uint64_t* out, size_t n) {
  * c0 = p00 + p11 + p22 + p12, c1 = p00 + p01 + p12, c2 = p00 + p11 + p02.
  */
 template <class T>
-inline void mulEStep(const uint64_t* a, const uint64_t* b, uint64_t* out, size_t r) {
+inline __attribute__((always_inline)) void mulEStep(const uint64_t* a, const uint64_t* b, uint64_t* out, size_t r) {
   typename T::V a0, a1, a2, b0, b1, b2;
   T::load3(a, r, a0, a1, a2);
   T::load3(b, r, b0, b1, b2);
