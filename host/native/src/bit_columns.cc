@@ -42,6 +42,10 @@ inline uint64_t transpose8x8(uint64_t x) {
 constexpr size_t SKIP_KEYS = 8 * SKIP_LANE_WORDS;
 /** Groups per batch: their lane words (SKIP_LANE_WORDS × 8 bytes each) stay in L2. */
 constexpr size_t BATCH = 2048;
+/** Words from a lane word of a batch's group to the next lane word: a batch, and a cache line
+ * more, so a group's 28 lane words fall in different L1 sets (a power-of-two stride would
+ * put them all in one). */
+constexpr size_t LANE_STRIDE = BATCH + 8;
 /** Keys a pass over a batch adds into: their bins (4 × 256 rows) stay in L1, and the four
  * adds of a group are independent (consecutive groups' adds to one bin would chain). */
 constexpr size_t KEYS_PER_PASS = 4;
@@ -63,17 +67,17 @@ LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64,
                                     const uint64_t* c, const SkipWeights& weights, size_t from, size_t to,
                                     uint64_t* bins, std::mutex& m) {
   Rows<Row> own(SKIP_KEYS * 256), w(BATCH);
-  std::vector<uint64_t> lanes(SKIP_LANE_WORDS * BATCH), lo(3 * BATCH), hi(3 * BATCH);
-  // Byte q of lane word w of group i is byte 8(w·BATCH + i) + q: bin key 8w + q.
+  std::vector<uint64_t> lanes(SKIP_LANE_WORDS * LANE_STRIDE), lo(3 * BATCH), hi(3 * BATCH);
+  // Byte q of lane word w of group i is byte 8(w·LANE_STRIDE + i) + q: bin key 8w + q.
   const uint8_t* bytes = reinterpret_cast<const uint8_t*>(lanes.data());
   for (size_t g0 = from; g0 < to; g0 += BATCH) {
     const size_t n = std::min(BATCH, to - g0);
-    k.skipLanes(lt64, a + 8 * g0, b + 8 * g0, c + 8 * g0, n, lanes.data(), BATCH);
+    k.skipLanes(lt64, a + 8 * g0, b + 8 * g0, c + 8 * g0, n, lanes.data(), LANE_STRIDE);
     batchWeights(k, weights, g0, n, lo.data(), hi.data());
     for (size_t i = 0; i < n; i++) loadRow(w[i], lo.data() + 3 * i);
     for (size_t key = 0; key < SKIP_KEYS; key += KEYS_PER_PASS) {
       Row* keys = own.data() + 256 * key;
-      const uint8_t* by = bytes + 8 * (key / 8) * BATCH + key % 8;
+      const uint8_t* by = bytes + 8 * (key / 8) * LANE_STRIDE + key % 8;
       for (size_t i = 0; i < n; i++) {
         for (size_t t = 0; t < KEYS_PER_PASS; t++) keys[256 * t + by[8 * i + t]] ^= w[i];
       }

@@ -39,6 +39,7 @@ CpuFeatures detectCpu() {
   f.avx2 = ymm && bit(b, 5);
   f.avx512 = zmm && bit(b, 16) && bit(b, 30) && bit(b, 31);  // F, BW, VL
   f.vpclmul = ymm && bit(c, 10);
+  f.gfni = bit(c, 8);
   return f;
 }
 

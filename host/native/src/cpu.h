@@ -9,6 +9,7 @@ struct CpuFeatures {
   bool avx2 = false;    // and the OS saves ymm state
   bool avx512 = false;  // F, BW and VL, and the OS saves zmm and mask state
   bool vpclmul = false; // VPCLMULQDQ
+  bool gfni = false;    // GF2P8MULB and the affine byte instructions
   // arm64
   bool neon = false;
   bool pmull = false;

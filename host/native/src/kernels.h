@@ -70,6 +70,8 @@ extern const FieldKernels* const PCLMUL_FIELD;
 extern const HashKernels* const AVX2_HASH;
 extern const FieldKernels* const AVX512_FIELD;
 extern const HashKernels* const AVX512_HASH;
+/** AVX512_FIELD with the skip lanes on GFNI (skip_gfni.cc). */
+extern const FieldKernels* const AVX512_GFNI_FIELD;
 extern const FieldKernels* const PMULL_FIELD;
 extern const HashKernels* const NEON_HASH;
 
