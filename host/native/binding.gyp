@@ -14,6 +14,7 @@
         "src/zerocheck_rounds.cc",
         "src/products.cc",
         "src/bit_columns.cc",
+        "src/map_affine.cc",
         "src/flock_witness.cc",
         "src/grind.cc",
         "src/threads.cc",

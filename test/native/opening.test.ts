@@ -9,12 +9,14 @@ import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { coordinateWeights, phiByteTables } from '../../src/pcs/ring-switch/map';
 import { SplitMix64 } from '../../src/util/splitmix64';
+import { firstDifference } from '../workloads/vectors';
 import { describeNative, eachPath } from './native';
 
 const WORDS: Record<Elem, number> = { K: 2, E: 6 };
 
-/** [values, stride] pairs: odd unit counts, strides past the chunk, stride = n. */
-const ROUNDS: [number, number][] = [[1, 1], [2, 1], [3, 1], [7, 7], [12, 4], [20, 4], [130, 10], [257, 1], [1000, 8], [9001, 1], [10000, 5000], [12288, 1024]];
+/** [values, stride] pairs: odd unit counts, strides past the chunk (and not a multiple of
+ * it, so runs of pairs end mid-chunk), stride = n. */
+const ROUNDS: [number, number][] = [[1, 1], [2, 1], [3, 1], [7, 7], [12, 4], [20, 4], [130, 10], [257, 1], [1000, 8], [9001, 1], [10000, 5000], [12288, 1024], [6000, 300], [6300, 300]];
 const EQ_COORDS = [0, 1, 2, 5, 8, 13];
 /** [src values, acc values, at, stride]. */
 const SLICES: [number, number, number, number][] = [[1, 1, 0, 1], [5, 9, 4, 1], [130, 400, 3, 3], [300, 4800, 7, 16], [5000, 5000, 0, 1], [4099, 9000, 800, 2]];
@@ -24,9 +26,9 @@ async function put(backend: Backend, elem: Elem, words: Uint32Array): Promise<De
 }
 
 /** The two tables folded at `stride` and the next round's sums at `next`: by foldRound where
- * the backend has it, else by its parts (the cpu backend, the reference). */
-async function foldRound(backend: Backend, f: DeviceBuffer, b: DeviceBuffer, stride: number, r: Uint32Array, next: number): Promise<Uint32Array[]> {
-  if (backend.foldRound !== undefined) {
+ * the backend has it, else (or `byParts`) by its parts (the cpu backend, the reference). */
+async function foldRound(backend: Backend, f: DeviceBuffer, b: DeviceBuffer, stride: number, r: Uint32Array, next: number, byParts = false): Promise<Uint32Array[]> {
+  if (backend.foldRound !== undefined && !byParts) {
     const o = await backend.foldRound(f, b, stride, r, next);
     return [await backend.download(o.f), await backend.download(o.b), o.sums];
   }
@@ -65,9 +67,10 @@ async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
     await backend.addScaled(acc, src, at + 1 <= m - 1 - stride * (n - 1) ? at + 1 : at, undefined, stride);
     out.push(await backend.download(acc));
   }
-  // [m, ν, queries]: no variables, a split past the 2^12-value low table, and (the last) more
-  // queries than the native dense route takes.
-  for (const [m, rate, count] of [[0, 1, 3], [1, 1, 2], [5, 2, 10], [13, 1, 20], [14, 2, 40], [4, 1, 90]]) {
+  // [m, ν, queries]: no variables, a split past the 2^12-value low table, and (the last three)
+  // enough queries that the native backend takes the transposed route, past its batches and
+  // the pool's grain.
+  for (const [m, rate, count] of [[0, 1, 3], [1, 1, 2], [5, 2, 10], [13, 1, 20], [14, 2, 40], [4, 1, 90], [15, 1, 200], [12, 3, 300]]) {
     const queries = Array.from(words(2 * count), (x) => x % 2 ** (m + rate));
     queries[count - 1] = queries[0]; // a duplicate counts twice
     out.push(await backend.download(await backend.queryWeights(queries.slice(0, count), words(6 * count), m, rate)));
@@ -97,6 +100,21 @@ describeNative('the native opening kernels', (module) => {
       const native = createNativeBackend(module, { threads });
       const got = await outputs(native, 7);
       got.forEach((words, i) => expect(words, `output ${i} at ${threads} threads`).toEqual((want ?? [])[i]));
+      await native.dispose();
+    }
+  });
+
+  test('foldRound on tables past the caches (stored around them) equals its parts at 1 and 2 threads', async () => {
+    // 2^21 values at stride 2^14, the next round at the same stride: 48 MiB of folded tables.
+    // The parts (fold, roundSums) give the cpu backend's bytes above.
+    const rng = new SplitMix64(11);
+    const n = 2 ** 21, stride = 2 ** 14;
+    const [f, b, r] = [rng.words(3 * n), rng.words(3 * n), rng.words(3)];
+    for (const threads of [1, 2]) {
+      const native = createNativeBackend(module, { threads });
+      const [fb, bb] = [await put(native, 'E', f), await put(native, 'E', b)];
+      const [got, want] = [await foldRound(native, fb, bb, stride, r, stride), await foldRound(native, fb, bb, stride, r, stride, true)];
+      got.forEach((words, i) => expect(firstDifference(words, want[i]), `output ${i} at ${threads} threads`).toBe(-1));
       await native.dispose();
     }
   });

@@ -351,6 +351,22 @@ void QueryWeights(const Napi::CallbackInfo& info) {
   leanvm::queryWeights(*activePath().field, factors.data(), coeffs.data(), queries, static_cast<int>(m), out.k());
 }
 
+/** queryWeightsTransposed(positions, coeffs, m, logInvRate, data): one domain point and E
+ * coefficient per query; out lands in data's first 2^m E values. */
+void QueryWeightsTransposed(const Napi::CallbackInfo& info) {
+  needTwiddles(info);
+  const Words positions = words(info, 0, "positions");
+  const std::vector<uint64_t> coeffs = copied(info, 1, "coeffs", 6);
+  const size_t m = count(info, 2, "m", 40), rate = count(info, 3, "logInvRate", 20);
+  const Words data = words(info, 4, "data");
+  const size_t queries = coeffs.size() / 3;
+  require(info, m + rate <= 48 && data.length == (size_t{6} << (m + rate)), "data must hold 2^(m + logInvRate) E values");
+  require(info, positions.length == queries, "positions must hold one domain point per coefficient");
+  for (size_t q = 0; q < queries; q++) require(info, positions.u32[q] < data.length / 6, "a query lies outside the domain");
+  leanvm::queryWeightsTransposed(*activePath().field, positions.u32, coeffs.data(), queries, static_cast<int>(m),
+                                 static_cast<int>(rate), data.k());
+}
+
 /** smallestNonce(base, tag, bits): the smallest passing u64 nonce as [lo, hi]. */
 Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
   const std::vector<uint64_t> base = copied(info, 0, "base", 8);
@@ -394,6 +410,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
   exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));
   exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
+  exports.Set("queryWeightsTransposed", Napi::Function::New(env, QueryWeightsTransposed));
   exports.Set("smallestNonce", Napi::Function::New(env, SmallestNonce));
   return exports;
 }

@@ -40,6 +40,7 @@ CpuFeatures detectCpu() {
   f.avx512 = zmm && bit(b, 16) && bit(b, 30) && bit(b, 31);  // F, BW, VL
   f.vpclmul = ymm && bit(c, 10);
   f.gfni = bit(c, 8);
+  f.vbmi = f.avx512 && bit(c, 1);
   return f;
 }
 

@@ -10,6 +10,7 @@ struct CpuFeatures {
   bool avx512 = false;  // F, BW and VL, and the OS saves zmm and mask state
   bool vpclmul = false; // VPCLMULQDQ
   bool gfni = false;    // GF2P8MULB and the affine byte instructions
+  bool vbmi = false;    // AVX-512 VBMI (byte permutes)
   // arm64
   bool neon = false;
   bool pmull = false;

@@ -16,14 +16,14 @@ struct Candidate {
 
 const Candidate* candidates(size_t& count) {
   static const Candidate all[] = {
-      {{"avx512-gfni", AVX512_GFNI_FIELD, AVX512_HASH, true},
-       [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul && f.gfni; }},
-      {{"avx512", AVX512_FIELD, AVX512_HASH, true}, [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul; }},
-      {{"avx2", PCLMUL_FIELD, AVX2_HASH, true}, [](const CpuFeatures& f) { return f.avx2 && f.pclmul; }},
-      {{"pclmul", PCLMUL_FIELD, &SCALAR_HASH, false}, [](const CpuFeatures& f) { return f.pclmul; }},
-      {{"neon-pmull", PMULL_FIELD, NEON_HASH, false}, [](const CpuFeatures& f) { return f.neon && f.pmull; }},
-      {{"neon", &GENERIC_FIELD, NEON_HASH, false}, [](const CpuFeatures& f) { return f.neon; }},
-      {{"generic", &GENERIC_FIELD, &SCALAR_HASH, false}, [](const CpuFeatures&) { return true; }},
+      {{"avx512-gfni", AVX512_GFNI_FIELD, AVX512_HASH, true, true},
+       [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul && f.gfni && f.vbmi; }},
+      {{"avx512", AVX512_FIELD, AVX512_HASH, true, false}, [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul; }},
+      {{"avx2", PCLMUL_FIELD, AVX2_HASH, true, false}, [](const CpuFeatures& f) { return f.avx2 && f.pclmul; }},
+      {{"pclmul", PCLMUL_FIELD, &SCALAR_HASH, false, false}, [](const CpuFeatures& f) { return f.pclmul; }},
+      {{"neon-pmull", PMULL_FIELD, NEON_HASH, false, false}, [](const CpuFeatures& f) { return f.neon && f.pmull; }},
+      {{"neon", &GENERIC_FIELD, NEON_HASH, false, false}, [](const CpuFeatures& f) { return f.neon; }},
+      {{"generic", &GENERIC_FIELD, &SCALAR_HASH, false, false}, [](const CpuFeatures&) { return true; }},
   };
   count = sizeof all / sizeof all[0];
   return all;

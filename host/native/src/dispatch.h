@@ -13,6 +13,8 @@ struct Path {
   const HashKernels* hash;
   /** Its CPU runs AVX2: the byte-table kernels take 32-byte rows (e_rows.h). */
   bool avx2;
+  /** Its CPU runs GFNI on AVX-512: mapByTables takes the affine form (map_affine.h). */
+  bool affine;
 };
 
 /** The paths this CPU runs, best first (the portable one last). */

@@ -20,6 +20,7 @@ LEANVM_TARGET_BEGIN("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul")
 #include "blake2s_lanes.h"
 #include "field_lanes.h"
 #include "gf64.h"
+#include "zmm_transpose.h"
 
 namespace leanvm {
 namespace {
@@ -89,22 +90,8 @@ struct Avx512K {
   static void store(uint64_t* p, V v) { _mm512_storeu_si512(p, v); }
   static void store(uint64_t* p, V v, size_t n) { _mm512_mask_storeu_epi64(p, mask(n), v); }
   static V zero() { return _mm512_setzero_si512(); }
-  /** 8×8 words: pairs within 128-bit lanes, then two rounds of 128-bit lane selection. */
-  static void transpose(V x[8]) {
-    V t[8];
-    for (int i = 0; i < 4; i++) {
-      t[2 * i] = _mm512_unpacklo_epi64(x[2 * i], x[2 * i + 1]);      // columns 0 2 4 6 of rows 2i, 2i+1
-      t[2 * i + 1] = _mm512_unpackhi_epi64(x[2 * i], x[2 * i + 1]);  // columns 1 3 5 7
-    }
-    for (int odd = 0; odd < 2; odd++) {
-      const V a = _mm512_shuffle_i64x2(t[odd], t[2 + odd], 0x88), b = _mm512_shuffle_i64x2(t[4 + odd], t[6 + odd], 0x88);
-      const V c = _mm512_shuffle_i64x2(t[odd], t[2 + odd], 0xdd), d = _mm512_shuffle_i64x2(t[4 + odd], t[6 + odd], 0xdd);
-      x[odd] = _mm512_shuffle_i64x2(a, b, 0x88);
-      x[4 + odd] = _mm512_shuffle_i64x2(a, b, 0xdd);
-      x[2 + odd] = _mm512_shuffle_i64x2(c, d, 0x88);
-      x[6 + odd] = _mm512_shuffle_i64x2(c, d, 0xdd);
-    }
-  }
+  /** 8×8 words (zmm_transpose.h). */
+  static void transpose(V x[8]) { transposeWords8(x); }
   static V add(V a, V b) { return _mm512_xor_si512(a, b); }
   static P mulWide(V a, V b) { return {_mm512_clmulepi64_epi128(a, b, 0x00), _mm512_clmulepi64_epi128(a, b, 0x11)}; }
   static P add(P a, P b) { return {_mm512_xor_si512(a.e, b.e), _mm512_xor_si512(a.o, b.o)}; }

@@ -14,6 +14,7 @@
 // (columns), the depth layers by blocks of the fitting layer.
 #include "ntt.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -32,6 +33,9 @@ constexpr int PASS_TWIDDLES = (1 << MAX_PASS_LAYERS) - 1;
 /** Words a thread takes at least in the depth layers, and positions in the layout. */
 constexpr size_t DEPTH_GRAIN_WORDS = size_t{1} << 13;
 constexpr size_t LAYOUT_GRAIN = 256;
+/** Words per batch product of the transposed layers (its scratch in L1), and a thread's least. */
+constexpr size_t RUN_WORDS = 512;
+constexpr size_t TRANSPOSED_GRAIN = size_t{1} << 13;
 
 uint64_t deltas[MAX_LOG_SIZE][MAX_LOG_SIZE];
 bool haveDeltas = false;
@@ -201,6 +205,49 @@ void forwardNtt(const FieldKernels& kern, uint64_t* data, size_t nLanes, int log
     runBreadth(s, block, block, startLayer, fits, b, 1);
   }
   runDepth(s, data, nullptr, fits, 0, uint64_t{1} << fits);
+}
+
+void transposedNtt(const FieldKernels& kern, uint64_t* data, size_t nLanes, int logSize, int stopLayer) {
+  for (int layer = logSize - 1; layer >= stopLayer; layer--) {
+    // Block b pairs its two halves of `half` words with twiddle t(b); threads take runs of
+    // the blocks' u words, and batch their twiddle products RUN_WORDS at a time.
+    const int d = logSize - 1 - layer;
+    const size_t half = nLanes << d;
+    parallelFor((nLanes << logSize) / 2, TRANSPOSED_GRAIN, [&](size_t from, size_t to) {
+      alignas(64) uint64_t u[RUN_WORDS], tw[RUN_WORDS];
+      TwiddleWalk walk(d, from / half);
+      uint64_t t = walk.take();
+      size_t b = from / half, at = from % half;
+      for (size_t w = from; w < to;) {
+        const size_t c = std::min(RUN_WORDS, to - w);
+        size_t b0 = b, at0 = at;
+        for (size_t i = 0; i < c;) {
+          const size_t len = std::min(c - i, half - at);
+          uint64_t *lo = data + 2 * half * b + at, *hi = lo + half;
+          for (size_t j = 0; j < len; j++) {
+            u[i + j] = lo[j] ^= hi[j];
+            tw[i + j] = t;
+          }
+          i += len;
+          if ((at += len) == half) {
+            at = 0;
+            b++;
+            t = walk.take();
+          }
+        }
+        kern.mulK(u, tw, u, c);
+        for (size_t i = 0; i < c;) {
+          const size_t len = std::min(c - i, half - at0);
+          uint64_t* hi = data + 2 * half * b0 + at0 + half;
+          for (size_t j = 0; j < len; j++) hi[j] ^= u[i + j];
+          i += len;
+          at0 = 0;
+          b0++;
+        }
+        w += c;
+      }
+    });
+  }
 }
 
 void encodeStack(const FieldKernels& kern, const uint64_t* q, size_t words, uint64_t* codeword, int logMsg, size_t nLanes,

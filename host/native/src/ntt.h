@@ -22,6 +22,12 @@ bool haveTwiddleDeltas();
 void forwardNtt(const FieldKernels& k, uint64_t* data, size_t nLanes, int logSize, int startLayer);
 
 /**
+ * The transpose of the forward layers stopLayer .. logSize−1, in place: the layers in
+ * reverse order, each butterfly u += v; v += t·u (bulk.ts queryWeightsTransposed).
+ */
+void transposedNtt(const FieldKernels& k, uint64_t* data, size_t nLanes, int logSize, int stopLayer);
+
+/**
  * encodeStack of src/ntt/encode.ts: `words` K words of a stack whose blocks are 2^logMsg
  * words; lane t of the codeword (2^(logMsg+logInvRate) rows of nLanes words) encodes block
  * nLanes−1−t, zero past `words`.

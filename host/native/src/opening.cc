@@ -1,7 +1,8 @@
 // Every kernel walks its values in chunks small enough for L1: it gathers the operands of a
-// chunk into contiguous scratch (a K operand written three times, so a K × E product is the
-// K batch product over 3 words a value), runs the path's batch products on them, and
-// combines. Threads take disjoint ranges of pairs (or values); sums are XORs of exact field
+// chunk into contiguous scratch, a run of consecutive values at a time (a K operand written
+// three times, so a K × E product is the K batch product over 3 words a value), runs the
+// path's batch products on them, and combines. Folded tables too large for the caches are
+// stored around them. Threads take disjoint ranges of pairs (or values); sums are XORs of exact field
 // values, combined under a lock, so every thread count and order gives the same bytes.
 #include "opening.h"
 
@@ -10,7 +11,13 @@
 
 #include "e_rows.h"
 #include "e_sums.h"
+#include "map_affine.h"
+#include "ntt.h"
 #include "threads.h"
+
+#if LEANVM_X86
+#include <immintrin.h>
+#endif
 
 namespace leanvm {
 namespace {
@@ -20,14 +27,17 @@ constexpr size_t CHUNK = 128;
 /** Pairs or values a thread takes at least: tens of microseconds of products. */
 constexpr size_t GRAIN = 2048;
 
-/** Pair p = (unit p / s, j = p mod s) of a round, walked in order. */
+/** Pair p = (unit p / s, j = p mod s) of a round, walked in runs: consecutive pairs of one
+ * unit, whose lo values are consecutive and so are their hi values. */
 class PairWalk {
  public:
   PairWalk(size_t n, size_t stride, size_t p) : n_(n), s_(stride), unit_(p / stride), j_(p % stride) {}
   size_t lo() const { return 2 * s_ * unit_ + j_; }
   bool paired() const { return 2 * s_ * unit_ + s_ < n_; }
-  void next() {
-    if (++j_ == s_) {
+  /** The run from here: at most `most` pairs, to the end of the unit. */
+  size_t run(size_t most) const { return std::min(most, s_ - j_); }
+  void skip(size_t len) {
+    if ((j_ += len) == s_) {
       j_ = 0;
       unit_++;
     }
@@ -37,9 +47,68 @@ class PairWalk {
   size_t n_, s_, unit_, j_;
 };
 
-/** Value v of a K (w = 1) or E (w = 3) table as three words: a K word three times over. */
-inline void spread(const uint64_t* t, size_t w, size_t v, uint64_t* dst) {
-  for (int l = 0; l < 3; l++) dst[l] = t[w * v + (w == 3 ? l : 0)];
+/** Values [v, v + c) of a K (w = 1) or E (w = 3) table as three words each: a K word three times over. */
+inline void spread(const uint64_t* t, size_t w, size_t v, size_t c, uint64_t* dst) {
+  if (w == 3) {
+    std::copy_n(t + 3 * v, 3 * c, dst);
+    return;
+  }
+  for (size_t i = 0; i < c; i++) dst[3 * i] = dst[3 * i + 1] = dst[3 * i + 2] = t[v + i];
+}
+
+/** The c pairs of a round from pair p, their values spread (spread()): v into lo and v + v'
+ * into d (v alone for a pair without a high half), a run at a time. */
+inline void gatherPairs(const uint64_t* t, size_t w, size_t n, size_t s, size_t p, size_t c, uint64_t* lo, uint64_t* d) {
+  if (s == 1) {
+    // Runs of one pair: (v, v + 1) for v = 2(p + i), taken without the walk.
+    for (size_t i = 0, v = 2 * p; i < c; i++, v += 2) {
+      spread(t, w, v, 1, lo + 3 * i);
+      if (v + 1 < n) {
+        spread(t, w, v + 1, 1, d + 3 * i);
+        for (int l = 0; l < 3; l++) d[3 * i + l] ^= lo[3 * i + l];
+      } else {
+        std::copy_n(lo + 3 * i, 3, d + 3 * i);
+      }
+    }
+    return;
+  }
+  PairWalk walk(n, s, p);
+  for (size_t i = 0; i < c;) {
+    const size_t len = walk.run(c - i), v = walk.lo();
+    uint64_t *l = lo + 3 * i, *dd = d + 3 * i;
+    spread(t, w, v, len, l);
+    if (walk.paired()) {
+      spread(t, w, v + s, len, dd);
+      for (size_t x = 0; x < 3 * len; x++) dd[x] ^= l[x];
+    } else {
+      std::copy_n(l, 3 * len, dd);
+    }
+    walk.skip(len);
+    i += len;
+  }
+}
+
+/** Bytes of output past which a kernel's stores bypass the caches: it is read back from
+ * memory anyway, so its lines need not be read (write-allocate) nor evict its sources. */
+constexpr size_t FAR_BYTES = size_t{32} << 20;
+
+/** dst[0..n) = src[0..n), by non-temporal stores where `far` and the ISA has them (x86-64);
+ * a range that streams ends with storesDone(). */
+inline void storeWords(uint64_t* dst, const uint64_t* src, size_t n, bool far) {
+#if LEANVM_X86
+  if (far) {
+    for (size_t i = 0; i < n; i++) _mm_stream_si64(reinterpret_cast<long long*>(dst + i), static_cast<long long>(src[i]));
+    return;
+  }
+#else
+  (void)far;
+#endif
+  std::copy_n(src, n, dst);
+}
+inline void storesDone() {
+#if LEANVM_X86
+  _mm_sfence();
+#endif
 }
 
 /** out = a·b for c values of `a` spread (spread()) and E values of b. */
@@ -48,30 +117,21 @@ inline void product(const FieldKernels& k, bool aIsE, const uint64_t* a, const u
   else k.mulK(a, b, out, 3 * c);
 }
 
-/** r repeated CHUNK times: the other operand of a product by a constant. */
+/** r repeated 2·CHUNK times: the other operand of a product by a constant. */
 struct Repeated {
-  alignas(64) uint64_t words[3 * CHUNK];
+  alignas(64) uint64_t words[6 * CHUNK];
   explicit Repeated(const uint64_t r[3]) {
-    for (size_t i = 0; i < 3 * CHUNK; i++) words[i] = r[i % 3];
+    for (size_t i = 0; i < 6 * CHUNK; i++) words[i] = r[i % 3];
   }
 };
 
-/** out[i] = v + r·(v + v') for c ≤ CHUNK values of a K (w = 1) or E (w = 3) table of n values
- * (n a multiple of s): v at lo[i], v' at lo[i] + s, or zero past n (a last unit without a high
- * half). The fold of one pair, as fold and foldRound both take it. */
-inline void foldValues(const FieldKernels& k, const uint64_t* src, size_t w, size_t n, size_t s, const Repeated& rr,
-                       const size_t* lo, size_t c, uint64_t* out) {
-  alignas(64) uint64_t d[3 * CHUNK];
-  for (size_t i = 0; i < c; i++) {
-    spread(src, w, lo[i], d + 3 * i);
-    if (lo[i] + s < n) {
-      for (size_t l = 0; l < w; l++) d[3 * i + l] ^= src[w * (lo[i] + s) + l];
-      if (w == 1) d[3 * i + 1] = d[3 * i + 2] = d[3 * i];
-    }
-  }
-  product(k, w == 3, d, rr.words, out, c);
-  for (size_t i = 0; i < c; i++) {
-    for (size_t l = 0; l < w; l++) out[3 * i + l] ^= src[w * lo[i] + l];
+/** d = v + r·d for c pairs gathered by gatherPairs (lo, d): their folds, in place. */
+inline void foldGathered(const FieldKernels& k, size_t w, const Repeated& rr, const uint64_t* lo, uint64_t* d, size_t c) {
+  product(k, w == 3, d, rr.words, d, c);
+  if (w == 3) {
+    for (size_t x = 0; x < 3 * c; x++) d[x] ^= lo[x];
+  } else {
+    for (size_t i = 0; i < c; i++) d[3 * i] ^= lo[3 * i];
   }
 }
 
@@ -112,31 +172,14 @@ void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   parallelFor(roundPairs(n, stride), GRAIN, [&](size_t from, size_t to) {
     alignas(64) uint64_t fl[3 * CHUNK], fd[3 * CHUNK], bl[3 * CHUNK], bd[3 * CHUNK], prod[3 * CHUNK];
     uint64_t sum[6] = {};
-    PairWalk walk(n, stride, from);
-    for (size_t p = from; p < to;) {
+    for (size_t p = from; p < to; p += CHUNK) {
       const size_t c = std::min(CHUNK, to - p);
-      for (size_t i = 0; i < c; i++, walk.next()) {
-        const size_t lo = walk.lo();
-        spread(f, w, lo, fl + 3 * i);
-        for (int l = 0; l < 3; l++) bl[3 * i + l] = b[3 * lo + l];
-        if (walk.paired()) {
-          spread(f, w, lo + stride, fd + 3 * i);
-          for (int l = 0; l < 3; l++) {
-            fd[3 * i + l] ^= fl[3 * i + l];
-            bd[3 * i + l] = bl[3 * i + l] ^ b[3 * (lo + stride) + l];
-          }
-        } else {
-          for (int l = 0; l < 3; l++) {
-            fd[3 * i + l] = fl[3 * i + l];
-            bd[3 * i + l] = bl[3 * i + l];
-          }
-        }
-      }
+      gatherPairs(f, w, n, stride, p, c, fl, fd);
+      gatherPairs(b, 3, n, stride, p, c, bl, bd);
       product(k, fIsE, fl, bl, prod, c);
       accumulate(sum, prod, c);
       product(k, fIsE, fd, bd, prod, c);
       accumulate(sum + 3, prod, c);
-      p += c;
     }
     total.add(sum);
   });
@@ -147,67 +190,98 @@ void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, siz
   const size_t w = srcIsE ? 3 : 1;
   const Repeated rr(r);
   parallelFor(roundPairs(n, stride), GRAIN, [&](size_t from, size_t to) {
-    size_t los[CHUNK];
-    PairWalk walk(n, stride, from);
-    for (size_t p = from; p < to;) {
+    alignas(64) uint64_t lo[3 * CHUNK];
+    for (size_t p = from; p < to; p += CHUNK) {
       const size_t c = std::min(CHUNK, to - p);
-      for (size_t i = 0; i < c; i++, walk.next()) los[i] = walk.lo();
-      foldValues(k, src, w, n, stride, rr, los, c, out + 3 * p);
-      p += c;
+      gatherPairs(src, w, n, stride, p, c, lo, out + 3 * p);
+      foldGathered(k, w, rr, lo, out + 3 * p, c);
     }
   });
 }
 
 void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t s, const uint64_t r[3],
                size_t s2, uint64_t* fOut, uint64_t* bOut, uint64_t out[6]) {
-  // Each folded value is one end of exactly one next pair: a thread's pairs fold their ends
-  // (2 per pair), store them, and take the pair's two products, chunk by chunk.
+  // Each folded value is one end of exactly one next pair, and folded value x is the fold of
+  // pair x: a thread folds its next pairs' ends (lo ends first, then hi ends, zero where a
+  // pair has none), stores them, and takes the pairs' two products, chunk by chunk.
   const size_t w = fIsE ? 3 : 1, n1 = roundPairs(n, s);
+  const bool far = 2 * 24 * n1 > FAR_BYTES;
   const Repeated rr(r);
   SumOfParts total(out, 6);
   parallelFor(roundPairs(n1, s2), GRAIN, [&](size_t from, size_t to) {
-    alignas(64) uint64_t pf[6 * CHUNK], pb[6 * CHUNK];
-    alignas(64) uint64_t fl[3 * CHUNK], bl[3 * CHUNK], fd[3 * CHUNK], bd[3 * CHUNK], prod[3 * CHUNK];
-    size_t at[2 * CHUNK], olo[2 * CHUNK];
-    bool hasHi[CHUNK];
+    alignas(64) uint64_t fl[6 * CHUNK], fd[6 * CHUNK], bl[6 * CHUNK], bd[6 * CHUNK];
     uint64_t sum[6] = {};
-    PairWalk next(n1, s2, from);
-    for (size_t q = from; q < to;) {
+    for (size_t q = from; q < to; q += CHUNK) {
       const size_t c = std::min(CHUNK, to - q);
-      // The chunk's folded indices (m of them) and, for each, the pair it folds from.
-      size_t m = 0;
-      for (size_t i = 0; i < c; i++, next.next()) {
-        at[m++] = next.lo();
-        hasHi[i] = next.paired();
-        if (hasHi[i]) at[m++] = next.lo() + s2;
-      }
-      for (size_t i = 0; i < m; i++) olo[i] = 2 * s * (at[i] / s) + at[i] % s;
-      for (size_t done = 0; done < m; done += CHUNK) {
-        const size_t part = std::min(CHUNK, m - done);
-        foldValues(k, f, w, n, s, rr, olo + done, part, pf + 3 * done);
-        foldValues(k, b, 3, n, s, rr, olo + done, part, pb + 3 * done);
-      }
-      for (size_t i = 0; i < m; i++) {
-        for (int l = 0; l < 3; l++) {
-          fOut[3 * at[i] + l] = pf[3 * i + l];
-          bOut[3 * at[i] + l] = pb[3 * i + l];
+      uint64_t *F = fd, *B = bd, *spare = fl;
+      if (s2 == 1) {
+        // The chunk's ends are the folded values [2q, 2q + m), in order: gathered, folded and
+        // stored so, then split into lo ends and hi ends.
+        const size_t m = std::min(2 * c, n1 - 2 * q);
+        gatherPairs(f, w, n, s, 2 * q, m, fl, fd);
+        gatherPairs(b, 3, n, s, 2 * q, m, bl, bd);
+        foldGathered(k, w, rr, fl, fd, m);
+        foldGathered(k, 3, rr, bl, bd, m);
+        storeWords(fOut + 6 * q, fd, 3 * m, far);
+        storeWords(bOut + 6 * q, bd, 3 * m, far);
+        std::fill(fd + 3 * m, fd + 6 * c, 0);
+        std::fill(bd + 3 * m, bd + 6 * c, 0);
+        for (size_t i = 0; i < c; i++) {
+          for (int l = 0; l < 3; l++) {
+            fl[3 * i + l] = fd[6 * i + l];
+            fl[3 * (c + i) + l] = fd[6 * i + 3 + l];
+            bl[3 * i + l] = bd[6 * i + l];
+            bl[3 * (c + i) + l] = bd[6 * i + 3 + l];
+          }
+        }
+        F = fl;
+        B = bl;
+        spare = fd;
+      } else {
+        PairWalk next(n1, s2, q);
+        for (size_t i = 0; i < c;) {
+          const size_t len = next.run(c - i), at = next.lo();
+          gatherPairs(f, w, n, s, at, len, fl + 3 * i, fd + 3 * i);
+          gatherPairs(b, 3, n, s, at, len, bl + 3 * i, bd + 3 * i);
+          const size_t hi = 3 * (c + i);
+          if (next.paired()) {
+            gatherPairs(f, w, n, s, at + s2, len, fl + hi, fd + hi);
+            gatherPairs(b, 3, n, s, at + s2, len, bl + hi, bd + hi);
+          } else {
+            std::fill_n(fl + hi, 3 * len, 0);
+            std::fill_n(fd + hi, 3 * len, 0);
+            std::fill_n(bl + hi, 3 * len, 0);
+            std::fill_n(bd + hi, 3 * len, 0);
+          }
+          next.skip(len);
+          i += len;
+        }
+        foldGathered(k, w, rr, fl, fd, 2 * c);
+        foldGathered(k, 3, rr, bl, bd, 2 * c);
+        next = PairWalk(n1, s2, q);
+        for (size_t i = 0; i < c;) {
+          const size_t len = next.run(c - i), at = next.lo();
+          storeWords(fOut + 3 * at, fd + 3 * i, 3 * len, far);
+          storeWords(bOut + 3 * at, bd + 3 * i, 3 * len, far);
+          if (next.paired()) {
+            storeWords(fOut + 3 * (at + s2), fd + 3 * (c + i), 3 * len, far);
+            storeWords(bOut + 3 * (at + s2), bd + 3 * (c + i), 3 * len, far);
+          }
+          next.skip(len);
+          i += len;
         }
       }
-      // The next round's pairs: lo, then hi where it has one, are consecutive entries.
-      for (size_t i = 0, e = 0; i < c; e += hasHi[i] ? 2 : 1, i++) {
-        for (int l = 0; l < 3; l++) {
-          fl[3 * i + l] = pf[3 * e + l];
-          bl[3 * i + l] = pb[3 * e + l];
-          fd[3 * i + l] = pf[3 * e + l] ^ (hasHi[i] ? pf[3 * (e + 1) + l] : 0);
-          bd[3 * i + l] = pb[3 * e + l] ^ (hasHi[i] ? pb[3 * (e + 1) + l] : 0);
-        }
+      // The next pairs' products: lo ends, then (lo + hi) ends.
+      k.mulE(F, B, spare, c);
+      accumulate(sum, spare, c);
+      for (size_t x = 0; x < 3 * c; x++) {
+        F[x] ^= F[3 * c + x];
+        B[x] ^= B[3 * c + x];
       }
-      k.mulE(fl, bl, prod, c);
-      accumulate(sum, prod, c);
-      k.mulE(fd, bd, prod, c);
-      accumulate(sum + 3, prod, c);
-      q += c;
+      k.mulE(F, B, spare, c);
+      accumulate(sum + 3, spare, c);
     }
+    storesDone();
     total.add(sum);
   });
 }
@@ -230,6 +304,12 @@ void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const
 
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n) {
 #if LEANVM_X86
+  if (activePath().affine) {
+    const std::vector<uint64_t> blocks = affineBlocks(tables);
+    parallelFor((n + 63) / 64, GRAIN / 64,
+                [&](size_t from, size_t to) { mapByAffine(blocks.data(), buf, 64 * from, std::min(n, 64 * to)); });
+    return;
+  }
   if (wideRows()) {
     const Rows<Row4> rows = rowsOf<Row4>(tables, 24 * 256);
     parallelFor(n, GRAIN, [&](size_t from, size_t to) { mapByRowsWide(rows.data(), buf, from, to); });
@@ -327,6 +407,23 @@ void queryWeights(const FieldKernels& k, const uint64_t* factors, const uint64_t
           for (size_t t = 0; t < 3 * c; t++) o[3 * j + t] ^= prod[t];
         }
       }
+    }
+  });
+}
+
+void queryWeightsTransposed(const FieldKernels& k, const uint32_t* positions, const uint64_t* coeffs, size_t queries, int m,
+                            int logInvRate, uint64_t* data) {
+  // Scatter each coefficient to its point, run the encoding's layers transposed, then sum the
+  // 2^logInvRate tiles (the transpose of tiling the message) into the first.
+  const size_t msg = size_t{3} << m, words = msg << logInvRate;
+  parallelFor(words, GRAIN, [&](size_t from, size_t to) { std::fill(data + from, data + to, 0); });
+  for (size_t q = 0; q < queries; q++) {
+    for (int l = 0; l < 3; l++) data[3 * positions[q] + l] ^= coeffs[3 * q + l];
+  }
+  transposedNtt(k, data, 3, m + logInvRate, logInvRate);
+  parallelFor(msg, GRAIN, [&](size_t from, size_t to) {
+    for (size_t at = msg; at < words; at += msg) {
+      for (size_t i = from; i < to; i++) data[i] ^= data[at + i];
     }
   });
 }

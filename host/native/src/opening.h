@@ -33,7 +33,8 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
 /** seed·eq(point, ·): 2^nCoords E values into out, LSB-first (bulk.ts eqTableSeeded). */
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out);
 
-/** buf[i] = M(buf[i]) for n E values, M given by 24 byte tables of 256 E values each. */
+/** buf[i] = M(buf[i]) for n E values, M F2-linear, given by 24 byte tables of 256 E values
+ * each (linear: a byte's row is the XOR of its bits' rows). */
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n);
 
 /** acc[stride·i] += scale·src[i] for n E values (scale null: 1). */
@@ -48,5 +49,11 @@ void zerocheckSums(const FieldKernels& k, const uint64_t* a, const uint64_t* b, 
  * w_{q,i} = Ŵ_i(x_q) given as m K words per query (bulk.ts queryWeightsDense). */
 void queryWeights(const FieldKernels& k, const uint64_t* factors, const uint64_t* coeffs, size_t queries, int m,
                   uint64_t* out);
+
+/** queryWeights by the transpose of the encoding (bulk.ts queryWeightsTransposed): data holds
+ * 2^(m + logInvRate) E values (any contents); out[u] lands in its first 2^m. positions: one
+ * domain point per query. */
+void queryWeightsTransposed(const FieldKernels& k, const uint32_t* positions, const uint64_t* coeffs, size_t queries, int m,
+                            int logInvRate, uint64_t* data);
 
 }  // namespace leanvm

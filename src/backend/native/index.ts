@@ -9,7 +9,6 @@ import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
-import { typedArrayOpening } from '../cpu/opening';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { TAG_POW_NONCE } from '../../transcript/tags';
@@ -113,7 +112,6 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
         (buf as ArrayDeviceBuffer).words = null;
         return new ArrayDeviceBuffer('native', buf.elem, length, view);
       },
-      typedArrayOpening(data, wrap),
     ),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);

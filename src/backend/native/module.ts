@@ -53,6 +53,9 @@ export interface NativeModule {
   zerocheckEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
   /** Backend.queryWeights' dense route into out (2^m E values): m K factors Ŵ_i(x_q) per query. */
   queryWeights(factors: Uint32Array, coeffs: Uint32Array, m: number, out: Uint32Array): void;
+  /** Backend.queryWeights' transposed route (bulk.ts queryWeightsTransposed): one domain point and
+   * E coefficient per query; data holds 2^(m + logInvRate) E values, the result its first 2^m. */
+  queryWeightsTransposed(positions: Uint32Array, coeffs: Uint32Array, m: number, logInvRate: number, data: Uint32Array): void;
   /** Backend.foldBlocks. */
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
   /** Backend.flockWitness. */
@@ -64,7 +67,7 @@ export interface NativeModule {
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipBins', 'zerocheckEntries', 'foldBlocks',
-  'queryWeights', 'flockWitness', 'smallestNonce',
+  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -1,8 +1,7 @@
 // The Backend's opening methods on the module's kernels (host/native/src/opening.cc), in place
 // on the backend's arrays: round sums, folds, eq tables, the ring map, weighted accumulation,
-// the zerocheck's round sums, encodeFolded on the module's NTT, and queryWeights by its dense
-// route (the typed-array reference's, src/backend/cpu/opening.ts, where its transposed route
-// is far cheaper). Also Flock's optional passes over the host's bit columns
+// the zerocheck's round sums, encodeFolded on the module's NTT, and queryWeights by whichever
+// of its two routes costs less. Also Flock's optional passes over the host's bit columns
 // (host/native/src/bit_columns.cc) and its witness (host/native/src/flock_witness.cc).
 import { wHatAt } from '../../ntt/subspace';
 import { logPositions } from '../../ntt/transform';
@@ -32,14 +31,17 @@ export function nativeOpening(
   data: (buf: DeviceBuffer) => Uint32Array,
   fresh: (elem: Elem, length: number) => [DeviceBuffer, Uint32Array],
   shrink: (buf: DeviceBuffer, length: number) => DeviceBuffer,
-  reference: Pick<Backend, 'queryWeights'>,
 ): NativeOpening {
   return {
     async queryWeights(queries, coeffs, m, logInvRate) {
       if (coeffs.length !== 6 * queries.length) throw new BackendUsageError(`${queries.length} queries need as many coefficients, got ${coeffs.length / 6}`);
-      // Per value, the dense route costs ~4 ns a query here, the reference's transposed one
-      // ~37 ns·(m + ν)·2^ν in TypeScript (bulk.ts): dense unless that is 8 times more.
-      if (queries.length > 8 * (m + logInvRate) * 2 ** logInvRate) return reference.queryWeights(queries, coeffs, m, logInvRate);
+      // Per message value, the dense route costs ~2 ns a query here, the transposed one ~1.5 ns
+      // a domain point (2^ν of them) and layer (m + ν).
+      if (4 * queries.length > 3 * (m + logInvRate) * 2 ** logInvRate) {
+        const [data, words] = fresh('E', 2 ** (m + logInvRate));
+        module.queryWeightsTransposed(Uint32Array.from(queries), coeffs, m, logInvRate, words);
+        return shrink(data, 2 ** m);
+      }
       const factors = new Uint32Array(2 * m * queries.length);
       const x = new Uint32Array(2);
       queries.forEach((q, i) => {
