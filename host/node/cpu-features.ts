@@ -12,7 +12,7 @@ export interface CpuFeatures {
   source: string;
 }
 
-const X86 = { pclmulqdq: 'pclmulqdq', vpclmulqdq: 'vpclmulqdq', 'avx512f': 'avx512f', 'avx512bw': 'avx512bw', gfni: 'gfni', avx2: 'avx2' } as const;
+const X86 = { pclmulqdq: 'pclmulqdq', vpclmulqdq: 'vpclmulqdq', 'avx512f': 'avx512f', 'avx512bw': 'avx512bw', 'avx512vbmi': 'avx512vbmi', gfni: 'gfni', avx2: 'avx2' } as const;
 const ARM = { neon: 'asimd', pmull: 'pmull' } as const;
 
 export function detectCpuFeatures(): CpuFeatures {
