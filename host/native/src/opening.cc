@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "e_repeated.h"
 #include "e_rows.h"
 #include "e_sums.h"
 #include "map_affine.h"
@@ -117,16 +118,9 @@ inline void product(const FieldKernels& k, bool aIsE, const uint64_t* a, const u
   else k.mulK(a, b, out, 3 * c);
 }
 
-/** r repeated 2·CHUNK times: the other operand of a product by a constant. */
-struct Repeated {
-  alignas(64) uint64_t words[6 * CHUNK];
-  explicit Repeated(const uint64_t r[3]) {
-    for (size_t i = 0; i < 6 * CHUNK; i++) words[i] = r[i % 3];
-  }
-};
-
 /** d = v + r·d for c pairs gathered by gatherPairs (lo, d): their folds, in place. */
-inline void foldGathered(const FieldKernels& k, size_t w, const Repeated& rr, const uint64_t* lo, uint64_t* d, size_t c) {
+inline void foldGathered(const FieldKernels& k, size_t w, const Repeated<2 * CHUNK>& rr, const uint64_t* lo, uint64_t* d,
+                         size_t c) {
   product(k, w == 3, d, rr.words, d, c);
   if (w == 3) {
     for (size_t x = 0; x < 3 * c; x++) d[x] ^= lo[x];
@@ -188,7 +182,7 @@ void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
 void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, size_t stride, const uint64_t r[3],
           uint64_t* out) {
   const size_t w = srcIsE ? 3 : 1;
-  const Repeated rr(r);
+  const Repeated<2 * CHUNK> rr(r);
   parallelFor(roundPairs(n, stride), GRAIN, [&](size_t from, size_t to) {
     alignas(64) uint64_t lo[3 * CHUNK];
     for (size_t p = from; p < to; p += CHUNK) {
@@ -206,7 +200,7 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   // pair has none), stores them, and takes the pairs' two products, chunk by chunk.
   const size_t w = fIsE ? 3 : 1, n1 = roundPairs(n, s);
   const bool far = 2 * 24 * n1 > FAR_BYTES;
-  const Repeated rr(r);
+  const Repeated<2 * CHUNK> rr(r);
   SumOfParts total(out, 6);
   parallelFor(roundPairs(n1, s2), GRAIN, [&](size_t from, size_t to) {
     alignas(64) uint64_t fl[6 * CHUNK], fd[6 * CHUNK], bl[6 * CHUNK], bd[6 * CHUNK];
@@ -289,7 +283,7 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out) {
   for (int l = 0; l < 3; l++) out[l] = seed[l];
   for (size_t coord = 0, size = 1; coord < nCoords; coord++, size <<= 1) {
-    const Repeated rr(point + 3 * coord);
+    const Repeated<2 * CHUNK> rr(point + 3 * coord);
     // Entry e becomes e + e·r (low half) and e·r (high half).
     parallelFor(size, GRAIN, [&](size_t from, size_t to) {
       for (size_t i = from; i < to; i += CHUNK) {
@@ -329,7 +323,7 @@ void addScaled(const FieldKernels& k, uint64_t* acc, const uint64_t* src, size_t
     });
     return;
   }
-  const Repeated rr(scale);
+  const Repeated<2 * CHUNK> rr(scale);
   parallelFor(n, GRAIN, [&](size_t from, size_t to) {
     alignas(64) uint64_t prod[3 * CHUNK];
     for (size_t i = from; i < to; i += CHUNK) {
@@ -398,7 +392,7 @@ void queryWeights(const FieldKernels& k, const uint64_t* factors, const uint64_t
         }
         uint64_t pSpread[3] = {p, p, p}, scale[3];
         k.mulK(pSpread, coeffs + 3 * q, scale, 3);
-        const Repeated rs(scale);
+        const Repeated<2 * CHUNK> rs(scale);
         uint64_t* o = out + 3 * low * b;
         for (size_t j = 0; j < low; j += CHUNK) {
           const size_t c = std::min(CHUNK, low - j);

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "e_repeated.h"
 #include "e_sums.h"
 #include "opening.h"
 #include "threads.h"
@@ -98,14 +99,12 @@ void sumRange(const Round& r, size_t from, size_t to, uint64_t sum[6]) {
 
 void zerocheckStep(const FieldKernels& k, uint64_t* a, uint64_t* b, uint64_t* c, const uint64_t* chi,
                    const uint64_t* point, size_t nCoords, uint64_t out[6]) {
-  alignas(64) uint64_t chis[6 * CHUNK];
-  if (chi != nullptr) {
-    for (size_t i = 0; i < 6 * CHUNK; i++) chis[i] = chi[i % 3];
-  }
+  const uint64_t none[3] = {};
+  const Repeated<2 * CHUNK> chis(chi != nullptr ? chi : none);
   // Half the coordinates low (at least a chunk's worth while there are that many): tables of
   // √(pairs) weights, and chunks that end where the low bits wrap.
   const size_t loBits = std::min(nCoords, std::max(nCoords - nCoords / 2, LOW_BITS)), hiBits = nCoords - loBits;
-  Round r{k, {a, b, c}, chi != nullptr ? chis : nullptr, std::vector<uint64_t>(size_t{3} << loBits),
+  Round r{k, {a, b, c}, chi != nullptr ? chis.words : nullptr, std::vector<uint64_t>(size_t{3} << loBits),
           std::vector<uint64_t>(size_t{3} << hiBits), loBits};
   const uint64_t one[3] = {1, 0, 0};
   eqTable(k, point, loBits, one, r.eqLo.data());
