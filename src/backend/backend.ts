@@ -143,8 +143,8 @@ export interface Backend {
   // Optional: Flock's byte-table passes over its packed bit columns (host arrays in and out).
   // A backend without them leaves the work to the host's TypeScript.
 
-  /** The univariate-skip pass's bins (src/flock/zerocheck/skip-pass.ts, hostSkipBins). */
-  skipBins?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, weights: SkipWeights, bins: Uint32Array): Promise<void>;
+  /** The univariate-skip pass's sums, XORed into `sums` (src/flock/zerocheck/skip-pass.ts, hostSkipSums). */
+  skipSums?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): Promise<void>;
   /** A new E buffer of the entries of a zerocheck table at (z, χ_0) (src/flock/zerocheck/materialize.ts, hostEntries). */
   zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
   /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */

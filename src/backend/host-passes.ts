@@ -1,4 +1,4 @@
-// A GPU backend that borrows a host backend's Flock passes. The skip bins, the fold over the
+// A GPU backend that borrows a host backend's Flock passes. The skip sums, the fold over the
 // blocks and the witness work on host arrays, and the zerocheck's first tables start there: a
 // backend without them leaves them to the TypeScript fallback, which at 2^15 compressions is
 // seconds against the GPU's milliseconds. In Node the native module does them about ten
@@ -6,7 +6,7 @@
 import type { Backend } from './backend';
 
 /** Passes over host arrays in and out, lent as they are. */
-const HOST_ARRAY_PASSES = ['skipBins', 'foldBlocks', 'flockWitness'] as const;
+const HOST_ARRAY_PASSES = ['skipSums', 'foldBlocks', 'flockWitness'] as const;
 
 export interface LentBackend {
   /** `device` with the passes it lacks taken from `host`; disposing it disposes both. */

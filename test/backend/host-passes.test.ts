@@ -21,21 +21,21 @@ describe('withHostPasses', () => {
     const hostBase = createCpuBackend();
     const host: Backend = {
       ...hostBase,
-      async skipBins() { calls.push('host skipBins'); },
+      async skipSums() { calls.push('host skipSums'); },
       async flockWitness() { calls.push('host witness'); },
       async zerocheckEntries(_col, _at, count) { calls.push('host entries'); return hostBase.upload('E', new Uint32Array(6 * count).fill(7)); },
       async dispose() { calls.push('host disposed'); },
     };
     const { backend, lent } = withHostPasses(device, host);
-    expect(lent.sort()).toEqual(['skipBins', 'zerocheckEntries']);
+    expect(lent.sort()).toEqual(['skipSums', 'zerocheckEntries']);
     expect(backend.foldBlocks).toBeUndefined();
     const cols = new Uint32Array(8);
-    await backend.skipBins!(new Uint32Array(0), { a: cols, b: cols, c: cols }, 0, 0, { lo: new Uint32Array(0), hi: new Uint32Array(0) }, new Uint32Array(0));
+    await backend.skipSums!(new Uint32Array(0), { a: cols, b: cols, c: cols }, 0, 0, { lo: new Uint32Array(0), hi: new Uint32Array(0) }, new Uint32Array(0));
     await backend.flockWitness!(cols, 0, cols, cols, cols);
     const entries = await backend.zerocheckEntries!(cols, 0, 3, new Uint32Array(0), new Uint32Array(0));
     expect(await device.download(entries)).toEqual(new Uint32Array(18).fill(7));
     await backend.dispose();
-    expect(calls).toEqual(['host skipBins', 'device witness', 'host entries', 'device disposed', 'host disposed']);
+    expect(calls).toEqual(['host skipSums', 'device witness', 'host entries', 'device disposed', 'host disposed']);
   });
 });
 
@@ -44,7 +44,7 @@ await describeGpu('webgpu with the native module\'s Flock passes', (gpu) => {
     for (const threads of [1, 2]) {
       test(`${threads} native thread${threads > 1 ? 's' : ''}: the n = 2^9 reference proof, and a bound proof equal to the cpu backend's`, async () => {
         const { backend, lent } = withHostPasses(createWebGpuBackend(gpu.device), createNativeBackend(module, { threads }));
-        expect(lent.sort()).toEqual(['flockWitness', 'foldBlocks', 'skipBins', 'zerocheckEntries']);
+        expect(lent.sort()).toEqual(['flockWitness', 'foldBlocks', 'skipSums', 'zerocheckEntries']);
         const { proof } = await proveHashBatch(readInputs(9), { backend, statement: 'none' });
         expect(firstDifference(proof, readProof(9))).toBe(-1);
         const messages = seededMessages(300, { lo: 300, hi: threads });

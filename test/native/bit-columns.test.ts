@@ -1,17 +1,16 @@
 // The native byte-table kernels over bit columns give the TypeScript host's bytes: the skip
-// pass's bins (skipBins), the zerocheck entries (zerocheckEntries) and the lincheck's block
+// pass's sums (skipSums), the zerocheck entries (zerocheckEntries) and the lincheck's block
 // fold (foldBlocks), on random columns (dense, and sparse so that most bytes are zero and
-// consecutive groups hit one bin), group counts around the kernels' batches and key passes,
+// consecutive groups hit one bin), group counts around the kernels' batches, blocks and key passes,
 // on every path (portable and wide table rows) at 1, 2 and 3 threads.
 import { expect, test } from 'vitest';
 import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
 import { hostEntries } from '../../src/flock/zerocheck/materialize';
-import { hostSkipBins, SKIP_LAMBDA_TABLES } from '../../src/flock/zerocheck/skip-pass';
+import { hostSkipSums, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../src/flock/zerocheck/skip-pass';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative } from './native';
 import type { NativeModule } from '../../src/backend/native/index';
 
-const BINS_U32 = 224 * 256 * 6;
 /** Skip-pass group counts: one, a partial eight-group block, past the 256-group thread grain
  * and the 2048-group batch. */
 const GROUPS = [1, 7, 300, 2049, 4500];
@@ -50,12 +49,12 @@ function cases(seed: number): Case[] {
       // Split weights as the pass has them (32 groups a block weight) and of another split.
       const n = groups % 2 === 0 ? 32 : 3;
       const lo = rng.words(3 * n), hi = rng.words(3 * Math.ceil(groups / n));
-      const start = rng.words(BINS_U32 / 2); // the kernels add into what the bins hold
-      const want = new Int32Array(start);
-      hostSkipBins({ a, b, c }, at, groups, { lo, hi }, want);
-      out.push({ what: `skipBins ${groups} groups, ${n} low weights${tag}`, want: new Uint32Array(want.buffer), run: (m) => {
+      const start = rng.words(SKIP_SUM_WORDS / 2); // the kernels add into what the sums hold
+      const want = start.slice();
+      hostSkipSums({ a, b, c }, at, groups, { lo, hi }, want);
+      out.push({ what: `skipSums ${groups} groups, ${n} low weights${tag}`, want, run: (m) => {
         const got = start.slice();
-        m.skipBins(SKIP_LAMBDA_TABLES, a, b, c, at, groups, lo, hi, got);
+        m.skipSums(SKIP_LAMBDA_TABLES, a, b, c, at, groups, lo, hi, got);
         return got;
       } });
     }
@@ -82,7 +81,7 @@ function cases(seed: number): Case[] {
 }
 
 describeNative('the native bit-column kernels', (module) => {
-  test('skipBins, zerocheckEntries and foldBlocks give the host bytes on every path at 1, 2 and 3 threads', () => {
+  test('skipSums, zerocheckEntries and foldBlocks give the host bytes on every path at 1, 2 and 3 threads', () => {
     const before = module.threads(), all = cases(11);
     try {
       for (const { name } of module.paths()) {

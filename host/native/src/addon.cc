@@ -289,21 +289,21 @@ Napi::Value ZerocheckStep(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
-/** skipBins(lt, a, b, c, at, groups, lo, hi, bins): groups of 16 u32 words from word `at`,
+/** skipSums(lt, a, b, c, at, groups, lo, hi, sums): groups of 16 u32 words from word `at`,
  * group g weighted by lo[g mod n]·hi[⌊g / n⌋] (n: lo's E values). */
-void SkipBins(const Napi::CallbackInfo& info) {
+void SkipSums(const Napi::CallbackInfo& info) {
   const Words lt = words(info, 0, "lt"), a = words(info, 1, "a"), b = words(info, 2, "b"), c = words(info, 3, "c");
   const size_t at = count(info, 4, "at", 1e15), groups = count(info, 5, "groups", 1e15);
-  const Words lo = words(info, 6, "lo"), hi = words(info, 7, "hi"), bins = words(info, 8, "bins");
+  const Words lo = words(info, 6, "lo"), hi = words(info, 7, "hi"), sums = words(info, 8, "sums");
   require(info, lt.length == 8 * 256 * 16, "lt must be 8 · 256 · 16 words");
   require(info, at % 2 == 0 && b.length == a.length && c.length == a.length && at + 16 * groups <= a.length,
           "the groups must lie in columns a, b, c of one length, from an even word");
   require(info, lo.length > 0 && lo.length % 6 == 0, "lo must hold E values");
   const size_t nLo = lo.length / 6;
   require(info, hi.length >= 6 * ((groups + nLo - 1) / nLo), "hi must hold an E weight per lo.length / 6 groups");
-  require(info, bins.length == 2 * leanvm::SKIP_BIN_WORDS, "bins must be 224 · 256 E values");
+  require(info, sums.length == 2 * leanvm::SKIP_SUM_WORDS, "sums must be 4 · 64 E values");
   const size_t k = at / 2;
-  leanvm::skipBins(*activePath().field, lt.u32, a.k() + k, b.k() + k, c.k() + k, groups, {lo.k(), nLo, hi.k()}, bins.k());
+  leanvm::skipSums(*activePath().field, lt.u32, a.k() + k, b.k() + k, c.k() + k, groups, {lo.k(), nLo, hi.k()}, sums.k());
 }
 
 /** zerocheckEntries(col, at, count, t0, t1, out): entries from word pairs at u32 word `at`. */
@@ -405,7 +405,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("addScaled", Napi::Function::New(env, AddScaled));
   exports.Set("zerocheckSums", Napi::Function::New(env, ZerocheckSums));
   exports.Set("zerocheckStep", Napi::Function::New(env, ZerocheckStep));
-  exports.Set("skipBins", Napi::Function::New(env, SkipBins));
+  exports.Set("skipSums", Napi::Function::New(env, SkipSums));
   exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
   exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
   exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));

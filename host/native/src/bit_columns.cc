@@ -1,8 +1,9 @@
-// The skip pass's per-group work is the path's skipLanes (skip_lanes.h); its bins, the
-// entries' and the block fold's table rows are E values as e_rows.h lays them out for the
-// active path. Threads take disjoint runs of groups (skip pass, entries) or of positions
-// (block fold); the skip pass's bins are per thread, XORed into the caller's under a lock
-// (exact, in any order).
+// The skip pass is the path's skipSums where it has one (skip_gfni.cc), else its skipLanes
+// (skip_lanes.h) with the weights added into bins keyed by lane byte, which each thread
+// resolves into sums at its end. The bins, the entries' and the block fold's table rows are E
+// values as e_rows.h lays them out for the active path. Threads take disjoint runs of groups
+// (skip pass, entries) or of positions (block fold); the skip pass's sums are per thread,
+// XORed into the caller's under a lock (exact, in any order).
 #include "bit_columns.h"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ inline uint64_t transpose8x8(uint64_t x) {
   return x ^ t ^ (t << 28);
 }
 
-/** Bin keys: 8 bytes of each lane word. */
+/** Bin keys: 8 bytes of each lane word; a key's bins are its 256 byte values' E sums. */
 constexpr size_t SKIP_KEYS = 8 * SKIP_LANE_WORDS;
 /** Groups per batch: their lane words (SKIP_LANE_WORDS × 8 bytes each) stay in L2. */
 constexpr size_t BATCH = 2048;
@@ -60,12 +61,37 @@ void batchWeights(const FieldKernels& k, const SkipWeights& weights, size_t g0, 
   k.mulE(lo, hi, lo, n);
 }
 
-/** One thread's groups [from, to): a batch's lane words and weights first, then the weights
- * into the thread's bins (rows of type Row, key by key), and those into `bins` under the lock. */
+/** sums += the bins' sums: key 8w + q's bins summed over the bytes with bit i set are the
+ * weights of lane 8q + i's plane w bit, and φ8 is linear, so sums[64s + λ] = Σ_w φ8(t^p(w))·
+ * (that lane sum) over the set's words w (E, O, I: plane p = w − 8s; D: pair j = w − 24 at
+ * p = 2j), the products one batch. */
+template <class Row>
+LEANVM_ALWAYS_INLINE void binSums(const FieldKernels& k, const Row* bins, uint64_t* sums) {
+  std::vector<uint64_t> lanes(3 * 8 * SKIP_KEYS), phi(lanes.size());
+  for (size_t key = 0; key < SKIP_KEYS; key++) {
+    const size_t w = key / 8, p = w < 24 ? w % 8 : 2 * (w - 24);
+    for (size_t i = 0; i < 8; i++) {
+      Row lane{};
+      for (size_t beta = 1u << i; beta < 256; beta = (beta + 1) | (1u << i)) lane ^= bins[256 * key + beta];
+      storeRow(&lanes[3 * (8 * key + i)], lane);
+      std::fill_n(&phi[3 * (8 * key + i)], 3, PHI8_BASIS[p]);
+    }
+  }
+  k.mulK(lanes.data(), phi.data(), lanes.data(), lanes.size());
+  for (size_t key = 0; key < SKIP_KEYS; key++) {
+    const size_t set = std::min<size_t>(key / 64, 3);
+    for (size_t i = 0; i < 8; i++) {
+      for (int l = 0; l < 3; l++) sums[3 * (64 * set + 8 * (key % 8) + i) + l] ^= lanes[3 * (8 * key + i) + l];
+    }
+  }
+}
+
+/** One thread's groups [from, to) into its sums: a batch's lane words and weights first, then
+ * the weights into the thread's bins (rows of type Row, key by key), and the bins' sums. */
 template <class Row>
 LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b,
                                     const uint64_t* c, const SkipWeights& weights, size_t from, size_t to,
-                                    uint64_t* bins, std::mutex& m) {
+                                    uint64_t* sums) {
   Rows<Row> own(SKIP_KEYS * 256), w(BATCH);
   std::vector<uint64_t> lanes(SKIP_LANE_WORDS * LANE_STRIDE), lo(3 * BATCH), hi(3 * BATCH);
   // Byte q of lane word w of group i is byte 8(w·LANE_STRIDE + i) + q: bin key 8w + q.
@@ -83,8 +109,7 @@ LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64,
       }
     }
   }
-  std::lock_guard<std::mutex> lock(m);
-  for (size_t i = 0; i < SKIP_KEYS * 256; i++) addRow(bins + 3 * i, own[i]);
+  binSums(k, own.data(), sums);
 }
 
 /** out[x] for x in [from, to): 16 rows of `rows` (t0's 8 tables, then t1's). */
@@ -137,8 +162,8 @@ LEANVM_ALWAYS_INLINE void foldRange(const uint64_t* z, size_t blocks, const uint
 
 // The kernels on portable rows, and below on wide rows compiled for AVX2.
 void binGroupsPortable(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b, const uint64_t* c,
-                       const SkipWeights& weights, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
-  binGroups<Row3>(k, lt64, a, b, c, weights, from, to, bins, m);
+                       const SkipWeights& weights, size_t from, size_t to, uint64_t* sums) {
+  binGroups<Row3>(k, lt64, a, b, c, weights, from, to, sums);
 }
 void entriesPortable(const uint64_t* col, const Row3* rows, size_t from, size_t to, uint64_t* out) {
   entries(col, rows, from, to, out);
@@ -156,8 +181,8 @@ namespace leanvm {
 namespace {
 
 void binGroupsWide(const FieldKernels& k, const uint64_t* lt64, const uint64_t* a, const uint64_t* b, const uint64_t* c,
-                   const SkipWeights& weights, size_t from, size_t to, uint64_t* bins, std::mutex& m) {
-  binGroups<Row4>(k, lt64, a, b, c, weights, from, to, bins, m);
+                   const SkipWeights& weights, size_t from, size_t to, uint64_t* sums) {
+  binGroups<Row4>(k, lt64, a, b, c, weights, from, to, sums);
 }
 void entriesWide(const uint64_t* col, const Row4* rows, size_t from, size_t to, uint64_t* out) {
   entries(col, rows, from, to, out);
@@ -173,19 +198,30 @@ LEANVM_TARGET_END
 
 namespace leanvm {
 
-void skipBins(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
-              const SkipWeights& weights, uint64_t* bins) {
+void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
+              const SkipWeights& weights, uint64_t* sums) {
   const std::vector<uint64_t> lt64 = widen(lt);
-  std::mutex m;
+  // A thread's groups into its own sums: the path's form, or bins of the active path's rows.
+  const auto groupSums = [&](size_t from, size_t to, uint64_t* own) {
+    if (k.skipSums != nullptr) {
+      k.skipSums(lt64.data(), a, b, c, from, to, weights.lo, weights.nLo, weights.hi, own);
+      return;
+    }
 #if LEANVM_X86
-  if (wideRows()) {
-    parallelFor(groups, GROUP_GRAIN,
-                [&](size_t from, size_t to) { binGroupsWide(k, lt64.data(), a, b, c, weights, from, to, bins, m); });
-    return;
-  }
+    if (wideRows()) {
+      binGroupsWide(k, lt64.data(), a, b, c, weights, from, to, own);
+      return;
+    }
 #endif
-  parallelFor(groups, GROUP_GRAIN,
-              [&](size_t from, size_t to) { binGroupsPortable(k, lt64.data(), a, b, c, weights, from, to, bins, m); });
+    binGroupsPortable(k, lt64.data(), a, b, c, weights, from, to, own);
+  };
+  std::mutex m;
+  parallelFor(groups, GROUP_GRAIN, [&](size_t from, size_t to) {
+    std::vector<uint64_t> own(SKIP_SUM_WORDS);
+    groupSums(from, to, own.data());
+    std::lock_guard<std::mutex> lock(m);
+    for (size_t i = 0; i < SKIP_SUM_WORDS; i++) sums[i] ^= own[i];
+  });
 }
 
 void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {

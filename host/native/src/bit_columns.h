@@ -1,5 +1,5 @@
 // Flock's byte-table passes over its packed bit columns (64 bits a u64 word): the zerocheck's
-// univariate-skip bins (src/flock/zerocheck/skip-pass.ts) and E tables at (z, χ_0)
+// univariate-skip sums (src/flock/zerocheck/skip-pass.ts) and E tables at (z, χ_0)
 // (src/flock/zerocheck/materialize.ts), and the lincheck's fold over the blocks
 // (src/flock/lincheck/fold-blocks.ts). Plain C++: bit operations and table lookups of E rows
 // (e_rows.h: one 256-bit vector each on a path with AVX2), the same bytes on every path.
@@ -11,9 +11,6 @@
 
 namespace leanvm {
 
-/** Bins of the skip pass: 224 keys × 256 byte values × one E value (3 words). */
-constexpr size_t SKIP_BIN_WORDS = 224 * 256 * 3;
-
 /** The skip pass's group weights (Backend's SkipWeights): group g weighs the E value
  * lo[g mod nLo]·hi[⌊g / nLo⌋] (3 words each). */
 struct SkipWeights {
@@ -23,12 +20,14 @@ struct SkipWeights {
 };
 
 /**
- * The groups of 8 words of columns a, b, c (group g at words 8g..8g+8), group g weighted
- * by its E weight, XORed into `bins`, on the path's skipLanes and mulE. lt: the pass's Λ byte
+ * The groups of 8 words of columns a, b, c (group g at words 8g..8g+8), group g weighted by
+ * its E weight W(g), XORed into `sums` (SKIP_SUM_WORDS): for each set s of the group's lane
+ * bytes (E, O, I: the Λ sums' bytes, planes 8s..8s+8 of skipLanes' words; D: pair j's bits at
+ * bit 2j) and lane λ, sums[64s + λ] = Σ_g W(g)·φ8(byte λ of set s). lt: the pass's Λ byte
  * tables as skip-pass.ts lays them out (8·256·16 u32: lanes 32h.. of plane p at 8h + p).
  */
-void skipBins(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
-              const SkipWeights& weights, uint64_t* bins);
+void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
+              const SkipWeights& weights, uint64_t* sums);
 
 /** out[x] = Σ_k t0[k][byte k of w_2x] + t1[k][byte k of w_2x ⊕ w_2x+1] for x < count
  * (E values; t0, t1: 8 tables of 256 E values). */

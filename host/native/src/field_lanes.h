@@ -18,7 +18,7 @@ namespace {
 template <class T>
 constexpr FieldKernels fieldKernels(const char* describe) {
   return {describe, mulKLanes<T>, mulELanes<T>, {nttPassLanes<T, 1>, nttPassLanes<T, 2>, nttPassLanes<T, 3>},
-          stackRowsLanes<T>, skipLanesOf<T>};
+          stackRowsLanes<T>, skipLanesOf<T>, nullptr};
 }
 
 }  // namespace

@@ -10,6 +10,11 @@ namespace leanvm {
 
 /** Lane words of a skip-pass group (FieldKernels::skipLanes). */
 constexpr size_t SKIP_LANE_WORDS = 28;
+/** The skip pass's sums (bit_columns.h skipSums): 4 sets × 64 lanes × one E value (3 words). */
+constexpr size_t SKIP_SUM_WORDS = 4 * 64 * 3;
+/** φ8(t^p), p < 8: the embedding of GF(2^8) in K (src/field/phi8.ts PHI_BASIS). */
+constexpr uint64_t PHI8_BASIS[8] = {0x0000000000000001, 0x033ce8beddc8a656, 0x512620375ed2a108, 0x0c9e636090aafc01,
+                                    0xba4f3cd82801769c, 0xba26e7904adb4a47, 0x467698598926dc01, 0x4418ae808b28bdd0};
 
 /** Radix 2, 4, 8: layers per NTT pass, the pass's rows kept in registers. */
 constexpr int MAX_PASS_LAYERS = 3;
@@ -41,6 +46,11 @@ struct FieldKernels {
    */
   void (*skipLanes)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t n,
                     uint64_t* lanes, size_t stride);
+  /** Where the path has its own form (else null: bit_columns.cc bins skipLanes' words): the
+   * skip sums (bit_columns.h skipSums) of groups [from, to) of a, b, c (group g at words 8g..),
+   * group g weighted by lo[g mod nLo]·hi[⌊g / nLo⌋], XORed into sums (SKIP_SUM_WORDS). */
+  void (*skipSums)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
+                   const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* sums);
 };
 
 /** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words

@@ -232,7 +232,7 @@ void checkSkipLanes(const Path& p) {
   }
 }
 
-/** The bit-column kernels on the active path (its table rows, e_rows.h): the skip pass's bins
+/** The bit-column kernels on the active path (its table rows, e_rows.h): the skip pass's sums
  * from the portable lane words and the weights' products, entries and the block fold, on
  * dense and sparse columns (most bytes zero, so consecutive groups add into one bin), sizes
  * around the batches and grains. */
@@ -262,10 +262,10 @@ void checkBitColumns(const Path& p) {
       }
       std::vector<uint64_t> lanes(leanvm::SKIP_LANE_WORDS * n);
       leanvm::GENERIC_FIELD.skipLanes(lt.data(), a.data(), b.data(), c.data(), n, lanes.data(), n);
-      auto bins = random(leanvm::SKIP_BIN_WORDS), want = bins;
-      ref::skipBins(lanes.data(), n, w.data(), want.data());
-      leanvm::skipBins(*p.field, lt32.data(), a.data(), b.data(), c.data(), n, {lo.data(), nLo, hi.data()}, bins.data());
-      expect(bins == want, "skipBins n=" + std::to_string(n) + kind);
+      auto sums = random(leanvm::SKIP_SUM_WORDS), want = sums;
+      ref::skipSums(lanes.data(), n, w.data(), want.data());
+      leanvm::skipSums(*p.field, lt32.data(), a.data(), b.data(), c.data(), n, {lo.data(), nLo, hi.data()}, sums.data());
+      expect(sums == want, "skipSums n=" + std::to_string(n) + kind);
     }
     for (size_t n : {1, 5, 4097}) {
       const auto col = column(2 * n), t0 = random(3 * 8 * 256), t1 = random(3 * 8 * 256);

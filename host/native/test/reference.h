@@ -143,13 +143,20 @@ inline void mapByTables(const uint64_t* tables, const uint64_t* v, uint64_t* out
 }
 
 /** t(ℓ, b) of a transform of 2^L points: Σ_j bit_j(b)·(Δ_d[j] − Δ_d[j−1]), d = L − 1 − ℓ. */
-/** The skip pass's bins from its lane words (word w of group g at lanes[w·n + g]): group g's
- * weight W[g] added into bin (key 8w + q, byte q of word w) for each of the 224 keys. */
-inline void skipBins(const uint64_t* lanes, size_t n, const uint64_t* W, uint64_t* bins) {
+/** The skip pass's sums from its lane words (word w of group g at lanes[w·n + g]): group g's
+ * weight W[g] times φ8 of each lane's byte of each set (E, O, I: bit p from word 8s + p; D: bit
+ * 2j from word 24 + j), added into sums[64s + λ]. */
+inline void skipSums(const uint64_t* lanes, size_t n, const uint64_t* W, uint64_t* sums) {
   for (size_t g = 0; g < n; g++) {
-    for (size_t key = 0; key < 224; key++) {
-      const size_t byte = (lanes[(key / 8) * n + g] >> (8 * (key % 8))) & 255;
-      addE(bins + 3 * (256 * key + byte), W + 3 * g);
+    for (size_t s = 0; s < 4; s++) {
+      for (size_t lane = 0; lane < 64; lane++) {
+        uint64_t phi = 0;
+        for (size_t p = 0; p < 8; p++) {
+          const size_t w = s < 3 ? 8 * s + p : 24 + p / 2;
+          if ((s < 3 || p % 2 == 0) && ((lanes[w * n + g] >> lane) & 1)) phi ^= leanvm::PHI8_BASIS[p];
+        }
+        for (int l = 0; l < 3; l++) sums[3 * (64 * s + lane) + l] ^= mulK(W[3 * g + l], phi);
+      }
     }
   }
 }

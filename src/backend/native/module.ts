@@ -47,8 +47,8 @@ export interface NativeModule {
   /** Backend.zerocheckStep: a, b, c (2^(point's coordinates + 1) E values, twice that with chi)
    * bound at chi in place when given (into their first halves); then G(1) then G(∞) (12 words). */
   zerocheckStep(a: Uint32Array, b: Uint32Array, c: Uint32Array, chi: Uint32Array | null, point: Uint32Array): Uint32Array;
-  /** Backend.skipBins: `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
-  skipBins(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, lo: Uint32Array, hi: Uint32Array, bins: Uint32Array): void;
+  /** Backend.skipSums: `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
+  skipSums(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, lo: Uint32Array, hi: Uint32Array, sums: Uint32Array): void;
   /** Backend.zerocheckEntries into out (count E values); `at` even. */
   zerocheckEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
   /** Backend.queryWeights' dense route into out (2^m E values): m K factors Ŵ_i(x_q) per query. */
@@ -66,7 +66,7 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipBins', 'zerocheckEntries', 'foldBlocks',
+  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
   'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce',
 ] as const;
 

@@ -8,7 +8,7 @@ import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'skipBins' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'skipSums' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
 
 /** The words themselves, or a copy where they do not start on the 8 bytes the module reads
  * u64 words from. */
@@ -108,8 +108,8 @@ export function nativeOpening(
       module.forwardNtt(cw, nLanes, logInvRate);
       return out;
     },
-    async skipBins(lt, cols, at, groups, weights, bins) {
-      module.skipBins(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(weights.lo), aligned(weights.hi), bins);
+    async skipSums(lt, cols, at, groups, weights, sums) {
+      module.skipSums(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(weights.lo), aligned(weights.hi), sums);
     },
     async foldBlocks(z, blocks, eq, zv) {
       module.foldBlocks(aligned(z), blocks, aligned(eq), zv);

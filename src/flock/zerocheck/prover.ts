@@ -56,7 +56,7 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
  * The same proof (the same bytes) with the multilinear rounds on `backend`, when its
  * zerocheckRounds is 'device', while the tables hold at least backend.hostBelow values; the
  * rest on the host. The skip pass and the tables' entries run on the backend where it has
- * skipBins and zerocheckEntries.
+ * skipSums and zerocheckEntries.
  */
 export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<ZerocheckClaim> {
   const o = beginRounds(nBlocksLog, ps, opts);

@@ -8,8 +8,10 @@
 //
 // The weights split as eq(r, v) = C_s·t^K · W(g) for the word v = 8g + K: the low three bits
 // carry GF(2^8) powers of t, so Σ_K t^K·y_K is a shift-and-XOR of planes reduced once per
-// group; the group weight W(g) = eq(r_3.., g) is an E value, applied by adding it into bins
-// keyed by (plane, lane byte, byte value), which are resolved into 64 E values at the end.
+// group; the group weight W(g) = eq(r_3.., g) is an E value. The pass's sums are, per set of
+// group bytes and lane λ, Σ_g W(g)·φ8(the group's byte at λ) (SKIP_SUM_WORDS): here W is added
+// into bins keyed by (plane, lane byte, byte value), resolved into those sums per run, as φ8 is
+// linear; a native backend may sum them its own way (host/native/src/skip_gfni.cc).
 // W is never tabulated: it is eq on the group's bits within its block times eq on the block's
 // bits (SkipWeights), one product a group, and a padding tail of copies is its first block
 // weighted by the copies' summed block weights.
@@ -186,9 +188,9 @@ function laneSums(bins: Int32Array, key: number, out: Uint32Array): void {
   }
 }
 
-/** V[lane] = Σ_{p in planes} φ8(t^p)·(lane sums of the set's plane p) for the 64 lanes. */
-function resolve(bins: Int32Array, set: number, planeSlots: readonly number[], planeDegrees: readonly number[]): Uint32Array {
-  const out = new Uint32Array(6 * 64), sums = new Uint32Array(48), prod = new Uint32Array(6);
+/** out[lane] ^= Σ_{p in planes} φ8(t^p)·(lane sums of the set's plane p) for the 64 lanes. */
+function resolve(bins: Int32Array, set: number, planeSlots: readonly number[], planeDegrees: readonly number[], out: Uint32Array): void {
+  const sums = new Uint32Array(48), prod = new Uint32Array(6);
   planeSlots.forEach((slot, idx) => {
     const basis = 2 * (1 << planeDegrees[idx]); // PHI offset of φ8(t^degree)
     for (let chunk = 0; chunk < 8; chunk++) {
@@ -200,7 +202,6 @@ function resolve(bins: Int32Array, set: number, planeSlots: readonly number[], p
       }
     }
   });
-  return out;
 }
 
 /** Every entry of v (packed E) times the K element φ8(f), in place. */
@@ -268,11 +269,20 @@ function groupRuns(blocks: number, live: number, hi: Uint32Array): GroupRun[] {
   return runs;
 }
 
-/** The host's bins of one run (Backend.skipBins does the same on a device): group g holds
+/** The pass's sums: sets E, O, I, D (KEY_E.. order), 64 lanes each, one E value (6 words) a lane. */
+const SET_WORDS = 64 * 6;
+export const SKIP_SUM_WORDS = 4 * SET_WORDS;
+
+/** The host's sums of one run (Backend.skipSums does the same on a device): group g holds
  * the 16 words from at + 16g. */
-export function hostSkipBins(cols: ZerocheckColumns, at: number, groups: number, weights: SkipWeights, bins: Int32Array): void {
-  const W = groupWeights(weights, groups);
+export function hostSkipSums(cols: ZerocheckColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): void {
+  const W = groupWeights(weights, groups), bins = new Int32Array(KEYS * 256 * 6);
   for (let g = 0; g < groups; g++) group(cols.a, cols.b, cols.c, at + 16 * g, bins, W, 6 * g);
+  const set = (s: number): Uint32Array => sums.subarray(SET_WORDS * s, SET_WORDS * (s + 1));
+  resolve(bins, KEY_E, PLANES, PLANES, set(0));
+  resolve(bins, KEY_O, PLANES, PLANES, set(1));
+  resolve(bins, KEY_I, PLANES, PLANES, set(2));
+  resolve(bins, KEY_D, [0, 1, 2, 3], [0, 2, 4, 6], set(3));
 }
 
 /** W[g] = lo[g mod n]·hi[⌊g / n⌋] for g < groups: lo's n values are the constants of the
@@ -286,16 +296,12 @@ function groupWeights({ lo, hi }: SkipWeights, groups: number): Uint32Array {
   return W;
 }
 
-/** The skip pass's Λ byte tables, as Backend.skipBins takes them. */
+/** The skip pass's Λ byte tables, as Backend.skipSums takes them. */
 export const SKIP_LAMBDA_TABLES = new Uint32Array(LT.buffer);
 
-/** The four results from the bins of every run. */
-function resolveBins(bins: Int32Array): SkipPassResult {
-  const vE = resolve(bins, KEY_E, PLANES, PLANES);
-  const vO = resolve(bins, KEY_O, PLANES, PLANES);
-  const vI = resolve(bins, KEY_I, PLANES, PLANES);
-  const vD = resolve(bins, KEY_D, [0, 1, 2, 3], [0, 2, 4, 6]);
-
+/** The four results from the sums of every run. */
+function finish(sums: Uint32Array): SkipPassResult {
+  const [vE, vO, vI, vD] = [0, 1, 2, 3].map((s) => sums.slice(SET_WORDS * s, SET_WORDS * (s + 1)));
   const round1 = new Uint32Array(6 * 64);
   for (let i = 0; i < round1.length; i++) round1[i] = vE[i] ^ vO[i];
   const q1 = vO;
@@ -313,14 +319,14 @@ function resolveBins(bins: Int32Array): SkipPassResult {
 export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
   const point = weightPoint(cols, blocks, live, r);
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS)), hi = eqTableFast(point.subarray(6 * GROUP_COORDS));
-  const bins = new Int32Array(KEYS * 256 * 6);
-  for (const run of groupRuns(blocks, live, hi)) hostSkipBins(cols, run.at, run.groups, { lo, hi: run.hi }, bins);
-  return resolveBins(bins);
+  const sums = new Uint32Array(SKIP_SUM_WORDS);
+  for (const run of groupRuns(blocks, live, hi)) hostSkipSums(cols, run.at, run.groups, { lo, hi: run.hi }, sums);
+  return finish(sums);
 }
 
-/** skipPass (the same values) with the weights and bins on `backend` when it has skipBins. */
+/** skipPass (the same values) with the weights and sums on `backend` when it has skipSums. */
 export async function skipPassOn(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Promise<SkipPassResult> {
-  if (backend.skipBins === undefined) return skipPass(cols, blocks, live, r);
+  if (backend.skipSums === undefined) return skipPass(cols, blocks, live, r);
   const point = weightPoint(cols, blocks, live, r);
   const eq = await backend.eqTable(point.subarray(6 * GROUP_COORDS), eOne());
   let hi: Uint32Array;
@@ -330,9 +336,9 @@ export async function skipPassOn(backend: Backend, cols: ZerocheckColumns, block
     backend.free(eq);
   }
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS));
-  const bins = new Int32Array(KEYS * 256 * 6);
+  const sums = new Uint32Array(SKIP_SUM_WORDS);
   for (const run of groupRuns(blocks, live, hi)) {
-    await backend.skipBins(SKIP_LAMBDA_TABLES, cols, run.at, run.groups, { lo, hi: run.hi }, new Uint32Array(bins.buffer));
+    await backend.skipSums(SKIP_LAMBDA_TABLES, cols, run.at, run.groups, { lo, hi: run.hi }, sums);
   }
-  return resolveBins(bins);
+  return finish(sums);
 }
