@@ -1,4 +1,5 @@
 // eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
+import type { Backend } from '../backend/backend';
 import { type E, eMulAt, eOne } from '../field/e';
 import { eMulByTable, eMulTable } from '../field/e-const';
 import { FlockError } from './errors';
@@ -27,6 +28,12 @@ export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32
     }
   }
   return out;
+}
+
+/** eqTableFast(r) (the same values) made on `backend` and brought back to the host. */
+export async function eqTableOn(backend: Backend, r: Uint32Array): Promise<Uint32Array> {
+  const table = await backend.eqTable(r, eOne());
+  return backend.download(table).finally(() => backend.free(table));
 }
 
 /**

@@ -4,9 +4,9 @@
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
 import type { Backend } from '../../backend/backend';
-import { type E, eOne } from '../../field/e';
+import type { E } from '../../field/e';
 import { FlockError } from '../errors';
-import { eqTableFast } from '../eq-table';
+import { eqTableFast, eqTableOn } from '../eq-table';
 import { BLOCK_BITS, BLOCK_U32 } from '../layout';
 
 /** SPREAD4[n]: bit i of the nibble n moved to bit 8i. */
@@ -27,8 +27,7 @@ export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chi
 export async function foldBlocksOn(backend: Backend, z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Promise<Uint32Array> {
   if (backend.foldBlocks === undefined) return foldBlocks(z, nBlocksLog, live, chiOut);
   checkShape(z, nBlocksLog, chiOut);
-  const table = await backend.eqTable(chiOut, eOne());
-  const eq = await backend.download(table).finally(() => backend.free(table));
+  const eq = await eqTableOn(backend, chiOut);
   const zv = new Uint32Array(6 * BLOCK_BITS);
   await backend.foldBlocks(z, live, eq, zv);
   addTail(z, nBlocksLog, live, eq, zv);

@@ -25,11 +25,11 @@
 // So Q1 on Λ is the odd words' share of round 1 over r_0, and Q∞ is binned like round 1,
 // on Λ from the pair sums' bytes and on S from their bits.
 import type { Backend, SkipWeights } from '../../backend/backend';
-import { eMulKAt, eOne } from '../../field/e';
+import { eMulKAt } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
 import { FlockError } from '../errors';
-import { eqTableFast } from '../eq-table';
+import { eqTableFast, eqTableOn } from '../eq-table';
 import { BLOCK_U32 } from '../layout';
 import { LAMBDA_LAGRANGE, SKIP_NODES } from '../skip-domain';
 import { C_S_F8, SMALL_F8 } from './challenges';
@@ -328,13 +328,7 @@ export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r
 export async function skipPassOn(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Promise<SkipPassResult> {
   if (backend.skipSums === undefined) return skipPass(cols, blocks, live, r);
   const point = weightPoint(cols, blocks, live, r);
-  const eq = await backend.eqTable(point.subarray(6 * GROUP_COORDS), eOne());
-  let hi: Uint32Array;
-  try {
-    hi = await backend.download(eq);
-  } finally {
-    backend.free(eq);
-  }
+  const hi = await eqTableOn(backend, point.subarray(6 * GROUP_COORDS));
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS));
   const sums = new Uint32Array(SKIP_SUM_WORDS);
   for (const run of groupRuns(blocks, live, hi)) {
