@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "e_repeated.h"
 #include "kernels.h"
 #include "target.h"
 
@@ -148,13 +149,13 @@ void skipSumsGfni(const uint64_t* lt, const uint64_t* a, const uint64_t* b, cons
   const std::unique_ptr<LaneBytes[]> bt(new LaneBytes[8 * 256]), y(new LaneBytes[4 * nLo]);
   byteTable(lt, bt.get());
   const std::vector<uint64_t> mats = weightMatrices(lo, nLo);
-  std::vector<uint64_t> part(SKIP_SUM_WORDS), his(SKIP_SUM_WORDS);
+  std::vector<uint64_t> part(SKIP_SUM_WORDS);
   for (size_t g0 = from; g0 < to;) {
     const size_t block = g0 / nLo, n = std::min(to, (block + 1) * nLo) - g0;
     for (size_t i = 0; i < n; i++) groupBytes(bt.get(), a + 8 * (g0 + i), b + 8 * (g0 + i), c + 8 * (g0 + i), y.get() + 4 * i);
     blockSums(mats.data(), y.get(), n, g0 % nLo, part.data());
-    for (size_t i = 0; i < SKIP_SUM_WORDS; i += 3) std::copy_n(hi + 3 * block, 3, his.begin() + i);
-    AVX512_FIELD->mulE(part.data(), his.data(), part.data(), SKIP_SUM_WORDS / 3);
+    const Repeated<SKIP_SUM_WORDS / 3> his(hi + 3 * block);
+    AVX512_FIELD->mulE(part.data(), his.words, part.data(), SKIP_SUM_WORDS / 3);
     for (size_t i = 0; i < SKIP_SUM_WORDS; i++) sums[i] ^= part[i];
     g0 += n;
   }
