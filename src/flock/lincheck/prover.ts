@@ -8,6 +8,7 @@ import type { Backend } from '../../backend/backend';
 import { type E, eAdd, eMul } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
 import { foldPairs, roundSums } from '../../pcs/whir/bulk';
+import { evalRoundPoly, roundPoly } from '../../pcs/whir/claims';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
 import { BLOCK_BITS, CONST_POS } from '../layout';
@@ -129,16 +130,11 @@ function openRounds(zc: ZerocheckClaim, zv: Uint32Array, ps: ProverState): Round
 
 /** Sends round `round` from its bulk sums (c0, then c2), samples ρ and moves the claim to h(ρ). */
 function sendRound(run: Rounds, round: number, sums: Uint32Array, ps: ProverState): E {
-  const coeffs = new Uint32Array(18);
-  coeffs.set(sums.subarray(0, 6), 0);
-  coeffs.set(sums.subarray(6, 12), 12);
-  // h(0) + h(1) = c1 + c2 = claim.
-  for (let k = 0; k < 6; k++) coeffs[6 + k] = run.claim[k] ^ coeffs[12 + k];
-  ps.addRoundPoly(coeffs, false);
+  const poly = roundPoly(sums, run.claim);
+  ps.addRoundPoly(poly, false);
   const rho = ps.sample();
   run.rounds.set(rho, 6 * round);
-  const c0 = coeffs.subarray(0, 6), c1 = coeffs.subarray(6, 12), c2 = coeffs.subarray(12, 18);
-  run.claim = eAdd(c0, eMul(rho, eAdd(c1, eMul(rho, c2))));
+  run.claim = evalRoundPoly(poly, rho);
   return rho;
 }
 

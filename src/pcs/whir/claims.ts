@@ -1,5 +1,5 @@
 // What the WHIR prover and verifier compute alike (PROTOCOL.md §6.3–6.4): powers of a batching
-// challenge, the value of a round polynomial, a query batch's enforced sum from its opened
+// challenge, a product sumcheck's round polynomial from its sums and its value, a query batch's enforced sum from its opened
 // rows, and the query batch's weight in closed form at a point.
 import { type E, eMulAt, eMulKAt } from '../../field/e';
 import { columnWeightEval } from '../../poly/column-weight';
@@ -12,6 +12,16 @@ export function powers(base: E, n: number): Uint32Array {
   if (n > 0) out[0] = 1;
   for (let i = 1; i < n; i++) eMulAt(out, 6 * i, out, 6 * (i - 1), base, 0);
   return out;
+}
+
+/** The full round polynomial (c0, c1, c2) of a product sumcheck from roundSums' two sums
+ * (c0, then c2) and the claim h(0) + h(1) = c1 + c2. */
+export function roundPoly(sums: Uint32Array, claim: E): Uint32Array {
+  const poly = new Uint32Array(18);
+  poly.set(sums.subarray(0, 6), 0);
+  poly.set(sums.subarray(6, 12), 12);
+  for (let t = 0; t < 6; t++) poly[6 + t] = claim[t] ^ sums[6 + t];
+  return poly;
 }
 
 /** h(x) for a round polynomial given by its packed coefficients, constant first (Horner). */

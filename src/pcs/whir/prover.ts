@@ -14,7 +14,7 @@ import { type E, eMulAt, eOne } from '../../field/e';
 import type { MerklePhase } from '../../transcript/proof';
 import type { ProverState } from '../../transcript/prover-state';
 import { eqTableSeeded } from './bulk';
-import { enforcedSum, evalRoundPoly, powers } from './claims';
+import { enforcedSum, evalRoundPoly, powers, roundPoly } from './claims';
 import { commitFolded, freeOracle, type Oracle, type WhirCommitment } from './commit';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 import { WhirError } from './errors';
@@ -27,15 +27,6 @@ interface Pending {
   weight: DeviceBuffer;
   value: E;
   poly: Uint32Array;
-}
-
-/** The full round polynomial (c0, c1, c2) from its two sums, c1 = claim + c2. */
-function roundPoly(sums: Uint32Array, claim: E): Uint32Array {
-  const poly = new Uint32Array(18);
-  poly.set(sums.subarray(0, 6), 0);
-  poly.set(sums.subarray(6, 12), 12);
-  for (let t = 0; t < 6; t++) poly[6 + t] = claim[t] ^ sums[6 + t];
-  return poly;
 }
 
 /** The opened rows in query order (duplicates repeated): a phase holds the distinct ones, ascending. */
