@@ -1,33 +1,19 @@
 // eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
 import type { Backend } from '../backend/backend';
 import { type E, eMulAt, eOne } from '../field/e';
-import { eMulByTable, eMulTable } from '../field/e-const';
+import { eqTableSeeded } from '../pcs/whir/bulk';
 import { FlockError } from './errors';
-
-/** Below this many products a level multiplies directly; above, a table for its r_k pays off. */
-const TABLE_FROM = 4096;
 
 /**
  * eq(r, x) for every x (6·2^n words), LSB-first: entry i at 6i; r has n coordinates. With
  * `seeds` (m E values), the m tables seeds[s]·eq(r, ·) interleaved, entry (s, x) at 6(s + m·x):
  * the seeds stand for low coordinates that are not an eq, as lincheck's Lagrange weights are.
+ * The bulk kernels' eqTableSeeded, with the Flock's errors.
  */
 export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32Array {
   if (r.length % 6 !== 0) throw new FlockError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
   if (seeds.length === 0 || seeds.length % 6 !== 0) throw new FlockError(`eqTableFast: seeds are one or more E values, got ${seeds.length} words`);
-  const n = r.length / 6;
-  const out = new Uint32Array(seeds.length << n);
-  out.set(seeds);
-  for (let k = 0, size = seeds.length / 6; k < n; k++, size <<= 1) {
-    const table = size >= TABLE_FROM ? eMulTable(r.subarray(6 * k, 6 * k + 6)) : null;
-    for (let i = 0; i < size; i++) {
-      const lo = 6 * i, hi = 6 * (i + size);
-      if (table === null) eMulAt(out, hi, out, lo, r, 6 * k);
-      else eMulByTable(table, out, hi, out, lo);
-      for (let t = 0; t < 6; t++) out[lo + t] ^= out[hi + t];
-    }
-  }
-  return out;
+  return eqTableSeeded(r, seeds);
 }
 
 /** eqTableFast(r) (the same values) made on `backend` and brought back to the host. */

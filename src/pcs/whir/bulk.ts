@@ -169,14 +169,16 @@ export function mleAt(f: Uint32Array, point: Uint32Array): E {
 /**
  * seed·eq(point, ·) as an E table of 2^n values (n = coordinates of point), built LSB-first:
  * the step for r_k turns each entry e into e + e·r_k (low) and e·r_k (high), and every
- * product of a step is by the one constant r_k.
+ * product of a step is by the one constant r_k. With m seeds (6m words), the m tables
+ * seed_s·eq(point, ·) interleaved, entry (s, x) at 6(s + m·x).
  */
-export function eqTableSeeded(point: Uint32Array, seed: E = eOne()): Uint32Array {
+export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne()): Uint32Array {
   const n = point.length / 6;
   if (!Number.isInteger(n)) throw new WhirError(`eqTableSeeded: a point is 6 words a coordinate, got ${point.length}`);
-  const out = new Uint32Array(6 << n);
-  out.set(seed.subarray(0, 6));
-  for (let k = 0, size = 1; k < n; k++, size <<= 1) {
+  if (seed.length === 0 || seed.length % 6 !== 0) throw new WhirError(`eqTableSeeded: seeds are one or more E values, got ${seed.length} words`);
+  const out = new Uint32Array(seed.length << n);
+  out.set(seed);
+  for (let k = 0, size = seed.length / 6; k < n; k++, size <<= 1) {
     const mul = new ByConst(point.subarray(6 * k, 6 * k + 6), size);
     for (let i = 0; i < 6 * size; i += 6) {
       const hi = i + 6 * size;
