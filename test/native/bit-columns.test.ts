@@ -1,11 +1,11 @@
 // The native byte-table kernels over bit columns give the TypeScript host's bytes: the skip
-// pass's sums (skipSums), the zerocheck entries (zerocheckEntries) and the lincheck's block
-// fold (foldBlocks), on random columns (dense, and sparse so that most bytes are zero and
+// pass's sums (skipSums), the zerocheck entries (zerocheckEntries, on the prover's linear byte
+// tables at a random point) and the lincheck's block fold (foldBlocks), on random columns (dense, and sparse so that most bytes are zero and
 // consecutive groups hit one bin), group counts around the kernels' batches, blocks and key passes,
 // on every path (portable and wide table rows) at 1, 2 and 3 threads.
 import { expect, test } from 'vitest';
 import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
-import { hostEntries } from '../../src/flock/zerocheck/materialize';
+import { entryTables, hostEntries } from '../../src/flock/zerocheck/materialize';
 import { hostSkipSums, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../src/flock/zerocheck/skip-pass';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative } from './native';
@@ -58,8 +58,8 @@ function cases(seed: number): Case[] {
         return got;
       } });
     }
-    for (const count of [1, 5, 4097, 9000]) {
-      const col = column(rng, 4 * count + 8, sparse), t0 = rng.words(3 * 8 * 256), t1 = rng.words(3 * 8 * 256);
+    for (const count of [1, 5, 64, 4097, 9000]) {
+      const col = column(rng, 4 * count + 8, sparse), [t0, t1] = entryTables(rng.words(6), rng.words(6));
       out.push({ what: `zerocheckEntries ${count}${tag}`, want: hostEntries(col, 8, count, t0, t1), run: (m) => {
         const got = new Uint32Array(6 * count);
         m.zerocheckEntries(col, 8, count, t0, t1, got);

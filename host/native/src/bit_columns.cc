@@ -1,16 +1,19 @@
 // The skip pass is the path's skipSums where it has one (skip_gfni.cc), else its skipLanes
 // (skip_lanes.h) with the weights added into bins keyed by lane byte, which each thread
 // resolves into sums at its end. The bins, the entries' and the block fold's table rows are E
-// values as e_rows.h lays them out for the active path. Threads take disjoint runs of groups
-// (skip pass, entries) or of positions (block fold); the skip pass's sums are per thread,
-// XORed into the caller's under a lock (exact, in any order).
+// values as e_rows.h lays them out for the active path; on GFNI the entries are instead one
+// affine map of each word pair (map_affine.h). Threads take disjoint runs of groups (skip
+// pass, entries) or of positions (block fold); the skip pass's sums are per thread, XORed into
+// the caller's under a lock (exact, in any order).
 #include "bit_columns.h"
 
 #include <algorithm>
 #include <mutex>
 #include <vector>
 
+#include "dispatch.h"
 #include "e_rows.h"
+#include "map_affine.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -228,6 +231,15 @@ void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, con
   std::vector<uint64_t> tables(t0, t0 + 3 * 8 * 256);
   tables.insert(tables.end(), t1, t1 + 3 * 8 * 256);
 #if LEANVM_X86
+  if (activePath().affine) {
+    // T0(w0) + T1(w0 ⊕ w1) = (T0 + T1)(w0) + T1(w1): one linear map of the pair's 16 bytes.
+    std::vector<uint64_t> images = tableImages(tables.data(), 16);
+    for (size_t i = 0; i < 3 * 64; i++) images[i] ^= images[3 * 64 + i];
+    const std::vector<uint64_t> blocks = affineBlocks(images);
+    parallelFor((count + 63) / 64, 4096 / 64,
+                [&](size_t from, size_t to) { pairsByAffine(blocks.data(), col, out, 64 * from, std::min(count, 64 * to)); });
+    return;
+  }
   if (wideRows()) {
     const Rows<Row4> rows = rowsOf<Row4>(tables.data(), 16 * 256);
     parallelFor(count, 4096, [&](size_t from, size_t to) { entriesWide(col, rows.data(), from, to, out); });

@@ -13,7 +13,7 @@ struct Path {
   const HashKernels* hash;
   /** Its CPU runs AVX2: the byte-table kernels take 32-byte rows (e_rows.h). */
   bool avx2;
-  /** Its CPU runs GFNI on AVX-512: mapByTables takes the affine form (map_affine.h). */
+  /** Its CPU runs GFNI on AVX-512: mapByTables and the zerocheck entries take the affine form (map_affine.h). */
   bool affine;
 };
 

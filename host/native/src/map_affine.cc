@@ -2,26 +2,36 @@
 // so output byte j of all 64 is the XOR over i of block (j, i) applied to register i, one
 // VGF2P8AFFINEQB each. Values go into that layout and back by byte permutes (VBMI) within
 // groups of 8 values and 8 × 8 word transposes across the groups; a last partial block is
-// mapped in a zero-padded copy.
+// mapped in zero-padded copies.
 #include "target.h"
 
 #include "map_affine.h"
 
+#include <algorithm>
+
 namespace leanvm {
 
-std::vector<uint64_t> affineBlocks(const uint64_t* tables) {
-  std::vector<uint64_t> blocks(576, 0);
-  for (int i = 0; i < 24; i++) {
+std::vector<uint64_t> affineBlocks(const std::vector<uint64_t>& images) {
+  const size_t nIn = images.size() / 24;
+  std::vector<uint64_t> blocks(24 * nIn, 0);
+  for (size_t i = 0; i < nIn; i++) {
     for (int b = 0; b < 8; b++) {
-      // The image of input bit b of byte i: table i's row for the byte 1 << b.
-      const uint64_t* image = tables + 3 * (256 * i + (1 << b));
-      for (int j = 0; j < 24; j++) {
+      const uint64_t* image = images.data() + 3 * (8 * i + b);
+      for (size_t j = 0; j < 24; j++) {
         const unsigned out = (image[j / 8] >> (8 * (j % 8))) & 255;
-        for (int o = 0; o < 8; o++) blocks[24 * j + i] |= uint64_t{(out >> o) & 1u} << (8 * (7 - o) + b);
+        for (int o = 0; o < 8; o++) blocks[nIn * j + i] |= uint64_t{(out >> o) & 1u} << (8 * (7 - o) + b);
       }
     }
   }
   return blocks;
+}
+
+std::vector<uint64_t> tableImages(const uint64_t* tables, size_t nTables) {
+  std::vector<uint64_t> images(24 * nTables);
+  for (size_t t = 0; t < nTables; t++) {
+    for (int b = 0; b < 8; b++) std::copy_n(tables + 3 * (256 * t + (1 << b)), 3, images.data() + 3 * (8 * t + b));
+  }
+  return images;
 }
 
 }  // namespace leanvm
@@ -45,25 +55,27 @@ namespace {
 /** Values per block: 64, one per byte of a register. */
 constexpr size_t BLOCK = 64;
 
-/** The byte indices of a group's permute: entry p of out register r comes from byte
- * at[r][p] of the group's 192 bytes (its three registers), in each direction. */
+/** The byte indices of a group's permute for values of R words: entry p of out register r
+ * comes from byte at[r][p] of the group's 64R bytes (its R registers). */
+template <int R>
 struct GroupIndex {
-  uint8_t at[3][64];
+  uint8_t at[R][64];
 };
 
-/** In: register r's word b, byte v = byte 8r + b of value v (at 24v + 8r + b). */
-constexpr GroupIndex slicing() {
-  GroupIndex x{};
-  for (int r = 0; r < 3; r++) {
+/** In: register r's word b, byte v = byte 8r + b of value v (at 8Rv + 8r + b). */
+template <int R>
+constexpr GroupIndex<R> slicing() {
+  GroupIndex<R> x{};
+  for (int r = 0; r < R; r++) {
     for (int b = 0; b < 8; b++) {
-      for (int v = 0; v < 8; v++) x.at[r][8 * b + v] = static_cast<uint8_t>(24 * v + 8 * r + b);
+      for (int v = 0; v < 8; v++) x.at[r][8 * b + v] = static_cast<uint8_t>(8 * R * v + 8 * r + b);
     }
   }
   return x;
 }
-/** Out: byte 24v + 8r + b of the group = register r's word b, byte v. */
-constexpr GroupIndex unslicing() {
-  GroupIndex x{};
+/** Out (E values, R = 3): byte 24v + 8r + b of the group = register r's word b, byte v. */
+constexpr GroupIndex<3> unslicing() {
+  GroupIndex<3> x{};
   for (int r = 0; r < 3; r++) {
     for (int b = 0; b < 8; b++) {
       for (int v = 0; v < 8; v++) {
@@ -74,30 +86,31 @@ constexpr GroupIndex unslicing() {
   }
   return x;
 }
-constexpr GroupIndex SLICE = slicing(), UNSLICE = unslicing();
+constexpr GroupIndex<2> SLICE2 = slicing<2>();
+constexpr GroupIndex<3> SLICE3 = slicing<3>(), UNSLICE = unslicing();
 
-/** out[r] = the bytes of in[0..3) (192) that idx.at[r] picks: two permutes each. */
-inline void permute192(const __m512i in[3], const GroupIndex& idx, __m512i out[3]) {
-  for (int r = 0; r < 3; r++) {
+/** out[r] = the bytes of in[0..R) that idx.at[r] picks. */
+template <int R>
+inline void permute(const __m512i in[R], const GroupIndex<R>& idx, __m512i out[R]) {
+  for (int r = 0; r < R; r++) {
     const __m512i i = _mm512_loadu_si512(idx.at[r]);
     // Bytes 0–127 from in[0], in[1]; those at 128–191 (index bit 7) from in[2].
     const __m512i lo = _mm512_permutex2var_epi8(in[0], i, in[1]);
-    out[r] = _mm512_mask_permutexvar_epi8(lo, _mm512_movepi8_mask(i), i, in[2]);
+    out[r] = R == 2 ? lo : _mm512_mask_permutexvar_epi8(lo, _mm512_movepi8_mask(i), i, in[R - 1]);
   }
 }
 
-/** 64 values at e (24 bytes each) ↔ 24 registers, byte i of value 8g + v at register i,
- * byte 8g + v. */
-inline void slice(const uint64_t* e, __m512i s[24]) {
-  __m512i byGroup[3][8];
+/** 64 values of R words at e ↔ 8R registers, byte i of value 8g + v at register i, byte 8g + v. */
+template <int R>
+inline void slice(const uint64_t* e, const GroupIndex<R>& idx, __m512i s[8 * R]) {
+  __m512i byGroup[R][8];
   for (int g = 0; g < 8; g++) {
-    const uint64_t* group = e + 24 * g;
-    const __m512i in[3] = {_mm512_loadu_si512(group), _mm512_loadu_si512(group + 8), _mm512_loadu_si512(group + 16)};
-    __m512i out[3];
-    permute192(in, SLICE, out);
-    for (int r = 0; r < 3; r++) byGroup[r][g] = out[r];
+    __m512i in[R], out[R];
+    for (int r = 0; r < R; r++) in[r] = _mm512_loadu_si512(e + 8 * R * g + 8 * r);
+    permute<R>(in, idx, out);
+    for (int r = 0; r < R; r++) byGroup[r][g] = out[r];
   }
-  for (int r = 0; r < 3; r++) {
+  for (int r = 0; r < R; r++) {
     transposeWords8(byGroup[r]);
     for (int b = 0; b < 8; b++) s[8 * r + b] = byGroup[r][b];
   }
@@ -107,35 +120,50 @@ inline void unslice(__m512i s[24], uint64_t* e) {
   for (int g = 0; g < 8; g++) {
     const __m512i in[3] = {s[g], s[8 + g], s[16 + g]};
     __m512i out[3];
-    permute192(in, UNSLICE, out);
+    permute<3>(in, UNSLICE, out);
     for (int r = 0; r < 3; r++) _mm512_storeu_si512(e + 24 * g + 8 * r, out[r]);
+  }
+}
+
+/** out[v] = the map (8R input bytes) of the R words at in + Rv, for v in [from, to). In and
+ * out may be the same values (R = 3): a block is read whole before it is written. */
+template <int R>
+inline void mapValues(const uint64_t* blocks, const uint64_t* in, uint64_t* out, size_t from, size_t to,
+                       const GroupIndex<R>& idx) {
+  constexpr int IN = 8 * R;
+  for (size_t v = from; v < to; v += BLOCK) {
+    const size_t n = std::min(BLOCK, to - v);
+    alignas(64) uint64_t padded[R * BLOCK], paddedOut[3 * BLOCK];
+    const uint64_t* x = in + R * v;
+    uint64_t* y = out + 3 * v;
+    if (n < BLOCK) {
+      for (size_t w = 0; w < R * BLOCK; w++) padded[w] = w < R * n ? x[w] : 0;
+      x = padded;
+      y = paddedOut;
+    }
+    __m512i s[IN], m[24];
+    slice<R>(x, idx, s);
+    for (int j = 0; j < 24; j++) {
+      const uint64_t* row = blocks + IN * j;
+      m[j] = _mm512_setzero_si512();
+      for (int i = 0; i < IN; i++) {
+        const __m512i block = _mm512_set1_epi64(static_cast<long long>(row[i]));
+        m[j] = _mm512_xor_si512(m[j], _mm512_gf2p8affine_epi64_epi8(s[i], block, 0));
+      }
+    }
+    unslice(m, y);
+    if (n < BLOCK) std::copy_n(paddedOut, 3 * n, out + 3 * v);
   }
 }
 
 }  // namespace
 
 void mapByAffine(const uint64_t* blocks, uint64_t* buf, size_t from, size_t to) {
-  for (size_t v = from; v < to; v += BLOCK) {
-    const size_t words = to - v < BLOCK ? 3 * (to - v) : 3 * BLOCK;
-    alignas(64) uint64_t padded[3 * BLOCK];
-    uint64_t* e = buf + 3 * v;
-    if (words < 3 * BLOCK) {
-      for (size_t w = 0; w < 3 * BLOCK; w++) padded[w] = w < words ? e[w] : 0;
-      e = padded;
-    }
-    __m512i s[24], y[24];
-    slice(e, s);
-    for (int j = 0; j < 24; j++) {
-      const uint64_t* row = blocks + 24 * j;
-      y[j] = _mm512_setzero_si512();
-      for (int i = 0; i < 24; i++) {
-        const __m512i block = _mm512_set1_epi64(static_cast<long long>(row[i]));
-        y[j] = _mm512_xor_si512(y[j], _mm512_gf2p8affine_epi64_epi8(s[i], block, 0));
-      }
-    }
-    unslice(y, e);
-    for (size_t w = 0; e == padded && w < words; w++) buf[3 * v + w] = padded[w];
-  }
+  mapValues<3>(blocks, buf, buf, from, to, SLICE3);
+}
+
+void pairsByAffine(const uint64_t* blocks, const uint64_t* in, uint64_t* out, size_t from, size_t to) {
+  mapValues<2>(blocks, in, out, from, to, SLICE2);
 }
 
 }  // namespace leanvm

@@ -299,7 +299,7 @@ void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n) {
 #if LEANVM_X86
   if (activePath().affine) {
-    const std::vector<uint64_t> blocks = affineBlocks(tables);
+    const std::vector<uint64_t> blocks = affineBlocks(tableImages(tables, 24));
     parallelFor((n + 63) / 64, GRAIN / 64,
                 [&](size_t from, size_t to) { mapByAffine(blocks.data(), buf, 64 * from, std::min(n, 64 * to)); });
     return;

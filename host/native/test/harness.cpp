@@ -232,6 +232,20 @@ void checkSkipLanes(const Path& p) {
   }
 }
 
+/** nTables byte tables of a random F2-linear map into E (256 values each): entry β the sum of
+ * the images of its set bits, as the prover's tables are. */
+std::vector<uint64_t> linearTables(size_t nTables) {
+  const auto bits = random(3 * 8 * nTables);
+  std::vector<uint64_t> tables(3 * 256 * nTables);
+  for (size_t t = 0; t < nTables; t++) {
+    for (size_t v = 1; v < 256; v++) {
+      const size_t low = __builtin_ctzll(v), rest = v & (v - 1);
+      for (int l = 0; l < 3; l++) tables[3 * (256 * t + v) + l] = tables[3 * (256 * t + rest) + l] ^ bits[3 * (8 * t + low) + l];
+    }
+  }
+  return tables;
+}
+
 /** The bit-column kernels on the active path (its table rows, e_rows.h): the skip pass's sums
  * from the portable lane words and the weights' products, entries and the block fold, on
  * dense and sparse columns (most bytes zero, so consecutive groups add into one bin), sizes
@@ -267,8 +281,8 @@ void checkBitColumns(const Path& p) {
       leanvm::skipSums(*p.field, lt32.data(), a.data(), b.data(), c.data(), n, {lo.data(), nLo, hi.data()}, sums.data());
       expect(sums == want, "skipSums n=" + std::to_string(n) + kind);
     }
-    for (size_t n : {1, 5, 4097}) {
-      const auto col = column(2 * n), t0 = random(3 * 8 * 256), t1 = random(3 * 8 * 256);
+    for (size_t n : {1, 5, 64, 4097}) {
+      const auto col = column(2 * n), t0 = linearTables(8), t1 = linearTables(8);
       std::vector<uint64_t> out(3 * n), want(3 * n);
       for (size_t x = 0; x < n; x++) ref::zerocheckEntry(col.data(), x, t0.data(), t1.data(), &want[3 * x]);
       leanvm::zerocheckEntries(col.data(), n, t0.data(), t1.data(), out.data());
@@ -286,14 +300,7 @@ void checkBitColumns(const Path& p) {
 
 /** Tables of a random F2-linear map and buffers of several lengths, mapped in place. */
 void checkMapByTables() {
-  const auto bits = random(3 * 192);
-  std::vector<uint64_t> tables(3 * 256 * 24);
-  for (size_t t = 0; t < 24; t++) {
-    for (size_t v = 1; v < 256; v++) {
-      const size_t low = __builtin_ctzll(v), rest = v & (v - 1);
-      for (int l = 0; l < 3; l++) tables[3 * (256 * t + v) + l] = tables[3 * (256 * t + rest) + l] ^ bits[3 * (8 * t + low) + l];
-    }
-  }
+  const auto tables = linearTables(24);
   for (size_t n : {1, 3, 4097}) {
     auto buf = random(3 * n);
     std::vector<uint64_t> want(3 * n);

@@ -83,8 +83,8 @@ function expand(tb: PaddedTable, shape: PaddedShape): Uint32Array {
   return out;
 }
 
-/** The byte tables of Lz and of χ_0·Lz. */
-function entryTables(z: E, chi0: E): [Uint32Array, Uint32Array] {
+/** The byte tables of Lz and of χ_0·Lz: both F2-linear, as zerocheckEntries may assume. */
+export function entryTables(z: E, chi0: E): [Uint32Array, Uint32Array] {
   const weights = skipWeights(z);
   const scaled = new Uint32Array(weights.length);
   for (let s = 0; s < weights.length; s += 6) eMulAt(scaled, s, weights, s, chi0, 0);
