@@ -129,11 +129,16 @@ inline void blockSums(const uint64_t* mats, const LaneBytes* y, size_t n, size_t
     for (int l = 0; l < 3; l++) {
       __m512i acc[8];
       for (int r = 0; r < 8; r++) acc[r] = _mm512_setzero_si512();
-      for (size_t i = 0; i < n; i++) {
-        const uint64_t* m = mats + 24 * (j + i) + 8 * l;
-        for (int r = 0; r < 8; r++) {
-          acc[r] = _mm512_xor_si512(acc[r], _mm512_gf2p8affine_epi64_epi8(y[4 * i + s].v, _mm512_set1_epi64(m[r]), 0));
-        }
+      const auto term = [&](size_t i, int r) {
+        return _mm512_gf2p8affine_epi64_epi8(y[4 * i + s].v, _mm512_set1_epi64(mats[24 * (j + i) + 8 * l + r]), 0);
+      };
+      // Two groups a step, their terms added by one three-way XOR.
+      size_t i = 0;
+      for (; i + 2 <= n; i += 2) {
+        for (int r = 0; r < 8; r++) acc[r] = _mm512_ternarylogic_epi64(acc[r], term(i, r), term(i + 1, r), 0x96);
+      }
+      if (i < n) {
+        for (int r = 0; r < 8; r++) acc[r] = _mm512_xor_si512(acc[r], term(i, r));
       }
       storeLimb(acc, out + 3 * 64 * s, l);
     }
