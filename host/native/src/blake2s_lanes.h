@@ -79,6 +79,8 @@ void leafGroup(const LeafJob& job, size_t first) {
     const size_t lo = 16 * blk;
     if (lo >= lead && lo + 16 <= job.imageU32) {
       U::loadTransposed(rows + (lo - lead), job.rowU32, m);
+      // The next group's same block: rows W·rowU32 on (prefetchers follow few of these strides).
+      for (size_t j = 0; j < W; j++) __builtin_prefetch(rows + (W + j) * job.rowU32 + (lo - lead));
     } else {
       for (size_t j = 0; j < W; j++) {
         for (size_t k = 0; k < 16; k++) {
