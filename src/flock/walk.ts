@@ -41,7 +41,10 @@ function xorRotr(out: Uint32Array, x: Uint32Array, y: Uint32Array, n: number): v
 
 /** The transpose of rotr(·, n): out_j = x_{(j − n) mod 32}; out is distinct from x. */
 function rotrT(out: Uint32Array, x: Uint32Array, n: number): void {
-  for (let j = 0; j < 32; j++) out.set(x.subarray(6 * ((j - n) & 31), 6 * ((j - n) & 31) + 6), 6 * j);
+  for (let j = 0; j < 32; j++) {
+    const s = 6 * ((j - n) & 31), o = 6 * j;
+    for (let t = 0; t < 6; t++) out[o + t] = x[s + t];
+  }
 }
 
 /** The four adds of every G, in order, with the lane plumbing between them. */

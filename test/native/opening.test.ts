@@ -17,7 +17,7 @@ const WORDS: Record<Elem, number> = { K: 2, E: 6 };
 /** [values, stride] pairs: odd unit counts, strides past the chunk (and not a multiple of
  * it, so runs of pairs end mid-chunk), stride = n. */
 const ROUNDS: [number, number][] = [[1, 1], [2, 1], [3, 1], [7, 7], [12, 4], [20, 4], [130, 10], [257, 1], [1000, 8], [9001, 1], [10000, 5000], [12288, 1024], [6000, 300], [6300, 300]];
-const EQ_COORDS = [0, 1, 2, 5, 8, 13];
+const EQ_COORDS = [0, 1, 2, 5, 8, 13, 15];
 /** [src values, acc values, at, stride]. */
 const SLICES: [number, number, number, number][] = [[1, 1, 0, 1], [5, 9, 4, 1], [130, 400, 3, 3], [300, 4800, 7, 16], [5000, 5000, 0, 1], [4099, 9000, 800, 2]];
 

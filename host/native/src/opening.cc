@@ -27,6 +27,8 @@ namespace {
 constexpr size_t CHUNK = 128;
 /** Pairs or values a thread takes at least: tens of microseconds of products. */
 constexpr size_t GRAIN = 2048;
+/** eq tables of more coordinates are an outer product over this many low ones (96 KiB, in L2). */
+constexpr size_t EQ_LOW_COORDS = 12;
 
 /** Pair p = (unit p / s, j = p mod s) of a round, walked in runs: consecutive pairs of one
  * unit, whose lo values are consecutive and so are their hi values. */
@@ -281,6 +283,22 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
 }
 
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out) {
+  if (nCoords > EQ_LOW_COORDS) {
+    // out[i + 2^L·j] = lo[i]·hi[j] (lo: the low L coordinates, seeded; hi: the rest): one
+    // product a value, written once, where doubling in place reads and rewrites the table.
+    const size_t lowSize = size_t{1} << EQ_LOW_COORDS;
+    const uint64_t one[3] = {1, 0, 0};
+    std::vector<uint64_t> lo(3 * lowSize), hi(3 << (nCoords - EQ_LOW_COORDS));
+    eqTable(k, point, EQ_LOW_COORDS, seed, lo.data());
+    eqTable(k, point + 3 * EQ_LOW_COORDS, nCoords - EQ_LOW_COORDS, one, hi.data());
+    parallelFor(hi.size() / 3, 1, [&](size_t from, size_t to) {
+      for (size_t j = from; j < to; j++) {
+        const Repeated<2 * CHUNK> h(&hi[3 * j]);
+        for (size_t i = 0; i < lowSize; i += 2 * CHUNK) k.mulE(&lo[3 * i], h.words, out + 3 * (lowSize * j + i), 2 * CHUNK);
+      }
+    });
+    return;
+  }
   for (int l = 0; l < 3; l++) out[l] = seed[l];
   for (size_t coord = 0, size = 1; coord < nCoords; coord++, size <<= 1) {
     const Repeated<2 * CHUNK> rr(point + 3 * coord);

@@ -139,7 +139,7 @@ void checkOpening(const Path& p) {
       }
     }
   }
-  for (size_t coords : {0, 1, 4, 12}) {
+  for (size_t coords : {0, 1, 4, 12, 13, 15}) {
     const auto point = random(3 * coords), seed = random(3);
     std::vector<uint64_t> eq(3 << coords);
     leanvm::eqTable(*p.field, point.data(), coords, seed.data(), eq.data());
