@@ -1,8 +1,9 @@
 // The native byte-table kernels over bit columns give the TypeScript host's bytes: the skip
 // pass's sums (skipSums), the zerocheck entries (zerocheckEntries, on the prover's linear byte
-// tables at a random point) and the lincheck's block fold (foldBlocks), on random columns (dense, and sparse so that most bytes are zero and
-// consecutive groups hit one bin), group counts around the kernels' batches, blocks and key passes,
-// on every path (portable and wide table rows) at 1, 2 and 3 threads.
+// tables at a random point, bound at one and two χ) and the lincheck's block fold (foldBlocks,
+// up to 300 blocks: several of its tiles, the last part-filled), on random columns (dense, and
+// sparse so that most bytes are zero and consecutive groups hit one bin), group counts around
+// the kernels' batches, blocks and key passes, on every path at 1, 2 and 3 threads.
 import { expect, test } from 'vitest';
 import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
 import { entryTables, hostEntries } from '../../src/flock/zerocheck/materialize';
@@ -70,7 +71,7 @@ function cases(seed: number): Case[] {
         } });
       }
     }
-    for (const blocks of [1, 3, 8, 21]) {
+    for (const blocks of [1, 3, 8, 21, 300]) {
       const z = column(rng, 512 * blocks, sparse), eq = rng.words(3 * blocks), start = rng.words(3 * 16384);
       const want = start.slice();
       hostFoldBlocks(z, blocks, eq, want);

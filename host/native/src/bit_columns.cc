@@ -1,13 +1,15 @@
 // The skip pass is the path's skipSums where it has one (skip_gfni.cc), else its skipLanes
 // (skip_lanes.h) with the weights added into bins keyed by lane byte, which each thread
 // resolves into sums at its end. The bins, the entries' and the block fold's table rows are E
-// values as e_rows.h lays them out for the active path; on GFNI the entries are instead one
-// affine map of their words (map_affine.h). Threads take disjoint runs of groups (skip
-// pass, entries) or of positions (block fold); the skip pass's sums are per thread, XORed into
-// the caller's under a lock (exact, in any order).
+// values as e_rows.h lays them out for the active path; on a path with GFNI the entries are
+// instead one affine map of their words (map_affine.h) and the block fold takes an affine
+// form too (fold_affine.h). Threads take disjoint runs of groups (skip pass, entries) or of
+// positions (block fold); the skip pass's sums are per thread, XORed into the caller's under
+// a lock (exact, in any order).
 #include "bit_columns.h"
 
 #include <algorithm>
+#include <cstring>
 #include <mutex>
 #include <vector>
 
@@ -15,6 +17,11 @@
 #include "e_rows.h"
 #include "map_affine.h"
 #include "threads.h"
+#if LEANVM_X86
+#include <immintrin.h>
+
+#include "fold_affine.h"
+#endif
 
 namespace leanvm {
 namespace {
@@ -31,15 +38,18 @@ std::vector<uint64_t> widen(const uint32_t* lt) {
   return t;
 }
 
-/** The 8×8 bit matrix whose row r is byte r of x, transposed (bit c of row r ↔ bit r of
- * row c): three rounds of swapping off-diagonal blocks (Hacker's Delight 7–3). */
-inline uint64_t transpose8x8(uint64_t x) {
-  uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
+/** The 8×8 bit matrix whose row r is byte r of x, transposed in place (bit c of row r ↔ bit r
+ * of row c): three rounds of swapping off-diagonal blocks (Hacker's Delight 7–3). W: a word,
+ * or a vector of words (GCC/Clang extension, taken by reference as e_rows.h says), one matrix
+ * each. */
+template <class W>
+inline void transpose8x8(W& x) {
+  W t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
   x ^= t ^ (t << 7);
   t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
   x ^= t ^ (t << 14);
   t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
-  return x ^ t ^ (t << 28);
+  x ^= t ^ (t << 28);
 }
 
 /** Bin keys: 8 bytes of each lane word; a key's bins are its 256 byte values' E sums. */
@@ -127,35 +137,80 @@ LEANVM_ALWAYS_INLINE void entries(const uint64_t* col, size_t k, const Row* rows
   }
 }
 
-/** zv's positions 64·[from, to) += the blocks weighted by eq, eight blocks at a time:
- * sub[β] sums the weights of those whose bit in β is set, and the eight bits at a position
- * index it. The thread's positions are summed in rows, then added into zv. */
+/** Groups of eight blocks a pass over a thread's positions takes: their subset-sum tables
+ * stay in L1, and a position's sum over them in a register, added into the thread's rows (in
+ * L2) once a pass rather than once a group. */
+constexpr size_t FOLD_TABLES = 4;
+
+/** w[t] byte b ↔ w[b] byte t: three rounds of swapping off-diagonal blocks of bytes. */
+inline void transposeBytes8(uint64_t w[8]) {
+  constexpr uint64_t KEEP[3] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull};
+  for (int r = 0; r < 3; r++) {
+    const int d = 4 >> r, shift = 8 * d;
+    for (int t = 0; t < 8; t++) {
+      if (t & d) continue;
+      const uint64_t a = w[t], b = w[t + d];
+      w[t] = (a & KEEP[r]) | ((b << shift) & ~KEEP[r]);
+      w[t + d] = ((a >> shift) & KEEP[r]) | (b & ~KEEP[r]);
+    }
+  }
+}
+
+/** The positions' bytes, portably: bytes[p] holds, at bit t, bit p of w[t] (w: word i of a
+ * group's eight blocks; bytes[p] indexes the group's table at position 64i + p). */
+struct PortableBytes {
+  static void of(uint64_t w[8], uint8_t bytes[64]) {
+    transposeBytes8(w);  // word b: byte b of each block's word, block t's at byte t
+    for (int b = 0; b < 8; b++) {
+      transpose8x8(w[b]);
+      std::memcpy(bytes + 8 * b, &w[b], 8);
+    }
+  }
+};
+
+/** sub[β]: the sum of the weights of group g's blocks whose bit in β is set. Each row is the
+ * sum of an earlier row and a weight held in a register (a weight loaded into a row in memory
+ * and read back whole would wait on a store that cannot be forwarded). */
 template <class Row>
+LEANVM_ALWAYS_INLINE void subsetSums(const uint64_t* eq, size_t blocks, size_t g, Row* sub) {
+  const size_t in = std::min<size_t>(8, blocks - 8 * g);
+  Row weight[8] = {};
+  for (size_t k = 0; k < in; k++) loadRow(weight[k], eq + 3 * (8 * g + k));
+  sub[0] = Row{};
+  for (size_t beta = 1; beta < 256; beta++) {
+    sub[beta] = sub[beta & (beta - 1)];
+    sub[beta] ^= weight[__builtin_ctzll(beta)];
+  }
+}
+
+/** zv's positions 64·[from, to) += the blocks weighted by eq, eight blocks (a group) at a
+ * time: the eight bits at a position index the group's subset sums. The thread's positions
+ * are summed in rows, FOLD_TABLES groups a pass, then added into zv. */
+template <class Row, class Bytes>
 LEANVM_ALWAYS_INLINE void foldRange(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to,
                                     uint64_t* zv) {
-  Rows<Row> sub(256), sums(64 * (to - from));
-  for (size_t g = 0; g < blocks; g += 8) {
-    const size_t in = std::min<size_t>(8, blocks - g);
-    for (size_t beta = 1; beta < 256; beta++) {
-      const size_t k = __builtin_ctzll(beta);
-      if (k < in) {
-        loadRow(sub[beta], eq + 3 * (g + k));
-        sub[beta] ^= sub[beta & (beta - 1)];
-      } else {
-        sub[beta] = sub[beta & (beta - 1)];
-      }
-    }
+  Rows<Row> subs(256 * FOLD_TABLES), sums(64 * (to - from));
+  const size_t groups = (blocks + 7) / 8;
+  for (size_t g0 = 0; g0 < groups; g0 += FOLD_TABLES) {
+    const size_t n = std::min(FOLD_TABLES, groups - g0);
+    for (size_t k = 0; k < n; k++) subsetSums(eq, blocks, g0 + k, subs.data() + 256 * k);
     for (size_t i = from; i < to; i++) {
-      uint64_t w[8] = {};
-      for (size_t k = 0; k < in; k++) w[k] = z[(g + k) * BLOCK_WORDS + i];
-      for (int byte = 0; byte < 8; byte++) {
-        // Byte `byte` of the eight words as the rows of an 8×8 bit matrix; transposed, its
-        // byte q holds the eight blocks' bits at position 64i + 8·byte + q.
-        uint64_t m = 0;
-        for (size_t k = 0; k < 8; k++) m |= ((w[k] >> (8 * byte)) & 255) << (8 * k);
-        m = transpose8x8(m);
-        Row* out = sums.data() + 64 * (i - from) + 8 * byte;
-        for (int q = 0; q < 8; q++) out[q] ^= sub[(m >> (8 * q)) & 255];
+      alignas(64) uint8_t bytes[FOLD_TABLES][64];
+      // A pass past the tile's groups reads their byte 0, the zero row of their tables.
+      if (n < FOLD_TABLES) std::memset(bytes[n], 0, 64 * (FOLD_TABLES - n));
+      for (size_t k = 0; k < n; k++) {
+        uint64_t w[8];
+        for (size_t t = 0; t < 8; t++) {
+          const size_t block = 8 * (g0 + k) + t;
+          w[t] = block < blocks ? z[block * BLOCK_WORDS + i] : 0;
+        }
+        Bytes::of(w, bytes[k]);
+      }
+      Row* out = sums.data() + 64 * (i - from);
+      for (size_t p = 0; p < 64; p++) {
+        Row acc = subs[bytes[0][p]];
+        for (size_t k = 1; k < FOLD_TABLES; k++) acc ^= subs[256 * k + bytes[k][p]];
+        out[p] ^= acc;
       }
     }
   }
@@ -171,7 +226,7 @@ void entriesPortable(const uint64_t* col, size_t k, const Row3* rows, size_t fro
   entries(col, k, rows, from, to, out);
 }
 void foldPortable(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to, uint64_t* zv) {
-  foldRange<Row3>(z, blocks, eq, from, to, zv);
+  foldRange<Row3, PortableBytes>(z, blocks, eq, from, to, zv);
 }
 
 }  // namespace
@@ -189,8 +244,31 @@ void binGroupsWide(const FieldKernels& k, const uint64_t* lt64, const uint64_t* 
 void entriesWide(const uint64_t* col, size_t k, const Row4* rows, size_t from, size_t to, uint64_t* out) {
   entries(col, k, rows, from, to, out);
 }
+/** The positions' bytes as PortableBytes has them, in vectors: the eight words' bytes
+ * transposed by unpacking (byte b of w[t] to byte 8b + t), then the bits of each word. */
+struct UnpackedBytes {
+  typedef uint64_t Words4 __attribute__((vector_size(32)));
+  static void of(const uint64_t w[8], uint8_t bytes[64]) {
+    __m128i x[8];
+    for (int t = 0; t < 8; t++) x[t] = _mm_cvtsi64_si128(static_cast<long long>(w[t]));
+    __m128i pairs[4], quads[4];
+    for (int j = 0; j < 4; j++) pairs[j] = _mm_unpacklo_epi8(x[2 * j], x[2 * j + 1]);
+    for (int j = 0; j < 2; j++) {
+      quads[j] = _mm_unpacklo_epi16(pairs[2 * j], pairs[2 * j + 1]);      // bytes 0–3 of four words
+      quads[2 + j] = _mm_unpackhi_epi16(pairs[2 * j], pairs[2 * j + 1]);  // bytes 4–7
+    }
+    for (int h = 0; h < 2; h++) {
+      // Words 4h .. 4h + 4 of the transposed bytes, from the quads of bytes 4h .. 4h + 4.
+      Words4 v = (Words4)_mm256_set_m128i(_mm_unpackhi_epi32(quads[2 * h], quads[2 * h + 1]),
+                                          _mm_unpacklo_epi32(quads[2 * h], quads[2 * h + 1]));
+      transpose8x8(v);
+      std::memcpy(bytes + 32 * h, &v, 32);
+    }
+  }
+};
+
 void foldWide(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to, uint64_t* zv) {
-  foldRange<Row4>(z, blocks, eq, from, to, zv);
+  foldRange<Row4, UnpackedBytes>(z, blocks, eq, from, to, zv);
 }
 
 }  // namespace
@@ -246,6 +324,10 @@ void zerocheckEntries(const uint64_t* col, size_t count, size_t k, const uint64_
 
 void foldBlocks(const uint64_t* z, size_t blocks, const uint64_t* eq, uint64_t* zv) {
 #if LEANVM_X86
+  if (activePath().affine) {
+    parallelFor(BLOCK_WORDS, 8, [&](size_t from, size_t to) { foldAffine(z, blocks, eq, from, to, zv); });
+    return;
+  }
   if (wideRows()) {
     parallelFor(BLOCK_WORDS, 16, [&](size_t from, size_t to) { foldWide(z, blocks, eq, from, to, zv); });
     return;

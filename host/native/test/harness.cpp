@@ -290,7 +290,7 @@ void checkBitColumns(const Path& p) {
         expect(out == want, "zerocheckEntries k=" + std::to_string(k) + " n=" + std::to_string(n) + kind);
       }
     }
-    for (size_t blocks : {1, 3, 8, 11}) {
+    for (size_t blocks : {1, 3, 8, 11, 300}) {
       const auto z = column(leanvm::BLOCK_WORDS * blocks), eq = random(3 * blocks);
       auto zv = random(3 * 64 * leanvm::BLOCK_WORDS), want = zv;
       ref::foldBlocks(z.data(), blocks, eq.data(), want.data());
