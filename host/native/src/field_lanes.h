@@ -6,11 +6,13 @@
 //   load3(p, n, V&, V&, V&), store3(p, n, V, V, V)   (E limbs, de-interleaved: lanes in an order
 //                                                     of the type's own, which store3 undoes)
 //   V zero(); transpose(V x[W])                                         (x[i] word j ↔ x[j] word i)
+//   unzip(V& lo, V& hi), where W > 2                      (zerocheck_lanes.h: pairs from load3's order)
 #pragma once
 #include "mul.h"
 #include "ntt_pass.h"
 #include "skip_lanes.h"
 #include "stack_rows.h"
+#include "zerocheck_lanes.h"
 
 namespace leanvm {
 namespace {
@@ -18,7 +20,7 @@ namespace {
 template <class T>
 constexpr FieldKernels fieldKernels(const char* describe) {
   return {describe, mulKLanes<T>, mulELanes<T>, {nttPassLanes<T, 1>, nttPassLanes<T, 2>, nttPassLanes<T, 3>},
-          stackRowsLanes<T>, skipLanesOf<T>, nullptr};
+          stackRowsLanes<T>, skipLanesOf<T>, ZerocheckLanes<T>::run, nullptr};
 }
 
 }  // namespace

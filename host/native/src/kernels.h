@@ -46,6 +46,15 @@ struct FieldKernels {
    */
   void (*skipLanes)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t n,
                     uint64_t* lanes, size_t stride);
+  /**
+   * The zerocheck pass (zerocheck_rounds.h) on pairs [y, y + m) of tables t[0..3): with chi
+   * (non-null), first t[x] = t[2x] + chi·(t[2x] + t[2x+1]) for x in [2y, 2y + 2m) in place, in
+   * increasing x (values [4y', 4y' + 4k) read before [2y', 2y' + 2k) are written); then XORs
+   * Σ w_i·(a1·b1 + c1) and Σ w_i·(a0 + a1)·(b0 + b1) into sums[0..6), over the pairs y + i
+   * (t0 = t[2(y + i)], t1 = t[2(y + i) + 1]), w_i = weights[i] (E values).
+   */
+  void (*zerocheckPairs)(uint64_t* const t[3], size_t y, size_t m, const uint64_t* chi, const uint64_t* weights,
+                         uint64_t sums[6]);
   /** Where the path has its own form (else null: bit_columns.cc bins skipLanes' words): the
    * skip sums (bit_columns.h skipSums) of groups [from, to) of a, b, c (group g at words 8g..),
    * group g weighted by lo[g mod nLo]·hi[⌊g / nLo⌋], XORed into sums (SKIP_SUM_WORDS). */

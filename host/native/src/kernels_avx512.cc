@@ -74,6 +74,25 @@ constexpr LaneIndex fromLimb0Order(int l) {
 constexpr LaneIndex TO_LIMB0[3] = {toLimb0Order(0), toLimb0Order(1), toLimb0Order(2)};
 constexpr LaneIndex FROM_LIMB0[3] = {fromLimb0Order(0), fromLimb0Order(1), fromLimb0Order(2)};
 
+/** The lane limb 0 leaves element e (< 8) in. */
+constexpr int laneOf(int e) {
+  int lane = 0;
+  for (int j = 0; j < 8; j++) lane = elementAt(j) == e ? j : lane;
+  return lane;
+}
+
+/** unzip's two-source lanes: pair E(j)'s value `second` (0, 1), element 2E(j) + second of lo ‖ hi. */
+constexpr LaneIndex pairOrder(int second) {
+  LaneIndex x{};
+  for (int j = 0; j < 8; j++) {
+    const int e = 2 * elementAt(j) + second;
+    x.at[j] = 8 * (e / 8) + laneOf(e % 8);
+  }
+  return x;
+}
+
+constexpr LaneIndex PAIR_VALUE[2] = {pairOrder(0), pairOrder(1)};
+
 inline __m512i indexVector(const LaneIndex& x) { return _mm512_loadu_si512(x.at); }
 
 struct Avx512K {
@@ -120,6 +139,13 @@ struct Avx512K {
       const V t = _mm512_mask_blend_epi64(fromReg(l, 2), _mm512_mask_blend_epi64(fromReg(l, 1), reg[0], reg[1]), reg[2]);
       *limb[l] = l == 0 ? t : _mm512_permutexvar_epi64(indexVector(TO_LIMB0[l]), t);
     }
+  }
+  /** Elements [0, 8) and [8, 16) → the first and the second values of pairs [0, 8): a two-source
+   * permute each. */
+  static void unzip(V& lo, V& hi) {
+    const V first = _mm512_permutex2var_epi64(lo, indexVector(PAIR_VALUE[0]), hi);
+    hi = _mm512_permutex2var_epi64(lo, indexVector(PAIR_VALUE[1]), hi);
+    lo = first;
   }
   static void store3(uint64_t* p, size_t n, V c0, V c1, V c2) {
     const size_t words = 3 * n;
