@@ -150,15 +150,19 @@ inline void mapValues(const uint64_t* blocks, const uint64_t* in, uint64_t* out,
     }
     __m512i s[IN], m[24];
     slice<R>(x, idx, s);
-    for (int j = 0; j < 24; j++) {
-      const uint64_t* row = blocks + IN * j;
-      const auto term = [&](int i) {
-        return _mm512_gf2p8affine_epi64_epi8(s[i], _mm512_set1_epi64(static_cast<long long>(row[i])), 0);
+    // Eight output bytes at a time, their sums in registers while the inputs stream by (the
+    // inputs and all 24 sums together would spill); two terms a step, one three-way XOR.
+    for (int j0 = 0; j0 < 24; j0 += 8) {
+      const auto term = [&](int i, int j) {
+        return _mm512_gf2p8affine_epi64_epi8(s[i], _mm512_set1_epi64(static_cast<long long>(blocks[IN * (j0 + j) + i])), 0);
       };
-      // Unrolled (the registers stay named) and summed two terms a three-way XOR.
-      m[j] = _mm512_xor_si512(term(0), term(1));
-#pragma GCC unroll 12
-      for (int i = 2; i < IN; i += 2) m[j] = _mm512_ternarylogic_epi64(m[j], term(i), term(i + 1), 0x96);
+      __m512i acc[8];
+      for (int j = 0; j < 8; j++) acc[j] = _mm512_xor_si512(term(0, j), term(1, j));
+#pragma GCC unroll 16
+      for (int i = 2; i < IN; i += 2) {
+        for (int j = 0; j < 8; j++) acc[j] = _mm512_ternarylogic_epi64(acc[j], term(i, j), term(i + 1, j), 0x96);
+      }
+      for (int j = 0; j < 8; j++) m[j0 + j] = acc[j];
     }
     unslice(m, y);
     if (n < BLOCK) std::copy_n(paddedOut, 3 * n, out + 3 * v);
