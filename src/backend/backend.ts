@@ -145,10 +145,9 @@ export interface Backend {
 
   /** The univariate-skip pass's sums, XORed into `sums` (src/flock/zerocheck/skip-pass.ts, hostSkipSums). */
   skipSums?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): Promise<void>;
-  /** A new E buffer of `count` entries of a zerocheck table, each from 2 or 4 u64 words of col from u32 word `at`
-   * (src/flock/zerocheck/materialize.ts, hostEntries): `tables` are 8 byte tables a word of one F2-linear map
-   * (entryTables), which a backend may take in another form. */
-  zerocheckEntries?(col: Uint32Array, at: number, count: number, tables: Uint32Array): Promise<DeviceBuffer>;
+  /** A new E buffer of the entries of a zerocheck table at (z, χ_0) (src/flock/zerocheck/materialize.ts, hostEntries);
+   * t0 and t1 are byte tables of F2-linear maps (entryTables), which a backend may take in another form. */
+  zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
   /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */
   foldBlocks?(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): Promise<void>;
   /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */

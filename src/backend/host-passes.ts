@@ -21,8 +21,8 @@ export function withHostPasses(device: Backend, host: Backend): LentBackend {
   const entries = host.zerocheckEntries;
   if (device.zerocheckEntries === undefined && entries !== undefined) {
     // Made on the host, then uploaded: a buffer of the device, as the method promises.
-    const lentEntries: Backend['zerocheckEntries'] = async (col, at, count, tables) => {
-      const buf = await entries(col, at, count, tables);
+    const lentEntries: Backend['zerocheckEntries'] = async (col, at, count, t0, t1) => {
+      const buf = await entries(col, at, count, t0, t1);
       try {
         return await device.upload('E', await host.download(buf));
       } finally {

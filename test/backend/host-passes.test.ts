@@ -32,7 +32,7 @@ describe('withHostPasses', () => {
     const cols = new Uint32Array(8);
     await backend.skipSums!(new Uint32Array(0), { a: cols, b: cols, c: cols }, 0, 0, { lo: new Uint32Array(0), hi: new Uint32Array(0) }, new Uint32Array(0));
     await backend.flockWitness!(cols, 0, cols, cols, cols);
-    const entries = await backend.zerocheckEntries!(cols, 0, 3, new Uint32Array(0));
+    const entries = await backend.zerocheckEntries!(cols, 0, 3, new Uint32Array(0), new Uint32Array(0));
     expect(await device.download(entries)).toEqual(new Uint32Array(18).fill(7));
     await backend.dispose();
     expect(calls).toEqual(['host skipSums', 'device witness', 'host entries', 'device disposed', 'host disposed']);

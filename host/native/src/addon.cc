@@ -306,17 +306,15 @@ void SkipSums(const Napi::CallbackInfo& info) {
   leanvm::skipSums(*activePath().field, lt.u32, a.k() + k, b.k() + k, c.k() + k, groups, {lo.k(), nLo, hi.k()}, sums.k());
 }
 
-/** zerocheckEntries(col, at, count, tables, out): entries from runs of k u64 words at u32
- * word `at`, k from the tables' count (8 a word). */
+/** zerocheckEntries(col, at, count, t0, t1, out): entries from word pairs at u32 word `at`. */
 void ZerocheckEntries(const Napi::CallbackInfo& info) {
   const Words col = words(info, 0, "col");
   const size_t at = count(info, 1, "at", 1e15), n = count(info, 2, "count", 1e15);
-  const Words tables = words(info, 3, "tables"), out = words(info, 4, "out");
-  const size_t k = tables.length / (8 * 256 * 6);
-  require(info, k >= 2 && k <= 4 && tables.length == k * 8 * 256 * 6, "tables must be 16, 24 or 32 byte tables of 256 E values");
-  require(info, at % 2 == 0 && at + 2 * k * n <= col.length, "the entries' words must lie in col, from an even word");
+  const Words t0 = words(info, 3, "t0"), t1 = words(info, 4, "t1"), out = words(info, 5, "out");
+  require(info, at % 2 == 0 && at + 4 * n <= col.length, "the entries' words must lie in col, from an even word");
+  require(info, t0.length == 8 * 256 * 6 && t1.length == t0.length, "t0 and t1 must be 8 tables of 256 E values");
   require(info, out.length == 6 * n, "out must hold count E values");
-  leanvm::zerocheckEntries(col.k() + at / 2, n, k, tables.k(), out.k());
+  leanvm::zerocheckEntries(col.k() + at / 2, n, t0.k(), t1.k(), out.k());
 }
 
 /** foldBlocks(z, blocks, eq, zv): zv += the first `blocks` blocks of z weighted by eq. */

@@ -2,7 +2,7 @@
 // (skip_lanes.h) with the weights added into bins keyed by lane byte, which each thread
 // resolves into sums at its end. The bins, the entries' and the block fold's table rows are E
 // values as e_rows.h lays them out for the active path; on a path with GFNI the entries are
-// instead one affine map of their words (map_affine.h) and the block fold takes an affine
+// instead one affine map of each word pair (map_affine.h) and the block fold takes an affine
 // form too (fold_affine.h). Threads take disjoint runs of groups (skip pass, entries) or of
 // positions (block fold); the skip pass's sums are per thread, XORed into the caller's under
 // a lock (exact, in any order).
@@ -125,14 +125,15 @@ LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64,
   binSums(k, own.data(), sums);
 }
 
-/** out[x] for x in [from, to): the rows of `rows` (8 tables a word) at the bytes of the k
- * words from col + k·x. */
+/** out[x] for x in [from, to): 16 rows of `rows` (t0's 8 tables, then t1's). */
 template <class Row>
-LEANVM_ALWAYS_INLINE void entries(const uint64_t* col, size_t k, const Row* rows, size_t from, size_t to, uint64_t* out) {
+LEANVM_ALWAYS_INLINE void entries(const uint64_t* col, const Row* rows, size_t from, size_t to, uint64_t* out) {
   for (size_t x = from; x < to; x++) {
-    const uint8_t* by = reinterpret_cast<const uint8_t*>(col + k * x);
-    Row acc = rows[by[0]];
-    for (size_t t = 1; t < 8 * k; t++) acc ^= rows[256 * t + by[t]];
+    const uint8_t* w0 = reinterpret_cast<const uint8_t*>(col + 2 * x);
+    const uint64_t d = col[2 * x] ^ col[2 * x + 1];
+    Row acc = rows[w0[0]];
+    for (int k = 1; k < 8; k++) acc ^= rows[256 * k + w0[k]];
+    for (int k = 0; k < 8; k++) acc ^= rows[256 * (8 + k) + ((d >> (8 * k)) & 255)];
     storeRow(out + 3 * x, acc);
   }
 }
@@ -222,8 +223,8 @@ void binGroupsPortable(const FieldKernels& k, const uint64_t* lt64, const uint64
                        const SkipWeights& weights, size_t from, size_t to, uint64_t* sums) {
   binGroups<Row3>(k, lt64, a, b, c, weights, from, to, sums);
 }
-void entriesPortable(const uint64_t* col, size_t k, const Row3* rows, size_t from, size_t to, uint64_t* out) {
-  entries(col, k, rows, from, to, out);
+void entriesPortable(const uint64_t* col, const Row3* rows, size_t from, size_t to, uint64_t* out) {
+  entries(col, rows, from, to, out);
 }
 void foldPortable(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to, uint64_t* zv) {
   foldRange<Row3, PortableBytes>(z, blocks, eq, from, to, zv);
@@ -241,8 +242,8 @@ void binGroupsWide(const FieldKernels& k, const uint64_t* lt64, const uint64_t* 
                    const SkipWeights& weights, size_t from, size_t to, uint64_t* sums) {
   binGroups<Row4>(k, lt64, a, b, c, weights, from, to, sums);
 }
-void entriesWide(const uint64_t* col, size_t k, const Row4* rows, size_t from, size_t to, uint64_t* out) {
-  entries(col, k, rows, from, to, out);
+void entriesWide(const uint64_t* col, const Row4* rows, size_t from, size_t to, uint64_t* out) {
+  entries(col, rows, from, to, out);
 }
 /** The positions' bytes as PortableBytes has them, in vectors: the eight words' bytes
  * transposed by unpacking (byte b of w[t] to byte 8b + t), then the bits of each word. */
@@ -304,22 +305,27 @@ void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, cons
   });
 }
 
-void zerocheckEntries(const uint64_t* col, size_t count, size_t k, const uint64_t* tables, uint64_t* out) {
+void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {
+  std::vector<uint64_t> tables(t0, t0 + 3 * 8 * 256);
+  tables.insert(tables.end(), t1, t1 + 3 * 8 * 256);
 #if LEANVM_X86
   if (activePath().affine) {
-    const std::vector<uint64_t> blocks = affineBlocks(tableImages(tables, 8 * k));
+    // T0(w0) + T1(w0 ⊕ w1) = (T0 + T1)(w0) + T1(w1): one linear map of the pair's 16 bytes.
+    std::vector<uint64_t> images = tableImages(tables.data(), 16);
+    for (size_t i = 0; i < 3 * 64; i++) images[i] ^= images[3 * 64 + i];
+    const std::vector<uint64_t> blocks = affineBlocks(images);
     parallelFor((count + 63) / 64, 4096 / 64,
-                [&](size_t from, size_t to) { mapByAffine(blocks.data(), k, col, out, 64 * from, std::min(count, 64 * to)); });
+                [&](size_t from, size_t to) { pairsByAffine(blocks.data(), col, out, 64 * from, std::min(count, 64 * to)); });
     return;
   }
   if (wideRows()) {
-    const Rows<Row4> rows = rowsOf<Row4>(tables, 8 * k * 256);
-    parallelFor(count, 4096, [&](size_t from, size_t to) { entriesWide(col, k, rows.data(), from, to, out); });
+    const Rows<Row4> rows = rowsOf<Row4>(tables.data(), 16 * 256);
+    parallelFor(count, 4096, [&](size_t from, size_t to) { entriesWide(col, rows.data(), from, to, out); });
     return;
   }
 #endif
-  const Rows<Row3> rows = rowsOf<Row3>(tables, 8 * k * 256);
-  parallelFor(count, 4096, [&](size_t from, size_t to) { entriesPortable(col, k, rows.data(), from, to, out); });
+  const Rows<Row3> rows = rowsOf<Row3>(tables.data(), 16 * 256);
+  parallelFor(count, 4096, [&](size_t from, size_t to) { entriesPortable(col, rows.data(), from, to, out); });
 }
 
 void foldBlocks(const uint64_t* z, size_t blocks, const uint64_t* eq, uint64_t* zv) {

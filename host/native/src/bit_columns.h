@@ -29,9 +29,9 @@ struct SkipWeights {
 void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
               const SkipWeights& weights, uint64_t* sums);
 
-/** out[x] = Σ_t tables[t][byte t of the k words w_kx ..] for x < count (E values; tables: 8k
- * byte tables of 256 E values, of an F2-linear map; k = 2, 3 or 4). */
-void zerocheckEntries(const uint64_t* col, size_t count, size_t k, const uint64_t* tables, uint64_t* out);
+/** out[x] = Σ_k t0[k][byte k of w_2x] + t1[k][byte k of w_2x ⊕ w_2x+1] for x < count
+ * (E values; t0, t1: 8 tables of 256 E values). */
+void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out);
 
 /** Block words: 2^14 bits. */
 constexpr size_t BLOCK_WORDS = 256;

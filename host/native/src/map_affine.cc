@@ -88,22 +88,15 @@ constexpr GroupIndex<3> unslicing() {
 }
 constexpr GroupIndex<2> SLICE2 = slicing<2>();
 constexpr GroupIndex<3> SLICE3 = slicing<3>(), UNSLICE = unslicing();
-constexpr GroupIndex<4> SLICE4 = slicing<4>();
 
 /** out[r] = the bytes of in[0..R) that idx.at[r] picks. */
 template <int R>
 inline void permute(const __m512i in[R], const GroupIndex<R>& idx, __m512i out[R]) {
   for (int r = 0; r < R; r++) {
     const __m512i i = _mm512_loadu_si512(idx.at[r]);
-    // Bytes 0–127 from in[0], in[1]; those from 128 on (index bit 7) from in[2] (and in[3]).
+    // Bytes 0–127 from in[0], in[1]; those at 128–191 (index bit 7) from in[2].
     const __m512i lo = _mm512_permutex2var_epi8(in[0], i, in[1]);
-    if constexpr (R == 2) {
-      out[r] = lo;
-    } else if constexpr (R == 3) {
-      out[r] = _mm512_mask_permutexvar_epi8(lo, _mm512_movepi8_mask(i), i, in[2]);
-    } else {
-      out[r] = _mm512_mask_blend_epi8(_mm512_movepi8_mask(i), lo, _mm512_permutex2var_epi8(in[2], i, in[3]));
-    }
+    out[r] = R == 2 ? lo : _mm512_mask_permutexvar_epi8(lo, _mm512_movepi8_mask(i), i, in[R - 1]);
   }
 }
 
@@ -171,10 +164,12 @@ inline void mapValues(const uint64_t* blocks, const uint64_t* in, uint64_t* out,
 
 }  // namespace
 
-void mapByAffine(const uint64_t* blocks, size_t words, const uint64_t* in, uint64_t* out, size_t from, size_t to) {
-  if (words == 2) mapValues<2>(blocks, in, out, from, to, SLICE2);
-  if (words == 3) mapValues<3>(blocks, in, out, from, to, SLICE3);
-  if (words == 4) mapValues<4>(blocks, in, out, from, to, SLICE4);
+void mapByAffine(const uint64_t* blocks, uint64_t* buf, size_t from, size_t to) {
+  mapValues<3>(blocks, buf, buf, from, to, SLICE3);
+}
+
+void pairsByAffine(const uint64_t* blocks, const uint64_t* in, uint64_t* out, size_t from, size_t to) {
+  mapValues<2>(blocks, in, out, from, to, SLICE2);
 }
 
 }  // namespace leanvm

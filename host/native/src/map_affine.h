@@ -1,7 +1,7 @@
 // F2-linear maps into E in affine form (GFNI on AVX-512): a map from nIn input bytes to the
 // 24 bytes of an E value as 24 × nIn blocks of 8 × 8 bits, output byte j the XOR over input
 // bytes i of block (j, i) applied to byte i. mapByTables (E → E, 24 input bytes) and the
-// zerocheck's entries (2 or 4 words → E) take this form.
+// zerocheck's entries (a pair of words → E, 16 input bytes) take this form.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -21,10 +21,13 @@ std::vector<uint64_t> affineBlocks(const std::vector<uint64_t>& images);
 std::vector<uint64_t> tableImages(const uint64_t* tables, size_t nTables);
 
 #if LEANVM_X86
-/** out[v] = the map (8·words input bytes) of the words at in + words·v, for v in [from, to),
- * from a multiple of 64; words = 2, 3 or 4, and in may be out when words = 3 (in place).
- * Needs GFNI and AVX-512 VBMI. */
-void mapByAffine(const uint64_t* blocks, size_t words, const uint64_t* in, uint64_t* out, size_t from, size_t to);
+/** buf[v] = the 24-byte map of buf[v] for v in [from, to), from a multiple of 64; needs GFNI
+ * and AVX-512 VBMI. */
+void mapByAffine(const uint64_t* blocks, uint64_t* buf, size_t from, size_t to);
+
+/** out[v] = the 16-byte map of words in[2v], in[2v + 1] for v in [from, to), from a multiple
+ * of 64; needs GFNI and AVX-512 VBMI. */
+void pairsByAffine(const uint64_t* blocks, const uint64_t* in, uint64_t* out, size_t from, size_t to);
 #endif
 
 }  // namespace leanvm

@@ -319,7 +319,7 @@ void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n) {
   if (activePath().affine) {
     const std::vector<uint64_t> blocks = affineBlocks(tableImages(tables, 24));
     parallelFor((n + 63) / 64, GRAIN / 64,
-                [&](size_t from, size_t to) { mapByAffine(blocks.data(), 3, buf, buf, 64 * from, std::min(n, 64 * to)); });
+                [&](size_t from, size_t to) { mapByAffine(blocks.data(), buf, 64 * from, std::min(n, 64 * to)); });
     return;
   }
   if (wideRows()) {

@@ -161,10 +161,13 @@ inline void skipSums(const uint64_t* lanes, size_t n, const uint64_t* W, uint64_
   }
 }
 
-/** Entry x: Σ_t tables[t][byte t of the k words from col[k·x]]. */
-inline void zerocheckEntry(const uint64_t* col, size_t x, size_t k, const uint64_t* tables, uint64_t* out) {
+/** Entry x: Σ_k t0[k][byte k of w_2x] + t1[k][byte k of w_2x ⊕ w_2x+1]. */
+inline void zerocheckEntry(const uint64_t* col, size_t x, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {
   std::fill(out, out + 3, 0);
-  for (size_t t = 0; t < 8 * k; t++) addE(out, tables + 3 * (256 * t + ((col[k * x + t / 8] >> (8 * (t % 8))) & 255)));
+  for (size_t k = 0; k < 8; k++) {
+    addE(out, t0 + 3 * (256 * k + ((col[2 * x] >> (8 * k)) & 255)));
+    addE(out, t1 + 3 * (256 * k + (((col[2 * x] ^ col[2 * x + 1]) >> (8 * k)) & 255)));
+  }
 }
 
 /** zv[j] += eq[t] for every block t < blocks (256 words) whose bit j is set. */

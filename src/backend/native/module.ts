@@ -50,7 +50,7 @@ export interface NativeModule {
   /** Backend.skipSums: `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
   skipSums(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, lo: Uint32Array, hi: Uint32Array, sums: Uint32Array): void;
   /** Backend.zerocheckEntries into out (count E values); `at` even. */
-  zerocheckEntries(col: Uint32Array, at: number, count: number, tables: Uint32Array, out: Uint32Array): void;
+  zerocheckEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
   /** Backend.queryWeights' dense route into out (2^m E values): m K factors Ŵ_i(x_q) per query. */
   queryWeights(factors: Uint32Array, coeffs: Uint32Array, m: number, out: Uint32Array): void;
   /** Backend.queryWeights' transposed route (bulk.ts queryWeightsTransposed): one domain point and

@@ -117,9 +117,9 @@ export function nativeOpening(
     async flockWitness(inputs, live, z, a, b) {
       intoAligned(z, (zw) => intoAligned(a, (aw) => intoAligned(b, (bw) => module.flockWitness(aligned(inputs), live, zw, aw, bw))));
     },
-    async zerocheckEntries(col, at, count, tables) {
+    async zerocheckEntries(col, at, count, t0, t1) {
       const [out, words] = fresh('E', count);
-      module.zerocheckEntries(aligned(col), at, count, tables, words);
+      module.zerocheckEntries(aligned(col), at, count, t0, t1, words);
       return out;
     },
   };

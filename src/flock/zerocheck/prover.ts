@@ -66,10 +66,9 @@ export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns,
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
   if (!onDevice()) return closeRounds({ ...run, ...materialize(cols, o.blocks, o.live, first.z, chi0) }, ps);
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
-  // A round binds the previous round's χ first, so a fused step does both in one pass; the
-  // first bound χ is instead taken by new entries from the bit columns, bound at χ_0 and χ_1
-  // at once where the backend makes entries (half the size, and no pass over the first tables).
-  let bufs: ZerocheckTables | null = await deviceTables(backend, cols, o.blocks, o.live, first.z, [chi0]);
+  // A round binds the previous round's χ first, so a fused step does both in one pass.
+  const [a, b, c] = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0);
+  let bufs: ZerocheckTables = [a, b, c];
   const step = backend.zerocheckStep?.bind(backend) ?? ((tables: ZerocheckTables, chi: E | null, point: Uint32Array) => unfusedStep(backend, tables, chi, point));
   let chi: E | null = null;
   try {
@@ -78,20 +77,12 @@ export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns,
       bufs = round.tables;
       chi = sendRound(run, ps, round.sums);
       run.shape = { vars: run.shape.vars - 1, head: 2 ** (run.shape.vars - 1), period: 1 };
-      if (run.i === 1 && backend.zerocheckEntries !== undefined) {
-        // The first tables go back first, so that the bound ones can take their storage.
-        const spent: ZerocheckTables = bufs;
-        bufs = null;
-        for (const buf of spent) backend.free(buf);
-        bufs = await deviceTables(backend, cols, o.blocks, o.live, first.z, [chi0, chi]);
-        chi = null;
-      }
     }
     if (chi !== null) bufs = spend(backend, bufs, await bindTables(backend, bufs, chi));
     const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
     run.tables = words.map((head) => ({ head, pad: new Uint32Array(6) }));
   } finally {
-    for (const buf of bufs ?? []) backend.free(buf);
+    for (const buf of bufs) backend.free(buf);
   }
   return closeRounds(run, ps);
 }
