@@ -18,14 +18,7 @@
 #include "bit_columns.h"
 #include "target.h"
 
-// GCC 12's AVX-512 headers seed "undefined" registers from themselves and then warn about it
-// (GCC bug 105593, fixed in 12.3).
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
+LEANVM_GCC12_QUIET_BEGIN
 LEANVM_TARGET_BEGIN("avx512f,avx512bw,avx512vbmi,gfni")
 #include "zmm_transpose.h"
 
@@ -187,7 +180,4 @@ void foldAffine(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t fro
 }  // namespace
 }  // namespace leanvm
 LEANVM_TARGET_END
-
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic pop
-#endif
+LEANVM_GCC12_QUIET_END

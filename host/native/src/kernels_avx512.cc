@@ -9,13 +9,7 @@
 #if LEANVM_X86
 #include <immintrin.h>
 
-// GCC 12's AVX-512 headers seed "undefined" registers from themselves and then warn about it
-// (GCC bug 105593, fixed in 12.3): silenced for this file only.
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
+LEANVM_GCC12_QUIET_BEGIN
 LEANVM_TARGET_BEGIN("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul")
 #include "blake2s_lanes.h"
 #include "field_lanes.h"
@@ -215,6 +209,7 @@ const HashKernels* const AVX512_HASH = &HASH;
 
 }  // namespace leanvm
 LEANVM_TARGET_END
+LEANVM_GCC12_QUIET_END
 
 #else
 namespace leanvm {

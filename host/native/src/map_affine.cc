@@ -39,13 +39,7 @@ std::vector<uint64_t> tableImages(const uint64_t* tables, size_t nTables) {
 #if LEANVM_X86
 #include <immintrin.h>
 
-// GCC 12's AVX-512 headers seed "undefined" registers from themselves and then warn about it
-// (GCC bug 105593, fixed in 12.3): silenced for this file only.
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
+LEANVM_GCC12_QUIET_BEGIN
 LEANVM_TARGET_BEGIN("avx512f,avx512bw,avx512vbmi,gfni")
 #include "zmm_transpose.h"
 
@@ -174,4 +168,5 @@ void pairsByAffine(const uint64_t* blocks, const uint64_t* in, uint64_t* out, si
 
 }  // namespace leanvm
 LEANVM_TARGET_END
+LEANVM_GCC12_QUIET_END
 #endif

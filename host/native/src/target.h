@@ -17,6 +17,18 @@
 #error "leanvm native kernels need GCC or Clang (per-function target attributes)"
 #endif
 
+// GCC 12's AVX-512 headers seed "undefined" registers from themselves and then warn about it
+// (GCC bug 105593, fixed in 12.3): a region that meets it is wrapped in these.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#define LEANVM_GCC12_QUIET_BEGIN                                                         \
+  LEANVM_PRAGMA(GCC diagnostic push) LEANVM_PRAGMA(GCC diagnostic ignored "-Wuninitialized") \
+  LEANVM_PRAGMA(GCC diagnostic ignored "-Wmaybe-uninitialized")
+#define LEANVM_GCC12_QUIET_END LEANVM_PRAGMA(GCC diagnostic pop)
+#else
+#define LEANVM_GCC12_QUIET_BEGIN
+#define LEANVM_GCC12_QUIET_END
+#endif
+
 #if defined(__x86_64__) || defined(_M_X64)
 #define LEANVM_X86 1
 #elif defined(__aarch64__)
