@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "e_repeated.h"
+#include "e_sums.h"
 #include "mul.h"
 
 namespace leanvm {
@@ -103,10 +104,8 @@ struct ZerocheckLanes {
     alignas(64) uint64_t lanes[2][3 * W];
     storeE<T>(lanes[0], W, reduceE<T>(one));
     storeE<T>(lanes[1], W, reduceE<T>(inf));
-    for (size_t j = 0; j < 3 * W; j++) {
-      sums[j % 3] ^= lanes[0][j];
-      sums[3 + j % 3] ^= lanes[1][j];
-    }
+    accumulate(sums, lanes[0], W);
+    accumulate(sums + 3, lanes[1], W);
   }
 };
 
