@@ -17,8 +17,8 @@ const SMALL: [number, number, number][] = [
   [0, 1, 0], [1, 1, 0], [1, 5, 1], [2, 3, 0], [3, 1, 0], [4, 2, 1], [5, 7, 0], [6, 8, 2], [7, 1, 3], [8, 64, 1],
   [9, 35, 0], [10, 3, 4], [11, 16, 1],
 ];
-/** Blocks past 2^15 words (the plan's 256 KiB chunk) in the first 1, 2 and 3 layers. */
-const LARGE: [number, number, number][] = [[16, 1, 0], [12, 64, 1], [15, 8, 0]];
+/** Blocks past 2^16 words (the plan's 512 KiB chunk) in the first 1, 2, 3 and 4 layers. */
+const LARGE: [number, number, number][] = [[17, 1, 0], [13, 64, 1], [16, 8, 0], [16, 9, 0]];
 
 function transformBoth(logSize: number, lanes: number, start: number, native: (d: Uint32Array) => void): void {
   const data = new SplitMix64(1000 * logSize + lanes + start).words(lanes << logSize);
@@ -60,7 +60,7 @@ describeNative('native NTT and encode', (module) => {
   });
 
   test('encode of stacks past the cache chunk equals the cpu backend, on the chosen path', async () => {
-    for (const [logN, rate, lanes] of [[17, 1, 64], [16, 2, 35]]) {
+    for (const [logN, rate, lanes] of [[17, 1, 64], [17, 2, 35], [18, 1, 64]]) {
       const q = stack(logN, lanes, logN);
       const got = await native.download(await native.encode(await native.upload('K', q), logN, rate));
       expect(got).toEqual(await cpu.download(await cpu.encode(await cpu.upload('K', q), logN, rate)));
