@@ -74,17 +74,23 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
 async function kernelAloneMs(backend: Backend, logSize: number, start: number, runs: number): Promise<number | null> {
   let transform: (data: Uint32Array) => void;
   let restore = (): void => {};
-  if (backend.name === 'cpu') transform = (data) => forwardNtt(data, LANES, start);
+  let data = new SplitMix64(logSize).words(LANES * 2 ** logSize);
+  if (backend.name === 'cpu') transform = (words) => forwardNtt(words, LANES, start);
   else if (backend.name === 'native') {
     const loaded = loadNative();
     if (!loaded.ok) return null;
     const module = asNativeModule(loaded.module);
+    // On the module's own pages where it maps them, as the backend's codewords are.
+    if (module.allocWords !== undefined) {
+      const mapped = new Uint32Array(module.allocWords(4 * data.length));
+      mapped.set(data);
+      data = mapped;
+    }
     const threads = module.threads();
     module.setThreads(1);
     restore = () => module.setThreads(threads);
-    transform = (data) => module.forwardNtt(data, LANES, start);
+    transform = (words) => module.forwardNtt(words, LANES, start);
   } else return null;
-  const data = new SplitMix64(logSize).words(LANES * 2 ** logSize);
   try {
     return (await time(runs, async () => transform(data))).medianMs;
   } finally {

@@ -18,6 +18,7 @@
         "src/flock_witness.cc",
         "src/grind.cc",
         "src/threads.cc",
+        "src/pages.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",
         "src/kernels_avx2.cc",

@@ -20,6 +20,8 @@ export interface WordPoolOptions {
   shared?: boolean;
   /** Spares kept at most, in bytes (default 1 GiB); the oldest go first. */
   capBytes?: number;
+  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. */
+  allocate?: (bytes: number) => ArrayBuffer;
 }
 
 export class WordPool {
@@ -28,21 +30,21 @@ export class WordPool {
   /** Oldest first. */
   private spares: Buffer[] = [];
   private bytes = 0;
-  private readonly shared: boolean;
   private readonly capBytes: number;
+  private readonly allocate: (bytes: number) => Buffer;
 
   constructor(options: WordPoolOptions = {}) {
-    this.shared = options.shared ?? false;
     this.capBytes = options.capBytes ?? 2 ** 30;
+    this.allocate = options.shared ? (bytes) => new SharedArrayBuffer(bytes) : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
   }
 
   /** `length` words with arbitrary contents (a fresh array is zero). */
   take(length: number): Uint32Array {
     const spare = this.reuse(4 * length);
     if (spare !== undefined) return new Uint32Array(spare, 0, length);
-    const buffer = this.shared ? new SharedArrayBuffer(4 * length) : new ArrayBuffer(4 * length);
+    const buffer = this.allocate(4 * length);
     if (buffer.byteLength >= MIN_BYTES) this.live.add(buffer);
-    return new Uint32Array(buffer);
+    return new Uint32Array(buffer, 0, length);
   }
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay

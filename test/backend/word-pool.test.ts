@@ -62,6 +62,23 @@ describe('WordPool', () => {
     expect(pool.take(16).buffer).not.toBe(small.buffer);
   });
 
+  test('fresh buffers come from the allocator given, as views of exactly the length asked', () => {
+    const sizes: number[] = [];
+    const pool = new WordPool({
+      allocate: (bytes) => {
+        sizes.push(bytes);
+        return new ArrayBuffer(bytes + 64); // an allocator may round up
+      },
+    });
+    const a = pool.take(BIG + 1);
+    expect(sizes).toEqual([4 * (BIG + 1)]);
+    expect(a.length).toBe(BIG + 1);
+    pool.give(a);
+    expect(pool.take(BIG + 1).buffer).toBe(a.buffer); // reused, not allocated again
+    expect(sizes).toHaveLength(1);
+    expect(new WordPool({ shared: true, allocate: () => new ArrayBuffer(8) }).take(BIG).buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
   test('keeps spares within its cap, dropping the oldest; clear drops them all', () => {
     const pool = new WordPool({ capBytes: 3 * 4 * BIG });
     const taken = Array.from({ length: 4 }, () => pool.take(BIG));

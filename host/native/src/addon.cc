@@ -11,6 +11,7 @@
 #include "merkle.h"
 #include "ntt.h"
 #include "opening.h"
+#include "pages.h"
 #include "products.h"
 #include "bit_columns.h"
 #include "flock_witness.h"
@@ -385,6 +386,17 @@ Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
   return out;
 }
 
+/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h), unmapped when V8
+ * collects it. */
+Napi::Value AllocWords(const Napi::CallbackInfo& info) {
+  const size_t bytes = count(info, 0, "bytes", 0x1p40);
+  require(info, bytes > 0, "bytes must be positive");
+  void* p = leanvm::mapPages(bytes);
+  if (p == nullptr) throw Napi::Error::New(info.Env(), "could not map " + std::to_string(bytes) + " bytes");
+  const auto unmap = [](Napi::Env, void* data, void* hint) { leanvm::unmapPages(data, reinterpret_cast<size_t>(hint)); };
+  return Napi::ArrayBuffer::New(info.Env(), p, bytes, unmap, reinterpret_cast<void*>(bytes));
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("paths", Napi::Function::New(env, Paths));
   exports.Set("activePath", Napi::Function::New(env, ActivePath));
@@ -412,6 +424,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
   exports.Set("queryWeightsTransposed", Napi::Function::New(env, QueryWeightsTransposed));
   exports.Set("smallestNonce", Napi::Function::New(env, SmallestNonce));
+  if (leanvm::mapsPages()) exports.Set("allocWords", Napi::Function::New(env, AllocWords));
   return exports;
 }
 

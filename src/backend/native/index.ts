@@ -29,6 +29,14 @@ export interface NativeBackendOptions {
   threads?: number;
 }
 
+/** Below this a buffer is not worth a map of its own: V8 allocates. */
+const MAPPED_MIN_BYTES = 1 << 16;
+
+/** Fresh pool buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES, V8's below. */
+function mappedOrV8(allocWords: (bytes: number) => ArrayBuffer): (bytes: number) => ArrayBuffer {
+  return (bytes) => (bytes >= MAPPED_MIN_BYTES ? allocWords(bytes) : new ArrayBuffer(bytes));
+}
+
 export function createNativeBackend(module: NativeModule, options: NativeBackendOptions = {}): Backend {
   if (options.threads !== undefined) {
     if (!Number.isInteger(options.threads) || options.threads < 1) {
@@ -37,7 +45,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = new WordPool();
+  const pool = new WordPool({ allocate: module.allocWords === undefined ? undefined : mappedOrV8(module.allocWords.bind(module)) });
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {

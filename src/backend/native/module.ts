@@ -62,6 +62,9 @@ export interface NativeModule {
   flockWitness(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
+  /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
+   * arrays are not 64-byte aligned: host/native/src/pages.h); absent where the build maps none. */
+  allocWords?(bytes: number): ArrayBuffer;
 }
 
 const FUNCTIONS = [
