@@ -17,7 +17,7 @@ const SMALL: [number, number, number][] = [
   [0, 1, 0], [1, 1, 0], [1, 5, 1], [2, 3, 0], [3, 1, 0], [4, 2, 1], [5, 7, 0], [6, 8, 2], [7, 1, 3], [8, 64, 1],
   [9, 35, 0], [10, 3, 4], [11, 16, 1],
 ];
-/** Blocks past 2^16 words (the plan's 512 KiB chunk) in the first 1, 2, 3 and 4 layers. */
+/** Blocks past 2^16 words (the plan's chunk on a 1 MiB L2; at most 2^17 on any) in the first 1, 2, 3 and 4 layers. */
 const LARGE: [number, number, number][] = [[17, 1, 0], [13, 64, 1], [16, 8, 0], [16, 9, 0]];
 
 function transformBoth(logSize: number, lanes: number, start: number, native: (d: Uint32Array) => void): void {

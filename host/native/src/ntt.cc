@@ -1,7 +1,7 @@
-// The transform's plan. Layers whose blocks exceed CHUNK_WORDS (the breadth layers) pair
+// The transform's plan. Layers whose blocks exceed cacheWords() (the breadth layers) pair
 // words a whole row of the fitting layer apart: each column of those rows transforms on
 // its own, so they run slab by slab (a few positions of every row, all breadth layers,
-// SLAB_WORDS in L2). Each block of the first fitting layer then fits in L2 and takes the
+// cacheWords() in L2). Each block of the first fitting layer then fits in L2 and takes the
 // remaining (depth) layers before the next block is touched: two sweeps over memory in all.
 // Passes take three layers (radix 8), the leftover one or two last: a sweep's first pass
 // reads memory, and a radix-8 pass has the most work to hide that behind. Twiddles walk block to
@@ -19,17 +19,32 @@
 #include <cstring>
 #include <vector>
 
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
+
 #include "threads.h"
 
 namespace leanvm {
 namespace {
 
-/** Words of a block that takes all its remaining layers in cache: 512 KiB, half an L2 of
- * Zen 4 (2^22 words at rate 1/2, one thread: 0.41 → 0.34 ns a lane-butterfly against 256 KiB,
- * with fewer breadth layers and longer slab rows). */
-constexpr size_t CHUNK_WORDS = size_t{1} << 16;
-/** Words of a breadth slab (per copy): 512 KiB. */
-constexpr size_t SLAB_WORDS = size_t{1} << 16;
+/** Words of a block that takes all its remaining layers in cache, and of a breadth slab (per
+ * copy): half the L2 the C library reports, a power of two in [2^14, 2^17] words, 2^16 where it
+ * reports none. On Zen 4 (1 MiB L2) that is 512 KiB: 2^22 words at rate 1/2, one thread, went
+ * 0.41 → 0.34 ns a lane-butterfly from a fixed 256 KiB (fewer breadth layers, longer slab rows). */
+size_t cacheWords() {
+  static const size_t words = [] {
+    long l2 = 0;
+#ifdef _SC_LEVEL2_CACHE_SIZE
+    l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    const size_t half = l2 > 0 ? static_cast<size_t>(l2) / 2 / sizeof(uint64_t) : size_t{1} << 16;
+    size_t w = size_t{1} << 14;
+    while (w < (size_t{1} << 17) && 2 * w <= half) w *= 2;
+    return w;
+  }();
+  return words;
+}
 /** Blocks per kernel call in the depth layers: bounds the twiddle buffer. */
 constexpr size_t BATCH_BLOCKS = 256;
 constexpr int PASS_TWIDDLES = (1 << MAX_PASS_LAYERS) - 1;
@@ -73,7 +88,7 @@ struct Shape {
   size_t blockWords(int layer) const { return nLanes << (logSize - layer); }
   /** The first layer from `layer` on whose blocks fit a chunk. */
   int fitting(int layer) const {
-    while (layer < logSize && blockWords(layer) > CHUNK_WORDS) layer++;
+    while (layer < logSize && blockWords(layer) > cacheWords()) layer++;
     return layer;
   }
 };
@@ -156,7 +171,7 @@ class BreadthPlan {
 size_t slabPositions(const Shape& s, int from, int fits) {
   const size_t rows = size_t{1} << (fits - from), rowPositions = size_t{1} << (s.logSize - fits);
   size_t p = 8;
-  while (2 * p <= rowPositions && 2 * p * rows * s.nLanes <= SLAB_WORDS) p *= 2;
+  while (2 * p <= rowPositions && 2 * p * rows * s.nLanes <= cacheWords()) p *= 2;
   return p < rowPositions ? p : rowPositions;
 }
 

@@ -88,7 +88,8 @@ const Case& memo(const std::string& key, size_t n, Reference reference) {
 
 void checkNtt(const Path& p, const uint64_t* deltas) {
   // [log positions, lanes, start layer]: SIMD tails, every leftover-layer count, and shapes
-  // whose blocks pass the plan's 2^16-word chunk in 1 to 4 slab-by-slab breadth layers.
+  // whose blocks pass the plan's chunk (2^16 words on a 1 MiB L2, at most 2^17) in 1 to 4
+  // slab-by-slab breadth layers.
   const int shapes[][3] = {{0, 1, 0},   {1, 3, 0},  {3, 1, 0},  {4, 5, 1},   {6, 8, 2},   {7, 64, 1},
                            {9, 35, 0},  {10, 2, 3}, {12, 64, 1}, {13, 9, 0},  {14, 9, 0},  {15, 9, 2},
                            {16, 9, 0}};
