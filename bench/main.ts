@@ -1,5 +1,6 @@
-// `npm run bench [-- --only field] [--runs N] [--max-log L]`: runs the benches on every usable
-// backend in one process, prints a table per bench and writes JSON under bench/results/.
+// `npm run bench [-- --only field] [--backend native cpu] [--runs N] [--max-log L]`: runs the
+// benches on every usable backend (or the ones named) in one process, prints a table per bench
+// and writes JSON under bench/results/.
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
@@ -21,13 +22,18 @@ const BENCHES = {
 const program = new Command()
   .name('bench')
   .addOption(new Option('--only <bench>', 'run one bench').choices(Object.keys(BENCHES)))
+  .addOption(new Option('--backend <names...>', 'only these backends (default: every usable one)').choices(['cpu', 'native', 'webgpu']))
   .option('--runs <n>', 'timed runs per cell (median reported)', (v) => parseInt(v, 10), 5)
   .option('--max-log <l>', 'largest log2 size', (v) => parseInt(v, 10), 30)
   .parse();
-const opts = program.opts<{ only?: keyof typeof BENCHES; runs: number; maxLog: number }>();
+const opts = program.opts<{ only?: keyof typeof BENCHES; backend?: string[]; runs: number; maxLog: number }>();
 
 const reports = await probeBackends();
-const usable = reports.filter((r) => r.usable);
+for (const name of opts.backend ?? []) {
+  const report = reports.find((r) => r.name === name);
+  if (!report?.usable) program.error(`backend ${name} cannot run here: ${report?.reason ?? 'unknown backend'}`);
+}
+const usable = reports.filter((r) => r.usable && (opts.backend === undefined || opts.backend.includes(r.name)));
 for (const [name, bench] of Object.entries(BENCHES)) {
   if (opts.only && opts.only !== name) continue;
   const sizes = bench.sizes.filter((s) => s <= opts.maxLog);
