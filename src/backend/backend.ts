@@ -153,6 +153,14 @@ export interface Backend {
   /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
   flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
 
+  /** Optional: zeroed host words from the backend's pool of large arrays, for arrays the host
+   * fills and reads while proving (Flock's witness columns): a warm prover then reuses pages
+   * it has faulted in (≈ 190 MiB a 2^15 proof). Give them back with releaseWords once nothing
+   * reads them. Without it, callers allocate. */
+  hostWords?(length: number): Uint32Array;
+  /** Takes back hostWords' words; others are ignored. */
+  releaseWords?(words: Uint32Array): void;
+
   /** Optional: grinding's search for the smallest u64 nonce clearing `bits` against `base`,
    * as [lo, hi] (src/transcript/pow.ts, smallestNonce: the same nonce); else the host's. */
   smallestNonce?(base: Uint32Array, bits: number): Promise<[number, number]>;

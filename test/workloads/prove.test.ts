@@ -63,3 +63,32 @@ describe('a padded batch, below the public size check', () => {
     for (const s of HASH_BATCH_STAGES) expect(stats.stageMs[s]).toBeGreaterThan(0);
   });
 });
+
+describe('proofs in a row on one backend', () => {
+  // The witness columns come from the backend's pool (hostWords) and go back to it after each
+  // proof, so the second proof writes its witness into arrays the first one gave back.
+  it('reuse the witness columns and still give the reference bytes', async () => {
+    const backend = createCpuBackend({ threadedFrom: 0 }); // every array pooled
+    const taken: Uint32Array[] = [];
+    const given: Uint32Array[] = [];
+    const spied = {
+      ...backend,
+      hostWords: (length: number) => {
+        const words = backend.hostWords!(length);
+        taken.push(words);
+        return words;
+      },
+      releaseWords: (words: Uint32Array) => {
+        given.push(words);
+        backend.releaseWords!(words);
+      },
+    };
+    for (let run = 0; run < 2; run++) {
+      const { proof } = await proveHashBatch(readInputs(7), { backend: spied, statement: 'none' });
+      expect(firstDifference(proof, readProof(7)), `run ${run}`).toBe(-1);
+    }
+    expect(taken).toHaveLength(6);
+    expect(given).toEqual(taken);
+    expect(new Set(taken.map((w) => w.buffer)).size).toBeLessThan(6); // spares served the second proof
+  });
+});

@@ -55,6 +55,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     async alloc(elem, length) {
       return wrap(elem, words(length * WORDS[elem]));
     },
+    hostWords: (length) => words(length),
+    releaseWords: (w) => large.give(w),
     async download(buf) {
       return data(buf).slice();
     },

@@ -29,8 +29,10 @@ export interface NativeBackendOptions {
   threads?: number;
 }
 
-/** Below this a buffer is not worth a map of its own: V8 allocates. */
-const MAPPED_MIN_BYTES = 1 << 16;
+/** Below this V8 allocates: glibc serves such sizes (to its largest mmap threshold, 32 MiB)
+ * from memory that earlier frees left mapped, where a map of our own faults in every page
+ * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
+const MAPPED_MIN_BYTES = 1 << 25;
 
 /** Fresh pool buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES, V8's below. */
 function mappedOrV8(allocWords: (bytes: number) => ArrayBuffer): (bytes: number) => ArrayBuffer {
@@ -71,6 +73,8 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async alloc(elem, length) {
       return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
     },
+    hostWords: (length) => pool.takeZeroed(length),
+    releaseWords: (words) => pool.give(words),
     async download(buf) {
       return data(buf).slice();
     },

@@ -110,23 +110,26 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
 
   const mu = qflockVars(nBlocksLog);
   const blocks = 2 ** nBlocksLog;
-  const w = await stage('witness', () => {
-    const qflock = new Uint32Array(BLOCK_U32 * blocks); // = 2^μ K words
-    return generateWitnessOn(backend, witness, nBlocksLog, { z: qflock });
-  });
+  // The columns: z is q_flock itself (2^μ K words); from the backend's pool where it keeps one.
+  const column = () => backend.hostWords?.(BLOCK_U32 * blocks) ?? new Uint32Array(BLOCK_U32 * blocks);
+  const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, { z: column(), a: column(), b: column() }));
   const ps = new ProverState(...transcriptStart(statement));
-  const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
   try {
-    ps.addRoot(commitment.root);
-    const io = statement === null ? [] : ioClaims(ps, statement);
-    // Blocks from `live` on are padding copies, summed once unless `plain`.
-    const tail = { live: plain ? blocks : w.live };
-    const cols = { a: w.a, b: w.b, c: w.z };
-    const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
-    const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, w.z, nBlocksLog, ps, tail));
-    await stage('opening', () => openQflock(ps, commitment, claim, io));
+    const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
+    try {
+      ps.addRoot(commitment.root);
+      const io = statement === null ? [] : ioClaims(ps, statement);
+      // Blocks from `live` on are padding copies, summed once unless `plain`.
+      const tail = { live: plain ? blocks : w.live };
+      const cols = { a: w.a, b: w.b, c: w.z };
+      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
+      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, w.z, nBlocksLog, ps, tail));
+      await stage('opening', () => openQflock(ps, commitment, claim, io));
+    } finally {
+      freeCommitment(commitment);
+    }
   } finally {
-    freeCommitment(commitment);
+    for (const c of [w.z, w.a, w.b]) backend.releaseWords?.(c);
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
