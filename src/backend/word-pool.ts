@@ -18,7 +18,9 @@ type Buffer = ArrayBuffer | SharedArrayBuffer;
 export interface WordPoolOptions {
   /** SharedArrayBuffers (which workers can see) rather than ArrayBuffers. */
   shared?: boolean;
-  /** Spares kept at most, in bytes (default 1 GiB); the oldest go first. */
+  /** Spares kept at most, in bytes (default 2 GiB); the oldest go first. A 2^15 hash proof's
+   * arrays, witness columns included, come to ≈ 1.3 GiB: under a 1 GiB cap, proofs run after
+   * smaller ones evicted their own spares (≈ 74k page faults a proof against ≈ 1k). */
   capBytes?: number;
   /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. */
   allocate?: (bytes: number) => ArrayBuffer;
@@ -34,7 +36,7 @@ export class WordPool {
   private readonly allocate: (bytes: number) => Buffer;
 
   constructor(options: WordPoolOptions = {}) {
-    this.capBytes = options.capBytes ?? 2 ** 30;
+    this.capBytes = options.capBytes ?? 2 ** 31;
     this.allocate = options.shared ? (bytes) => new SharedArrayBuffer(bytes) : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
   }
 

@@ -1,5 +1,5 @@
 // The module's own mapped buffers (host/native/src/pages.h): zeroed, writable, the size asked,
-// refused for sizes that are not positive integers; the native backend's pool takes its large
+// refused for sizes that are not positive integers, unmapped once dropped; the native backend's pool takes its large
 // buffers there and its small ones from V8, and kernels write them as they write V8's.
 import { expect, test } from 'vitest';
 import { createNativeBackend } from '../../src/backend/native/index';
@@ -19,6 +19,16 @@ describeNative('native mapped buffers', (module) => {
       expect(words[words.length - 1]).toBe(0xdeadbeef);
     }
     for (const bad of [0, -8, 1.5, Number.NaN, 2 ** 50]) expect(() => module.allocWords!(bad)).toThrow(RangeError);
+  });
+
+  test('dropped buffers are unmapped once collected', async () => {
+    if (module.allocWords === undefined) return;
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < 48; i++) {
+      new Uint32Array(module.allocWords(32 << 20)).fill(i + 1); // every page touched
+      await new Promise((resolve) => setImmediate(resolve)); // finalizers run between turns
+    }
+    expect(process.memoryUsage().rss - before).toBeLessThan(512 << 20); // 1.5 GiB if none were
   });
 
   test('the backend maps buffers from 32 MiB and leaves smaller ones to V8; kernels write them alike', async () => {

@@ -386,15 +386,22 @@ Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
   return out;
 }
 
-/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h), unmapped when V8
- * collects it. */
+/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h), unmapped by its
+ * finalizer, which Node runs between event-loop turns after V8 collects the buffer. V8 does
+ * not count an external buffer's memory by itself, so its collector is told. */
 Napi::Value AllocWords(const Napi::CallbackInfo& info) {
   const size_t bytes = count(info, 0, "bytes", 0x1p40);
   require(info, bytes > 0, "bytes must be positive");
   void* p = leanvm::mapPages(bytes);
   if (p == nullptr) throw Napi::Error::New(info.Env(), "could not map " + std::to_string(bytes) + " bytes");
-  const auto unmap = [](Napi::Env, void* data, void* hint) { leanvm::unmapPages(data, reinterpret_cast<size_t>(hint)); };
-  return Napi::ArrayBuffer::New(info.Env(), p, bytes, unmap, reinterpret_cast<void*>(bytes));
+  const auto unmap = [](Napi::Env env, void* data, void* hint) {
+    const size_t n = reinterpret_cast<size_t>(hint);
+    leanvm::unmapPages(data, n);
+    Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(n));
+  };
+  Napi::ArrayBuffer out = Napi::ArrayBuffer::New(info.Env(), p, bytes, unmap, reinterpret_cast<void*>(bytes));
+  Napi::MemoryManagement::AdjustExternalMemory(info.Env(), static_cast<int64_t>(bytes));
+  return out;
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
