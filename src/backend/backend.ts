@@ -153,10 +153,10 @@ export interface Backend {
   /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
   flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
 
-  /** Optional: zeroed host words from the backend's pool of large arrays, for arrays the host
-   * fills and reads while proving (Flock's witness columns): a warm prover then reuses pages
-   * it has faulted in (≈ 190 MiB a 2^15 proof). Give them back with releaseWords once nothing
-   * reads them. Without it, callers allocate. */
+  /** Optional: host words (contents arbitrary) from the backend's pool of large arrays, for
+   * arrays the host writes in full and reads while proving (Flock's witness columns): a warm
+   * prover then reuses pages it has faulted in (≈ 190 MiB a 2^15 proof). Give them back with
+   * releaseWords once nothing reads them. Without it, callers allocate. */
   hostWords?(length: number): Uint32Array;
   /** Takes back hostWords' words; others are ignored. */
   releaseWords?(words: Uint32Array): void;

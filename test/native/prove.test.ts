@@ -7,6 +7,7 @@ import { afterAll, expect, test } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { pinnedCompressions } from '../../src/flock/compression';
+import { BLOCK_U32 } from '../../src/flock/layout';
 import { generateWitness } from '../../src/flock/witness';
 import { proveLincheck, proveLincheckOn } from '../../src/flock/lincheck/prover';
 import { proveZerocheck, proveZerocheckOn } from '../../src/flock/zerocheck/prover';
@@ -32,6 +33,23 @@ describeNative('whole proofs on the native backend', (module) => {
       expect([proof.length, digestHex(proof)]).toEqual(PUBLISHED[k]);
     }, 60_000);
   }
+
+  test('witness columns on spares full of stale words: the reference proof still', async () => {
+    const backend = createNativeBackend(module, { threads: before });
+    const spares = [0, 1, 2].map(() => backend.hostWords!(BLOCK_U32 * 2 ** 7).fill(0xa5a5a5a5));
+    for (const spare of spares) backend.releaseWords!(spare);
+    const taken: Uint32Array[] = [];
+    const hostWords = (length: number) => {
+      const words = backend.hostWords!(length);
+      taken.push(words);
+      return words;
+    };
+    const proof = (await proveHashBatch(readInputs(7), { backend: { ...backend, hostWords }, statement: 'none' })).proof;
+    expect(taken).toHaveLength(3);
+    for (const w of taken) expect(spares.some((spare) => spare.buffer === w.buffer)).toBe(true); // the stale ones, reused
+    expect(firstDifference(proof, readProof(7))).toBe(-1);
+    await backend.dispose();
+  });
 
   test('n = 2^9 at 1, 2 and 3 threads, and n = 2^7 on the portable path', async () => {
     for (const threads of [1, 2, 3]) expect(firstDifference(await prove(9, threads), readProof(9)), `${threads} threads`).toBe(-1);

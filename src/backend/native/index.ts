@@ -73,7 +73,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async alloc(elem, length) {
       return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
     },
-    hostWords: (length) => pool.takeZeroed(length),
+    hostWords: (length) => pool.take(length),
     releaseWords: (words) => pool.give(words),
     async download(buf) {
       return data(buf).slice();

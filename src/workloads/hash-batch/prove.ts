@@ -111,6 +111,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   const mu = qflockVars(nBlocksLog);
   const blocks = 2 ** nBlocksLog;
   // The columns: z is q_flock itself (2^μ K words); from the backend's pool where it keeps one.
+  // Both witness writers write every word of every block, so a reused array needs no zeroing.
   const column = () => backend.hostWords?.(BLOCK_U32 * blocks) ?? new Uint32Array(BLOCK_U32 * blocks);
   const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, { z: column(), a: column(), b: column() }));
   const ps = new ProverState(...transcriptStart(statement));
