@@ -23,6 +23,7 @@
         "src/kernels_pclmul.cc",
         "src/kernels_avx2.cc",
         "src/kernels_avx512.cc",
+        "src/kernels_avx512_gfni.cc",
         "src/skip_gfni.cc",
         "src/kernels_neon.cc",
         "src/kernels_pmull.cc"

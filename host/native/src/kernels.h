@@ -89,8 +89,14 @@ extern const FieldKernels* const PCLMUL_FIELD;
 extern const HashKernels* const AVX2_HASH;
 extern const FieldKernels* const AVX512_FIELD;
 extern const HashKernels* const AVX512_HASH;
-/** AVX512_FIELD with the skip lanes on GFNI (skip_gfni.cc). */
+/** AVX-512 with GFNI: products folded by affine byte maps, the skip sums in byte form
+ * (kernels_avx512_gfni.cc, skip_gfni.cc). */
 extern const FieldKernels* const AVX512_GFNI_FIELD;
+#if defined(__x86_64__) || defined(_M_X64)
+/** FieldKernels::skipSums on AVX-512 with GFNI (skip_gfni.cc). */
+void skipSumsGfni(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
+                  const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* sums);
+#endif
 extern const FieldKernels* const PMULL_FIELD;
 extern const HashKernels* const NEON_HASH;
 

@@ -82,7 +82,7 @@ std::vector<uint64_t> weightMatrices(const uint64_t* lo, size_t nLo) {
   std::vector<uint64_t> mats(24 * nLo), phi(3 * nLo), v(3 * nLo);
   for (int p = 0; p < 8; p++) {
     std::fill(phi.begin(), phi.end(), PHI8_BASIS[p]);
-    AVX512_FIELD->mulK(lo, phi.data(), v.data(), 3 * nLo);
+    AVX512_GFNI_FIELD->mulK(lo, phi.data(), v.data(), 3 * nLo);
     for (size_t m = 0; m < 24 * nLo; m++) {
       const uint64_t byte = v[m / 8] >> (8 * (m % 8));
       for (int i = 0; i < 8; i++) mats[m] |= ((byte >> i) & 1) << (8 * (7 - i) + p);
@@ -145,6 +145,8 @@ inline void blockSums(const uint64_t* mats, const LaneBytes* y, size_t n, size_t
   }
 }
 
+}  // namespace
+
 /** FieldKernels::skipSums: a block's groups' lane bytes (4 sets each, in L1), their sums per
  * lane, those times the block's hi. */
 void skipSumsGfni(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
@@ -160,36 +162,13 @@ void skipSumsGfni(const uint64_t* lt, const uint64_t* a, const uint64_t* b, cons
     for (size_t i = 0; i < n; i++) groupBytes(bt.get(), a + 8 * (g0 + i), b + 8 * (g0 + i), c + 8 * (g0 + i), y.get() + 4 * i);
     blockSums(mats.data(), y.get(), n, g0 % nLo, part.data());
     const Repeated<SKIP_SUM_WORDS / 3> his(hi + 3 * block);
-    AVX512_FIELD->mulE(part.data(), his.words, part.data(), SKIP_SUM_WORDS / 3);
+    AVX512_GFNI_FIELD->mulE(part.data(), his.words, part.data(), SKIP_SUM_WORDS / 3);
     for (size_t i = 0; i < SKIP_SUM_WORDS; i++) sums[i] ^= part[i];
     g0 += n;
   }
 }
 
-}  // namespace
 }  // namespace leanvm
 LEANVM_TARGET_END
 
-namespace leanvm {
-namespace {
-
-/** The AVX-512 path's table with these skip sums (copied at load, outside the region above:
- * that runs on any CPU). */
-FieldKernels withGfniSkip() {
-  FieldKernels f = *AVX512_FIELD;
-  f.skipSums = skipSumsGfni;
-  return f;
-}
-const FieldKernels FIELD = withGfniSkip();
-
-}  // namespace
-
-const FieldKernels* const AVX512_GFNI_FIELD = &FIELD;
-
-}  // namespace leanvm
-
-#else
-namespace leanvm {
-const FieldKernels* const AVX512_GFNI_FIELD = nullptr;
-}  // namespace leanvm
 #endif
