@@ -21,6 +21,7 @@
         "src/pages.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",
+        "src/kernels_vpclmul.cc",
         "src/kernels_avx2.cc",
         "src/kernels_avx512.cc",
         "src/kernels_avx512_gfni.cc",

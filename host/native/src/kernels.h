@@ -86,6 +86,7 @@ struct HashKernels {
 extern const FieldKernels GENERIC_FIELD;
 extern const HashKernels SCALAR_HASH;
 extern const FieldKernels* const PCLMUL_FIELD;
+extern const FieldKernels* const VPCLMUL_FIELD;
 extern const HashKernels* const AVX2_HASH;
 extern const FieldKernels* const AVX512_FIELD;
 extern const HashKernels* const AVX512_HASH;
