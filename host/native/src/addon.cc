@@ -97,8 +97,8 @@ Napi::Object describe(Napi::Env env, const leanvm::Path& p) {
 
 /** paths(): every path this CPU runs, best first, as {name, field, hash}. */
 Napi::Value Paths(const Napi::CallbackInfo& info) {
-  const leanvm::Path* paths[8];
-  const size_t n = std::min<size_t>(leanvm::supportedPaths(paths, 8), 8);
+  const leanvm::Path* paths[leanvm::MAX_PATHS];
+  const size_t n = leanvm::supportedPaths(paths, leanvm::MAX_PATHS);
   Napi::Array out = Napi::Array::New(info.Env(), n);
   for (size_t i = 0; i < n; i++) out.Set(static_cast<uint32_t>(i), describe(info.Env(), *paths[i]));
   return out;

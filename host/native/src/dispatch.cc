@@ -27,6 +27,7 @@ const Candidate* candidates(size_t& count) {
       {{"neon", &GENERIC_FIELD, NEON_HASH, false, false}, [](const CpuFeatures& f) { return f.neon; }},
       {{"generic", &GENERIC_FIELD, &SCALAR_HASH, false, false}, [](const CpuFeatures&) { return true; }},
   };
+  static_assert(sizeof all / sizeof all[0] <= MAX_PATHS, "raise MAX_PATHS");
   count = sizeof all / sizeof all[0];
   return all;
 }
@@ -61,9 +62,9 @@ const Path& activePath() {
 }
 
 bool selectPath(const char* name) {
-  const Path* paths[8];
-  const size_t n = supportedPaths(paths, 8);
-  for (size_t i = 0; i < n && i < 8; i++) {
+  const Path* paths[MAX_PATHS];
+  const size_t n = supportedPaths(paths, MAX_PATHS);
+  for (size_t i = 0; i < n; i++) {
     if (std::strcmp(paths[i]->name, name) == 0) {
       active = paths[i];
       return true;

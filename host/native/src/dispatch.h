@@ -17,6 +17,9 @@ struct Path {
   bool affine;
 };
 
+/** The compiled candidates (dispatch.cc): a bound for arrays of paths. */
+constexpr size_t MAX_PATHS = 8;
+
 /** The paths this CPU runs, best first (the portable one last). */
 size_t supportedPaths(const Path** out, size_t capacity);
 

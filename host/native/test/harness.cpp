@@ -392,8 +392,8 @@ void checkPoolErrors() {
 int main() {
   const auto deltas = random(63 * 63);
   leanvm::setTwiddleDeltas(deltas.data());
-  const Path* paths[8];
-  const size_t n = leanvm::supportedPaths(paths, 8);
+  const Path* paths[leanvm::MAX_PATHS];
+  const size_t n = leanvm::supportedPaths(paths, leanvm::MAX_PATHS);
   for (size_t threads : {1, 2, 3, 7}) {
     leanvm::setThreads(threads);
     checkPoolErrors();
