@@ -1,74 +1,54 @@
 // The AVX-512 lane type of K words (field_lanes.h's interface) for the files that include it
 // inside an AVX-512 + VPCLMULQDQ region (target.h): kernels_avx512.cc and kernels_avx512_gfni.cc.
 #pragma once
+#include "e_lanes.h"
 #include "zmm_transpose.h"
 
 namespace leanvm {
 namespace {
 
-// Eight E elements are 24 words in three registers: word w = 3e + l (limb l of element e) in
-// register w / 8, lane w % 8. For each limb and lane exactly one register holds a word of that
-// limb there (8 ≡ 2 mod 3), so a limb is first blended from the three registers with constant
-// masks; that leaves element (8r + j − l) / 3 in lane j. Limbs 1 and 2 are then permuted into
-// limb 0's element order. Products are lane by lane, so that order, the same for every operand
-// and undone by store3, need not be the elements' own: two one-source permutes a load or a
-// store instead of six two-source ones.
-
-/** The register whose lane j holds a word of limb l. */
-constexpr int regOf(int l, int j) { return (8 * 0 + j) % 3 == l ? 0 : (8 * 1 + j) % 3 == l ? 1 : 2; }
+/** Eight E elements in three registers (e_lanes.h). */
+using E8 = ELanes<8>;
 
 /** Lanes whose limb-l word comes from register r. */
 constexpr __mmask8 fromReg(int l, int r) {
   unsigned m = 0;
-  for (int j = 0; j < 8; j++) m |= (regOf(l, j) == r ? 1u : 0u) << j;
+  for (int j = 0; j < 8; j++) m |= (E8::regOf(l, j) == r ? 1u : 0u) << j;
   return static_cast<__mmask8>(m);
 }
 
 /** Lanes of register r that hold limb-l words. */
 constexpr __mmask8 limbLanes(int r, int l) {
   unsigned m = 0;
-  for (int j = 0; j < 8; j++) m |= ((8 * r + j) % 3 == l ? 1u : 0u) << j;
+  for (int j = 0; j < 8; j++) m |= (E8::limbIn(r, j) == l ? 1u : 0u) << j;
   return static_cast<__mmask8>(m);
 }
-
-/** The element limb 0 leaves in lane j. */
-constexpr int elementAt(int j) { return (8 * regOf(0, j) + j) / 3; }
 
 struct LaneIndex {
   int64_t at[8];
 };
 
-/** Blended limb l's lane holding the element limb 0 has in lane j: (3·E(j) + l) mod 8. */
+/** Blended limb l into limb 0's element order. */
 constexpr LaneIndex toLimb0Order(int l) {
   LaneIndex x{};
-  for (int j = 0; j < 8; j++) x.at[j] = (3 * elementAt(j) + l) % 8;
+  for (int j = 0; j < 8; j++) x.at[j] = E8::toLimb0(l, j);
   return x;
 }
 
 /** The inverse of toLimb0Order(l). */
 constexpr LaneIndex fromLimb0Order(int l) {
   LaneIndex x{};
-  for (int j = 0; j < 8; j++) x.at[(3 * elementAt(j) + l) % 8] = j;
+  for (int j = 0; j < 8; j++) x.at[E8::toLimb0(l, j)] = j;
   return x;
 }
 
 constexpr LaneIndex TO_LIMB0[3] = {toLimb0Order(0), toLimb0Order(1), toLimb0Order(2)};
 constexpr LaneIndex FROM_LIMB0[3] = {fromLimb0Order(0), fromLimb0Order(1), fromLimb0Order(2)};
 
-/** The lane limb 0 leaves element e (< 8) in. */
-constexpr int laneOf(int e) {
-  int lane = 0;
-  for (int j = 0; j < 8; j++) lane = elementAt(j) == e ? j : lane;
-  return lane;
-}
-
-/** unzip's two-source lanes: pair E(j)'s value `second` (0, 1), element 2E(j) + second of lo ‖ hi. */
+/** unzip's two-source lanes: the first (0) or second (1) values of pairs. */
 constexpr LaneIndex pairOrder(int second) {
   LaneIndex x{};
-  for (int j = 0; j < 8; j++) {
-    const int e = 2 * elementAt(j) + second;
-    x.at[j] = 8 * (e / 8) + laneOf(e % 8);
-  }
+  for (int j = 0; j < 8; j++) x.at[j] = E8::pairSource(second, j);
   return x;
 }
 

@@ -11,23 +11,15 @@
 #include <immintrin.h>
 
 LEANVM_TARGET_BEGIN("avx2,vpclmulqdq,pclmul")
+#include "e_lanes.h"
 #include "field_lanes.h"
 #include "gf64.h"
 
 namespace leanvm {
 namespace {
 
-// Four E elements are 12 words in three registers: word w = 3e + l (limb l of element e) in
-// register w / 4, lane w % 4. As 4 ≡ 1 (mod 3), each lane of each limb has its word in exactly
-// one register, so a limb is a blend of the three; limb 0 then holds elements 0, 3, 2, 1 in lanes
-// 0..3. Limbs 1 and 2 are permuted into that order (one VPERMQ each), which store3 undoes.
-
-/** The register whose lane j holds a word of limb l. */
-constexpr int regOf(int l, int j) { return (4 * 0 + j) % 3 == l ? 0 : (4 * 1 + j) % 3 == l ? 1 : 2; }
-/** The element blended limb l has in lane j. */
-constexpr int elementAt(int l, int j) { return (4 * regOf(l, j) + j - l) / 3; }
-/** The lane limb 0 has element e in. */
-constexpr int laneOf(int e) { return elementAt(0, 0) == e ? 0 : elementAt(0, 1) == e ? 1 : elementAt(0, 2) == e ? 2 : 3; }
+/** Four E elements in three registers (e_lanes.h). */
+using E4 = ELanes<4>;
 
 /** VPBLENDD's mask taking the lanes j with choose(j) from the second source. */
 template <class F>
@@ -47,35 +39,34 @@ constexpr int permuteImm(F from) {
 /** Limb l from registers r0 (r1, r2 where regOf says), in blended order. */
 template <int L>
 inline __m256i blendLimb(__m256i r0, __m256i r1, __m256i r2) {
-  constexpr int from1 = blendMask([](int j) { return regOf(L, j) == 1; });
-  constexpr int from2 = blendMask([](int j) { return regOf(L, j) == 2; });
+  constexpr int from1 = blendMask([](int j) { return E4::regOf(L, j) == 1; });
+  constexpr int from2 = blendMask([](int j) { return E4::regOf(L, j) == 2; });
   return _mm256_blend_epi32(_mm256_blend_epi32(r0, r1, from1), r2, from2);
 }
 
 /** Blended limb l → limb 0's element order, and back. */
 template <int L>
-constexpr int TO_LIMB0 = permuteImm([](int j) {
+constexpr int TO_LIMB0 = permuteImm([](int j) { return E4::toLimb0(L, j); });
+template <int L>
+constexpr int FROM_LIMB0 = permuteImm([](int j) {
   int k = 0;
-  for (int i = 0; i < 4; i++) k = elementAt(L, i) == elementAt(0, j) ? i : k;
+  for (int i = 0; i < 4; i++) k = E4::toLimb0(L, i) == j ? i : k;
   return k;
 });
-template <int L>
-constexpr int FROM_LIMB0 = permuteImm([](int j) { return laneOf(elementAt(L, j)); });
 
-/** Register r from the blended-order limbs: lane j takes limb (4r + j) mod 3. */
+/** Register r from the blended-order limbs: lane j takes limb limbIn(r, j). */
 template <int R>
 inline __m256i blendRegister(__m256i c0, __m256i c1, __m256i c2) {
-  constexpr int from1 = blendMask([](int j) { return (4 * R + j) % 3 == 1; });
-  constexpr int from2 = blendMask([](int j) { return (4 * R + j) % 3 == 2; });
+  constexpr int from1 = blendMask([](int j) { return E4::limbIn(R, j) == 1; });
+  constexpr int from2 = blendMask([](int j) { return E4::limbIn(R, j) == 2; });
   return _mm256_blend_epi32(_mm256_blend_epi32(c0, c1, from1), c2, from2);
 }
 
-/** unzip: lane j of the first (second) values takes element 2E(j) (+ 1) of lo ‖ hi, E(j) being
- * limb 0's element in lane j; PICK_HI says which come from hi, FROM its lane in its source. */
+/** unzip's lanes: PICK_HI marks those taken from hi, FROM their lane in their source. */
 template <int Second>
-constexpr int PICK_HI = blendMask([](int j) { return 2 * elementAt(0, j) + Second >= 4; });
+constexpr int PICK_HI = blendMask([](int j) { return E4::pairSource(Second, j) >= 4; });
 template <int Second>
-constexpr int FROM = permuteImm([](int j) { return laneOf((2 * elementAt(0, j) + Second) % 4); });
+constexpr int FROM = permuteImm([](int j) { return E4::pairSource(Second, j) % 4; });
 
 struct Avx2K {
   static constexpr size_t W = 4;
