@@ -113,9 +113,10 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   // The columns: z is q_flock itself (2^μ K words); from the backend's pool where it keeps one.
   // Both witness writers write every word of every block, so a reused array needs no zeroing.
   const column = () => backend.hostWords?.(BLOCK_U32 * blocks) ?? new Uint32Array(BLOCK_U32 * blocks);
-  const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, { z: column(), a: column(), b: column() }));
+  const columns = { z: column(), a: column(), b: column() };
   const ps = new ProverState(...transcriptStart(statement));
   try {
+    const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns));
     const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
     try {
       ps.addRoot(commitment.root);
@@ -130,7 +131,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       freeCommitment(commitment);
     }
   } finally {
-    for (const c of [w.z, w.a, w.b]) backend.releaseWords?.(c);
+    for (const c of Object.values(columns)) backend.releaseWords?.(c);
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
