@@ -26,6 +26,7 @@
         "src/kernels_avx512.cc",
         "src/kernels_avx512_gfni.cc",
         "src/skip_gfni.cc",
+        "src/skip_gfni_avx2.cc",
         "src/kernels_neon.cc",
         "src/kernels_pmull.cc"
       ],

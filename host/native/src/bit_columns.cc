@@ -1,7 +1,7 @@
-// The skip pass is the path's skipSums where it has one (skip_gfni.cc), else its skipLanes
+// The skip pass is the path's skipSums where it has one (skip_bytes.h), else its skipLanes
 // (skip_lanes.h) with the weights added into bins keyed by lane byte, which each thread
 // resolves into sums at its end. The bins, the entries' and the block fold's table rows are E
-// values as e_rows.h lays them out for the active path; on a path with GFNI the entries are
+// values as e_rows.h lays them out for the active path; on AVX-512 with GFNI the entries are
 // instead one affine map of each word pair (map_affine.h) and the block fold takes an affine
 // form too (fold_affine.h). Threads take disjoint runs of groups (skip pass, entries) or of
 // positions (block fold); the skip pass's sums are per thread, XORed into the caller's under

@@ -19,6 +19,8 @@ const Candidate* candidates(size_t& count) {
       {{"avx512-gfni", AVX512_GFNI_FIELD, AVX512_HASH, true, true},
        [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul && f.gfni && f.vbmi; }},
       {{"avx512", AVX512_FIELD, AVX512_HASH, true, false}, [](const CpuFeatures& f) { return f.avx512 && f.vpclmul && f.pclmul; }},
+      {{"avx2-gfni", VPCLMUL_GFNI_FIELD, AVX2_HASH, true, false},
+       [](const CpuFeatures& f) { return f.avx2 && f.vpclmul && f.pclmul && f.gfni; }},
       {{"avx2-vpclmul", VPCLMUL_FIELD, AVX2_HASH, true, false},
        [](const CpuFeatures& f) { return f.avx2 && f.vpclmul && f.pclmul; }},
       {{"avx2", PCLMUL_FIELD, AVX2_HASH, true, false}, [](const CpuFeatures& f) { return f.avx2 && f.pclmul; }},

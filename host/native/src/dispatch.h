@@ -18,7 +18,7 @@ struct Path {
 };
 
 /** The compiled candidates (dispatch.cc): a bound for arrays of paths. */
-constexpr size_t MAX_PATHS = 8;
+constexpr size_t MAX_PATHS = 9;
 
 /** The paths this CPU runs, best first (the portable one last). */
 size_t supportedPaths(const Path** out, size_t capacity);

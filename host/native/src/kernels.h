@@ -87,6 +87,9 @@ extern const FieldKernels GENERIC_FIELD;
 extern const HashKernels SCALAR_HASH;
 extern const FieldKernels* const PCLMUL_FIELD;
 extern const FieldKernels* const VPCLMUL_FIELD;
+/** avx2-vpclmul's products with the skip sums in byte form on GFNI's VEX forms
+ * (kernels_vpclmul.cc, skip_gfni_avx2.cc). */
+extern const FieldKernels* const VPCLMUL_GFNI_FIELD;
 extern const HashKernels* const AVX2_HASH;
 extern const FieldKernels* const AVX512_FIELD;
 extern const HashKernels* const AVX512_HASH;
@@ -94,9 +97,18 @@ extern const HashKernels* const AVX512_HASH;
  * (kernels_avx512_gfni.cc, skip_gfni.cc). */
 extern const FieldKernels* const AVX512_GFNI_FIELD;
 #if defined(__x86_64__) || defined(_M_X64)
-/** FieldKernels::skipSums on AVX-512 with GFNI (skip_gfni.cc). */
+/** FieldKernels::skipSums in byte form (skip_bytes.h): on AVX-512 with GFNI (skip_gfni.cc), on
+ * AVX2 with GFNI (skip_gfni_avx2.cc). */
 void skipSumsGfni(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
                   const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* sums);
+void skipSumsGfniAvx2(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
+                      const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* sums);
+
+/** f with its skip sums taken by `sums`. */
+constexpr FieldKernels withSkipSums(FieldKernels f, decltype(FieldKernels::skipSums) sums) {
+  f.skipSums = sums;
+  return f;
+}
 #endif
 extern const FieldKernels* const PMULL_FIELD;
 extern const HashKernels* const NEON_HASH;

@@ -61,14 +61,9 @@ struct GfniFold {
   }
 };
 
-constexpr FieldKernels withSkipSums(FieldKernels f) {
-  f.skipSums = skipSumsGfni;
-  return f;
-}
-
 }  // namespace
 
-static const FieldKernels FIELD = withSkipSums(fieldKernels<Avx512K<GfniFold>>("VPCLMULQDQ, GFNI folds (8 words per zmm)"));
+static const FieldKernels FIELD = withSkipSums(fieldKernels<Avx512K<GfniFold>>("VPCLMULQDQ, GFNI folds (8 words per zmm)"), skipSumsGfni);
 const FieldKernels* const AVX512_GFNI_FIELD = &FIELD;
 
 }  // namespace leanvm

@@ -149,6 +149,9 @@ struct Avx2K {
 
 static const FieldKernels FIELD = fieldKernels<Avx2K>("VPCLMULQDQ (4 words per ymm)");
 const FieldKernels* const VPCLMUL_FIELD = &FIELD;
+static const FieldKernels GFNI_FIELD =
+    withSkipSums(fieldKernels<Avx2K>("VPCLMULQDQ (4 words per ymm), skip sums on GFNI"), skipSumsGfniAvx2);
+const FieldKernels* const VPCLMUL_GFNI_FIELD = &GFNI_FIELD;
 
 }  // namespace leanvm
 LEANVM_TARGET_END
@@ -156,5 +159,6 @@ LEANVM_TARGET_END
 #else
 namespace leanvm {
 const FieldKernels* const VPCLMUL_FIELD = nullptr;
+const FieldKernels* const VPCLMUL_GFNI_FIELD = nullptr;
 }
 #endif

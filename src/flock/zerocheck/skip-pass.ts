@@ -11,7 +11,7 @@
 // group; the group weight W(g) = eq(r_3.., g) is an E value. The pass's sums are, per set of
 // group bytes and lane λ, Σ_g W(g)·φ8(the group's byte at λ) (SKIP_SUM_WORDS): here W is added
 // into bins keyed by (plane, lane byte, byte value), resolved into those sums per run, as φ8 is
-// linear; a native backend may sum them its own way (host/native/src/skip_gfni.cc).
+// linear; a native backend may sum them its own way (host/native/src/skip_bytes.h).
 // W is never tabulated: it is eq on the group's bits within its block times eq on the block's
 // bits (SkipWeights), one product a group, and a padding tail of copies is its first block
 // weighted by the copies' summed block weights.
