@@ -1,8 +1,8 @@
 // Issue 3 on a real GPU: the WebGPU commitment (level-0 codeword and Merkle root) equals the
 // reference backend's byte for byte over stack sizes 2^6..2^20 K words (logN < 6 is no stack:
 // encode rejects it), log inverse rates 1..4 and lane counts 1..64, on both NTT pass plans
-// (radix-4 and radix-16 groups) — test/webgpu/commit.test.ts's LEANVM_FULL_RANGE sweep
-// with more lane counts, one line per (size, rate).
+// (radix-4 and radix-16 groups), one line per (size, rate). test/webgpu/commit.test.ts sweeps
+// the same grid in CI, on lavapipe.
 import type { Backend } from '../../src/backend/backend';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { SplitMix64 } from '../../src/util/splitmix64';
@@ -20,7 +20,8 @@ const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_
 /** Full range, and a small subset a software adapter (lavapipe) affords. */
 export const COMMIT_GRID: CommitGrid = { logNs: range(6, 20), rates: [1, 2, 3, 4], lanes: [1, 2, 3, 5, 8, 13, 31, 32, 33, 47, 63, 64] };
 export const QUICK_COMMIT_GRID: CommitGrid = { logNs: [6, 9, 12, 16], rates: [1, 2, 4], lanes: [1, 3, 33, 64] };
-const NTT_PLANS = [2, 4];
+/** The NTT pass plans (nttGroupLayers): radix-4 groups, and radix-16 with radix-2/4/8 leftovers. */
+export const NTT_PLANS = [2, 4];
 
 export interface CommitReport {
   planned: number;
@@ -29,7 +30,7 @@ export interface CommitReport {
 }
 
 /** A stack of 2^logN words of which `lanes` blocks hold data, the last one partly. */
-function stack(logN: number, lanes: number, seed: number): Uint32Array {
+export function stack(logN: number, lanes: number, seed: number): Uint32Array {
   const block = 2 ** (logN - 6);
   const len = lanes === 64 ? 64 * block : (lanes - 1) * block + Math.max(1, block >> 1);
   return new SplitMix64(seed).words(len);

@@ -3,12 +3,14 @@
 // vectors (the cpu backend's run in test/backend/commit.test.ts), and openings against
 // the cpu's openMerkle and verifyMerkle.
 //
-// Sizes: `logN` is the stack's 2^logN K words (κ = logN − 6 per lane). CI runs on lavapipe
-// with 2 cores, so by default the sweep stops at logN = 16 (every rate 1..4, lane counts
-// 1, 3 and 64; κ = 0..10 covers every leftover-layer pattern of the NTT passes) plus one
-// stack of 2^20 words at rate 1/2. LEANVM_FULL_RANGE=1 sweeps logN up to 20 at every rate
-// and lane count, for machines with a real GPU.
+// Sizes: `logN` is the stack's 2^logN K words (κ = logN − 6 per lane). The sweep is the
+// device check's grid (bench/device-check/commit-check.ts COMMIT_GRID): every stack of 2^6 to
+// 2^20 words, rates 1/2..1/16, twelve lane counts from 1 to 64, both NTT pass plans. On
+// lavapipe with 2 cores that takes ≈ 2¼ minutes, so CI runs all of it; a GPU session runs the
+// same grid through the device check.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { COMMIT_GRID, NTT_PLANS, stack } from '../../bench/device-check/commit-check';
+import { firstDifference } from '../../bench/device-check/compare';
 import type { Backend, DeviceBuffer, MerkleHandle } from '../../src/backend/backend';
 import { BackendUsageError } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
@@ -19,25 +21,6 @@ import { NttError } from '../../src/ntt/errors';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { commitVectorChecks, hex } from '../backend/commit-vectors';
 import { describeGpu } from './gpu';
-
-const FULL_RANGE = process.env.LEANVM_FULL_RANGE === '1';
-const MAX_LOG_N = FULL_RANGE ? 20 : 16;
-const RATES = [1, 2, 3, 4];
-const LANES = [1, 3, 64];
-
-/** A stack of 2^logN words of which `lanes` blocks hold data, the last one partly. */
-function stack(logN: number, lanes: number, seed: number): Uint32Array {
-  const block = 2 ** (logN - 6);
-  const len = lanes === 64 ? 64 * block : (lanes - 1) * block + Math.max(1, block >> 1);
-  return new SplitMix64(seed).words(len);
-}
-
-/** First index where two word arrays differ, or −1. */
-function firstDiff(a: Uint32Array, b: Uint32Array): number {
-  if (a.length !== b.length) return Math.min(a.length, b.length);
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
-  return -1;
-}
 
 interface Commitment {
   codeword: DeviceBuffer;
@@ -67,21 +50,20 @@ function queries(nLeaves: number, count: number, seed: number): number[] {
 
 await describeGpu('webgpu commitment', ({ device }) => {
   const cpu = createCpuBackend();
-  // Both NTT pass plans (radix-4 groups, and radix-16 with radix-2/4/8 leftovers), whichever
-  // this adapter gets by default; the other tests use the default backend.
+  // Both NTT pass plans, whichever this adapter gets by default; the other tests use the
+  // default backend.
   let plans: Backend[];
   let gpu: Backend;
   beforeAll(() => {
-    plans = [2, 4].map((nttGroupLayers) => createWebGpuBackend(device, { nttGroupLayers }));
+    plans = NTT_PLANS.map((nttGroupLayers) => createWebGpuBackend(device, { nttGroupLayers }));
     gpu = createWebGpuBackend(device);
   });
 
   describe('encode + merkleBuild equal the cpu backend byte for byte', () => {
     const cases: [number, number, number][] = [];
-    for (let logN = 6; logN <= MAX_LOG_N; logN++) {
-      for (const rate of RATES) for (const lanes of LANES) cases.push([logN, rate, lanes]);
+    for (const logN of COMMIT_GRID.logNs) {
+      for (const rate of COMMIT_GRID.rates) for (const lanes of COMMIT_GRID.lanes) cases.push([logN, rate, lanes]);
     }
-    if (!FULL_RANGE) cases.push([20, 1, 64]);
 
     test.each(cases)('2^%i words, rate 1/2^%i, %i lanes', async (logN, rate, lanes) => {
       const q = stack(logN, lanes, 1000 * logN + 10 * rate + lanes);
@@ -90,7 +72,7 @@ await describeGpu('webgpu commitment', ({ device }) => {
       for (const [i, plan] of plans.entries()) {
         const g = await commit(plan, q, logN, rate, lanes);
         expect(g.codeword.length).toBe(lanes * 2 ** (logN - 6 + rate));
-        const bad = firstDiff(await plan.download(g.codeword), want);
+        const bad = firstDifference(await plan.download(g.codeword), want);
         expect(bad, `plan ${i}: first differing u32 word ${bad}`).toBe(-1);
         expect(hex(g.tree.root), `plan ${i}`).toBe(hex(c.tree.root));
         expect(g.tree).toMatchObject({ nLeaves: c.tree.nLeaves, height: c.tree.height, rowWords: lanes, leafWords: 64 });
