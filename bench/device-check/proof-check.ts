@@ -1,6 +1,7 @@
 // Issue 6 on a real GPU: webgpu proofs of the reference vectors (empty statement) equal the
 // proof files byte for byte, and bound proofs (docs/bound-statement.md) equal the reference
-// backend's and verify — test/workloads/webgpu.test.ts's LEANVM_FULL_RANGE run, standalone.
+// backend's and verify — test/workloads/webgpu.test.ts's run (which CI makes on lavapipe),
+// standalone, plus a bound batch of 2^15.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Backend } from '../../src/backend/backend';

@@ -5,8 +5,7 @@
 // device; and the PCS region of the reference proofs blake2s_batch_n7 and n8 (leanVM-b @
 // 5df6c37) reproduced on the GPU.
 //
-// Sizes: CI runs on lavapipe with 2 cores, so stacks of 2^15..2^18 words; LEANVM_FULL_RANGE=1
-// extends the sweep to 2^20 for machines with a real GPU.
+// Sizes: stacks of 2^15..2^20 words, ≈ 1 min on lavapipe with 2 cores.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
@@ -18,7 +17,7 @@ import { type Instance, instance, proveInstance, verifyInstance, withStridedClai
 import { describeGpu } from './gpu';
 
 const LABEL = 'webgpu-opening-test';
-const MAX_LOG_N = process.env.LEANVM_FULL_RANGE === '1' ? 20 : 18;
+const MAX_LOG_N = 20;
 const RATES = [1, 2, 3, 4];
 
 /**
