@@ -5,6 +5,7 @@
 // sparse so that most bytes are zero and consecutive groups hit one bin), group counts around
 // the kernels' batches, blocks and key passes, on every path at 1, 2 and 3 threads.
 import { expect, test } from 'vitest';
+import { firstDifference } from '../../bench/device-check/compare';
 import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
 import { entryTables, hostEntries } from '../../src/flock/zerocheck/materialize';
 import { hostSkipSums, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../src/flock/zerocheck/skip-pass';
@@ -22,13 +23,6 @@ function column(rng: SplitMix64, n: number, sparse: boolean): Uint32Array {
   const w = rng.words(Math.ceil(n / 2)).subarray(0, n);
   if (sparse) for (let i = 0; i < n; i += 2) if ((rng.words(1)[0] & 31) !== 0) w.fill(0, i, i + 2);
   return w;
-}
-
-/** The first index where a and b differ (-1: equal, same length). */
-function firstDifference(a: Uint32Array, b: Uint32Array): number {
-  if (a.length !== b.length) return Math.min(a.length, b.length);
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
-  return -1;
 }
 
 /** A kernel call: its name, what the host gives, and the native call's output. */

@@ -2,6 +2,7 @@
 // columns: random compressions (every input word random, not only the pinned hash's), padding
 // tails of many lengths, 2^3..2^9 blocks, at 1, 2 and 3 threads; and its checks on shapes.
 import { afterAll, expect, test } from 'vitest';
+import { firstDifference } from '../../bench/device-check/compare';
 import { createNativeBackend } from '../../src/backend/native/index';
 import type { Compression } from '../../src/flock/compression';
 import { BLOCK_U32 } from '../../src/flock/layout';
@@ -17,13 +18,6 @@ function randomCompressions(rng: SplitMix64, n: number): Compression[] {
     const w = rng.words(14); // 28 u32
     return { h: w.subarray(0, 8), m: w.subarray(8, 24), tLo: w[24], tHi: w[25], f0: w[26], f1: w[27] };
   });
-}
-
-/** The first word where x and y differ, or -1 (a deep toEqual on megabyte columns is slow). */
-function firstDifference(x: Uint32Array, y: Uint32Array): number {
-  if (x.length !== y.length) return Math.min(x.length, y.length);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return i;
-  return -1;
 }
 
 describeNative('the native Flock witness', (module) => {
