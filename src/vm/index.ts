@@ -1,0 +1,7 @@
+// The VM's public objects: the ISA, compiled programs, the bytecode statement, public input.
+export * from './errors';
+export * from './isa';
+export * from './hints';
+export * from './program';
+export * from './bytecode';
+export * from './public-input';
