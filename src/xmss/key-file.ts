@@ -95,6 +95,6 @@ export function checkUnused(file: XmssKeyFile, epoch: number): void {
   checkEpoch(epoch);
   file.key.checkSigns(epoch);
   if (epoch < file.nextEpoch) {
-    throw new XmssEpochError('already-used', `epoch ${epoch} is used: this key has signed up to epoch ${file.nextEpoch - 1} and signs only epochs from ${file.nextEpoch} on`);
+    throw new XmssEpochError('already-used', `epoch ${epoch} is spent: this key signs only epochs from ${file.nextEpoch} on (XMSS never signs twice at one epoch)`);
   }
 }
