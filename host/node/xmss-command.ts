@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { StdRng } from '../../src/util/std-rng';
 import {
   checkUnused, decodeKeyFile, decodePublicKey, decodeSignature, encodeKeyFile, encodePublicKey, encodeSignature, type RandomSource,
-  XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, XmssEpochError, XmssFormatError, type XmssKeyFile, xmssKeyGen, xmssSign, xmssVerify,
+  XMSS_MAX_EPOCH, XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, XmssEpochError, XmssFormatError, type XmssKeyFile, xmssKeyGen, xmssSign, xmssVerify,
 } from '../../src/xmss/index';
 import { parseSeed, readFile, writable, writeOut } from './hash-command';
 import { progressBar } from './progress';
@@ -21,12 +21,10 @@ function parseHex(text: string, bytes: number, option: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'hex'));
 }
 
-const MAX_U32 = 0xffffffff;
-
 /** A decimal u32, or a UsageError naming the option. */
 function parseU32(text: string, option: string): number {
   const v = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(v <= MAX_U32)) throw new UsageError(`${option} must be a decimal integer in 0 .. ${MAX_U32}, got "${text}"`);
+  if (!(v <= XMSS_MAX_EPOCH)) throw new UsageError(`${option} must be a decimal integer in 0 .. ${XMSS_MAX_EPOCH}, got "${text}"`);
   return v;
 }
 

@@ -1,3 +1,5 @@
+import { XMSS_MAX_EPOCH } from './params';
+
 /** What a malformed XMSS input was. */
 export type XmssInput = 'public key' | 'signature' | 'secret key' | 'message' | 'seed';
 
@@ -33,8 +35,8 @@ export class XmssEpochError extends Error {
 
 /** Throws unless `epoch` is an integer in 0 .. 2^32 − 1; `what` names it in the message. */
 export function checkEpoch(epoch: number, what = 'epoch'): void {
-  if (!Number.isInteger(epoch) || epoch < 0 || epoch > 0xffffffff) {
-    throw new XmssEpochError('not-u32', `${what} must be an integer in 0 .. 4294967295, got ${epoch}`);
+  if (!Number.isInteger(epoch) || epoch < 0 || epoch > XMSS_MAX_EPOCH) {
+    throw new XmssEpochError('not-u32', `${what} must be an integer in 0 .. ${XMSS_MAX_EPOCH}, got ${epoch}`);
   }
 }
 

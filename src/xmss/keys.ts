@@ -5,7 +5,7 @@
 import { bytesToWords, wordsToBytes } from '../hash/blake2s';
 import { checkEpoch, checkLength, XmssEpochError, XmssFormatError } from './errors';
 import { TweakHasher } from './hash';
-import { DIGEST_WORDS, XMSS_DIGEST_BYTES, XMSS_SEED_BYTES, XMSS_TREE_HEIGHT } from './params';
+import { DIGEST_WORDS, PATH_WORDS, XMSS_DIGEST_BYTES, XMSS_SEED_BYTES, XMSS_TREE_HEIGHT } from './params';
 import { PRF_PUBLIC_PARAM, SeedPrf } from './prf';
 import { type Band, bandCount, buildUp, leafBand, nodeOrFiller, shr, type TreeHashes } from './tree';
 
@@ -85,7 +85,7 @@ export class XmssSecretKey {
       const [lo, hi] = subtreeLeaves(this.epochStart, this.epochEnd, s, index);
       this.cached = { index, bands: buildUp(this.hashes, [leafBand(this.hashes, lo, hi)], lo, hi, 0, s) };
     }
-    const path = new Uint32Array(DIGEST_WORDS * XMSS_TREE_HEIGHT);
+    const path = new Uint32Array(PATH_WORDS);
     for (let level = 0; level < XMSS_TREE_HEIGHT; level++) {
       const x = shr(epoch, level);
       const sibling = x % 2 === 0 ? x + 1 : x - 1;
