@@ -11,6 +11,7 @@ import { detectCpuFeatures } from './cpu-features';
 import { demo, proveHash, verifyHash } from './hash-command';
 import { serve } from './serve';
 import { UsageError } from './usage';
+import { addXmssCommands } from './xmss-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -117,6 +118,8 @@ program
   .addOption(threadsOption())
   .addOption(statementOption())
   .action(demo);
+
+addXmssCommands(program);
 
 program
   .command('serve')

@@ -55,7 +55,7 @@ const blocksLogFor = (n: number, mode: StatementMode): number => (mode === 'boun
 const describeStatement = (mode: StatementMode): string =>
   mode === 'bound' ? 'bound statement: the messages and their digests' : 'empty statement: binds n only, as the reference flow';
 
-function readFile(path: string, what: string): Uint8Array {
+export function readFile(path: string, what: string): Uint8Array {
   try {
     return new Uint8Array(readFileSync(path));
   } catch (e) {
@@ -63,15 +63,15 @@ function readFile(path: string, what: string): Uint8Array {
   }
 }
 
-/** A u64 seed, decimal or 0x-hex. */
-function parseSeed(text: string): Seed {
+/** A u64 seed, decimal or 0x-hex, given as `option`. */
+export function parseSeed(text: string, option = '--seed'): Seed {
   let v: bigint;
   try {
     v = BigInt(text);
   } catch {
-    throw new UsageError(`--seed must be a decimal or 0x-hex integer, got "${text}"`);
+    throw new UsageError(`${option} must be a decimal or 0x-hex integer, got "${text}"`);
   }
-  if (v < 0n || v >= 1n << 64n) throw new UsageError(`--seed must lie in 0 .. 2^64 − 1, got ${text}`);
+  if (v < 0n || v >= 1n << 64n) throw new UsageError(`${option} must lie in 0 .. 2^64 − 1, got ${text}`);
   return { lo: Number(v & 0xffffffffn), hi: Number(v >> 32n) };
 }
 
@@ -106,7 +106,7 @@ const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 /** Fails before a long proof rather than after it when an output cannot be written. */
-function writable(path: string, what: string): void {
+export function writable(path: string, what: string): void {
   try {
     accessSync(dirname(resolve(path)), constants.W_OK);
   } catch (e) {
@@ -115,7 +115,7 @@ function writable(path: string, what: string): void {
 }
 
 /** Writes `bytes` to `path` (what: the proof, the digests), or a UsageError naming both. */
-function writeOut(path: string, bytes: Uint8Array, what: string): void {
+export function writeOut(path: string, bytes: Uint8Array, what: string): void {
   try {
     writeFileSync(path, bytes);
   } catch (e) {
