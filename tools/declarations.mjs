@@ -9,6 +9,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const TREE = 'dist/types';
+/** The incremental emit's state, kept out of the package. */
+const STATE = 'node_modules/.cache/leanvm-gpu/declarations.tsbuildinfo';
 
 /** A relative specifier of `from` as the emitted tree must spell it: the .js file Node loads. */
 function esmSpecifier(from, spec) {
@@ -35,24 +37,45 @@ const filesUnder = (dir) =>
  * entries maps each bundle's declaration file (dist/…/x.d.ts) to the source entry it declares;
  * write(path, text) writes one output. Type errors are `npm run typecheck`'s to report; only
  * what stops declarations from being written (a type an export uses but cannot name) fails
- * the build.
+ * the build. The emit is incremental (its state in node_modules/.cache): a build after no change to
+ * the sources costs a parse, not a type check.
  */
 export function emitDeclarations(entries, write) {
   const parsed = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => failOn([d]),
   });
-  const options = { ...parsed.options, noEmit: false, declaration: true, emitDeclarationOnly: true, declarationMap: false, rootDir: '.', outDir: TREE };
-  const program = ts.createProgram([...Object.values(entries), 'shaders.d.ts'], options);
-  const emitted = new Set();
-  const writeFile = (file, text, _bom, _onError, sources) => {
-    const from = sources[0].fileName;
-    write(file, text.replace(RELATIVE, (_m, lead, q, spec) => `${lead}${q}${esmSpecifier(from, spec)}${q}`));
-    emitted.add(resolve(file));
+  // Without noEmit (rather than noEmit: false: the incremental state stores only set options).
+  const { noEmit: _noEmit, ...checked } = parsed.options;
+  // Absolute paths throughout: the incremental state matches files by the names it was given.
+  const options = {
+    ...checked, declaration: true, emitDeclarationOnly: true, declarationMap: false,
+    rootDir: resolve('.'), outDir: resolve(TREE), incremental: true, tsBuildInfoFile: resolve(STATE),
   };
-  failOn(program.emit(undefined, writeFile, undefined, true).diagnostics);
+  const rootNames = [...Object.values(entries), 'shaders.d.ts'].map((f) => resolve(f));
+  const program = ts.createIncrementalProgram({ rootNames, options });
+  const writeFile = (file, text, _bom, _onError, sources) => {
+    const from = sources?.[0]?.fileName;
+    write(file, from === undefined ? text : text.replace(RELATIVE, (_m, lead, q, spec) => `${lead}${q}${esmSpecifier(from, spec)}${q}`));
+  };
+  failOn(program.emit(undefined, writeFile).diagnostics);
+  // One declaration for each of the program's sources, whether emitted now or by an earlier build.
+  const expected = new Set();
+  for (const file of program.getProgram().getSourceFiles()) {
+    if (file.isDeclarationFile || relative('.', file.fileName).startsWith('..')) continue;
+    expected.add(resolve(TREE, relative('.', file.fileName).replace(/\.ts$/, '.d.ts')));
+  }
+  const missing = [...expected].filter((f) => !existsSync(f));
+  if (missing.length > 0) {
+    // The state speaks of outputs that are gone (dist/ was cleaned): start again from nothing.
+    if (existsSync(STATE)) {
+      rmSync(STATE);
+      return emitDeclarations(entries, write);
+    }
+    throw new Error(`declarations: not written: ${missing.map((f) => relative('.', f)).join(', ')}`);
+  }
   // Declarations of sources that are gone (or no longer reached) must not ship.
-  for (const file of filesUnder(TREE)) if (!emitted.has(resolve(file))) rmSync(file);
+  for (const file of filesUnder(TREE)) if (!expected.has(resolve(file))) rmSync(file);
   for (const [declaration, source] of Object.entries(entries)) {
     let target = relative(dirname(declaration), join(TREE, source.replace(/\.ts$/, '.js')));
     if (!target.startsWith('.')) target = `./${target}`;
