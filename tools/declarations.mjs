@@ -37,8 +37,8 @@ const filesUnder = (dir) =>
  * entries maps each bundle's declaration file (dist/…/x.d.ts) to the source entry it declares;
  * write(path, text) writes one output. Type errors are `npm run typecheck`'s to report; only
  * what stops declarations from being written (a type an export uses but cannot name) fails
- * the build. The emit is incremental (its state in node_modules/.cache): a build after no change to
- * the sources costs a parse, not a type check.
+ * the build. The emit is incremental (its state in node_modules/.cache): a build after no
+ * change to the sources costs a parse, not a type check.
  */
 export function emitDeclarations(entries, write) {
   const parsed = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, {

@@ -106,8 +106,9 @@ describe('the packed package in a TypeScript project', () => {
     writeFileSync(join(app, 'readme.ts'), readmeExample());
     const t1 = performance.now();
     ok(sh('npm', ['ci', '--prefer-offline', ...NPM_QUIET], app));
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const t2 = performance.now();
-    console.log(`consumer: packed ${packed.size} bytes (${packed.unpackedSize} unpacked, ${packed.files.length} files) in ${((t1 - t0) / 1000).toFixed(1)} s; npm ci ${((t2 - t1) / 1000).toFixed(1)} s`);
+    console.log(`consumer: packed ${packed.size} bytes (${packed.unpackedSize} unpacked, ${packed.files.length} files) in ${s(t1 - t0)}; npm ci ${s(t2 - t1)}`);
   }, 600_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
@@ -124,7 +125,10 @@ describe('the packed package in a TypeScript project', () => {
     // The native module's sources as binding.gyp names them, and what the CLI's `serve` serves.
     const gyp = JSON.parse(readFileSync(join(ROOT, 'host/native/binding.gyp'), 'utf8').replace(/^\s*#.*$/gm, ''));
     const sources = gyp.targets[0].sources.map((s: string) => `host/native/${s}`);
-    const needed = ['dist/node/cpu-pool-worker.js', 'dist/browser/index.html', 'dist/browser/main.js', 'dist/browser/worker.js', 'host/native/install.mjs', 'host/native/binding.gyp', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE'];
+    const needed = [
+      'dist/node/cpu-pool-worker.js', 'dist/browser/index.html', 'dist/browser/main.js', 'dist/browser/worker.js',
+      'host/native/install.mjs', 'host/native/binding.gyp', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE',
+    ];
     expect(files).toEqual(expect.arrayContaining([...pointed, ...sources, ...needed]));
   });
 
