@@ -1,0 +1,70 @@
+// The annotations a program file may carry in comments, as the reference's test harness reads
+// them: `# public_input: A, B` (the words m[0], m[1]) and `# witness NAME: v, ...` (one line per
+// entry of stream NAME, successive lines its successive entries). Each value is a constant
+// expression: integer literals (128-bit words), GEN, GEN ** k, and + and * of those.
+import { type E, eAdd, eMul } from '../field/e';
+import type { Expr } from './ast';
+import { SourceError } from './errors';
+import { Cursor, parseExpr } from './expr-parser';
+import { tokenize } from './lexer';
+import { gPow, litWord } from './words';
+
+export interface Annotations {
+  /** null when the file has no `# public_input:` line. */
+  readonly publicInput: readonly [E, E] | null;
+  readonly witness: ReadonlyMap<string, readonly (readonly E[])[]>;
+}
+
+export function readAnnotations(src: string): Annotations {
+  let publicInput: [E, E] | null = null;
+  const witness = new Map<string, E[][]>();
+  src.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    const at = { line: i + 1, col: raw.indexOf('#') + 1 };
+    if (line.startsWith('# public_input:')) {
+      if (publicInput !== null) return; // the first one counts
+      const parts = line.slice('# public_input:'.length).split(',');
+      if (parts.length !== 2) throw new SourceError(at, `\`# public_input:\` needs two words separated by a comma, got ${parts.length}`);
+      publicInput = [constWord(parts[0], at), constWord(parts[1], at)];
+    } else if (line.startsWith('# witness ')) {
+      const rest = line.slice('# witness '.length);
+      const colon = rest.indexOf(':');
+      if (colon < 0) throw new SourceError(at, '`# witness` needs `NAME: values`');
+      const name = rest.slice(0, colon).trim();
+      const entry = rest.slice(colon + 1).split(',').map((v) => constWord(v, at));
+      const entries = witness.get(name) ?? [];
+      entries.push(entry);
+      witness.set(name, entries);
+    }
+  });
+  return { publicInput, witness };
+}
+
+function constWord(text: string, at: { line: number; col: number }): E {
+  const lines = tokenize(text, at.line);
+  if (lines.length !== 1) throw new SourceError(at, `annotation: expected a constant word, got ${JSON.stringify(text.trim())}`);
+  const toks = lines[0].tokens.map((t) => ({ ...t, at: { line: at.line, col: at.col } }));
+  const e = parseExpr(new Cursor(toks, 0, toks.length));
+  const v = evalWord(e);
+  if (v === undefined) throw new SourceError(at, `annotation: \`${text.trim()}\` is not a constant word (integer literals, GEN, GEN ** k, and + and * of those)`);
+  return v;
+}
+
+function evalWord(e: Expr): E | undefined {
+  switch (e.k) {
+    case 'lit':
+      return litWord(e.v);
+    case 'gen':
+      return gPow(1);
+    case 'gpow':
+      return gPow(e.e);
+    case 'add':
+    case 'mul': {
+      const a = evalWord(e.a);
+      const b = evalWord(e.b);
+      return a === undefined || b === undefined ? undefined : e.k === 'add' ? eAdd(a, b) : eMul(a, b);
+    }
+    default:
+      return undefined;
+  }
+}
