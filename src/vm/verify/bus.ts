@@ -70,7 +70,7 @@ export function verifyBus(vs: VerifierState, shape: VmShape, bytecode: Uint32Arr
 
   const zeta = gkr.point;
   const framework = readFrameworkValues(vs, shape, zeta);
-  const ctx: FingerprintContext = { shape, zeta, weights, bytecodeAtZeta: bytecodeAt(bytecode, shape, zeta, alphas) };
+  const ctx: FingerprintContext = { shape, zeta, weights, bytecodeAtZeta: bytecodeAt(bytecode, shape, zeta, weights) };
   const selector = (b: LeafBlock): E => selectorEq(blockSelector(b), zeta.subarray(6 * b.logRows));
   const countWeights = eqTable(new Uint32Array(6 * BUS_BITS));
 

@@ -2,13 +2,13 @@
 // leaves at ζ itself. Their coordinates are constants, the index column g^i (whose MLE has a
 // product form), committed columns (the memory limbs and the final counts, whose values at ζ
 // the prover sends here, each once, and which become claims), or the public bytecode.
-import { type E, eAdd, eMul, eMulK, eOne } from '../../field/e';
+import { type E, eAdd, eMul, eMulK, eMulKAt, eOne, eZero } from '../../field/e';
 import { kSquare } from '../../field/k';
-import { mleEval } from '../../poly/mle';
+import { eqTable } from '../../poly/eq';
 import type { VerifierState } from '../../transcript/verifier-state';
 import type { VmShape } from '../layout';
 import type { FrameworkPart } from '../leaves';
-import { SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
+import { BUS_SLOTS, SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
 import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT } from '../tables/columns';
 import { gPow } from '../tables/form';
 import type { ColumnClaim } from './claims';
@@ -56,12 +56,28 @@ export interface FingerprintContext {
   readonly bytecodeAtZeta: E;
 }
 
-/** MLE(P)(ζ_<kbc ‖ α) for the bytecode multilinear P (16·2^kbc K words, slot index high). */
-export function bytecodeAt(bytecode: Uint32Array, shape: VmShape, zeta: Uint32Array, alphas: Uint32Array): E {
-  const point = new Uint32Array(6 * shape.logBytecode + alphas.length);
-  point.set(zeta.subarray(0, 6 * shape.logBytecode));
-  point.set(alphas, 6 * shape.logBytecode);
-  return mleEval(bytecode, 'K', point);
+/**
+ * MLE(P)(ζ_<kbc ‖ α) for the bytecode multilinear P (16·2^kbc K words, slot index high): per
+ * slot, Σ_pc eq(ζ, pc)·P_slot[pc], then weighed by eq(α, slot). Most entries are 0 or 1
+ * (padding, unused operand slots, offset 0), which cost no product.
+ */
+export function bytecodeAt(bytecode: Uint32Array, shape: VmShape, zeta: Uint32Array, weights: Uint32Array): E {
+  const n = 2 ** shape.logBytecode;
+  const eq = eqTable(zeta.subarray(0, 6 * shape.logBytecode));
+  const acc = new Uint32Array(6), p = new Uint32Array(6);
+  let total = eZero();
+  for (let slot = 0; slot < BUS_SLOTS; slot++) {
+    acc.fill(0);
+    for (let pc = 0, w = 2 * slot * n; pc < n; pc++, w += 2) {
+      const lo = bytecode[w], hi = bytecode[w + 1];
+      if ((lo | hi) === 0) continue;
+      if (lo === 1 && hi === 0) p.set(eq.subarray(6 * pc, 6 * pc + 6));
+      else eMulKAt(p, 0, eq, 6 * pc, bytecode, w);
+      for (let i = 0; i < 6; i++) acc[i] ^= p[i];
+    }
+    total = eAdd(total, eMul(weights.subarray(6 * slot, 6 * slot + 6), acc));
+  }
+  return total;
 }
 
 /**
