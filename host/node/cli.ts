@@ -9,6 +9,7 @@ import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
 import { detectCpuFeatures } from './cpu-features';
 import { demo, proveHash, verifyHash } from './hash-command';
+import { runVm } from './run-command';
 import { serve } from './serve';
 import { UsageError } from './usage';
 
@@ -108,6 +109,18 @@ messageOptions(verify.command('hash').description('verify a hash-batch proof (ex
   .option('--outputs <file>', 'check the proof against these digests (n × 32 bytes) instead of the messages\' own')
   .option('--json', 'machine-readable verdict')
   .action(verifyHash);
+
+program
+  .command('run').description('execute a statement without proving it')
+  .command('vm').description('run a compiled program: cycles, rows per table before and after the fill, h and the τ')
+  .requiredOption('--program <file>', 'the compiled program (JSON)')
+  .option('--witness <file>', 'witness streams (the program JSON\'s "witness" form), replacing the program\'s own of the same name')
+  .option('--public-input <a,b>', 'm[0], m[1] as two words (decimal, 0x-hex or GEN ** k); default: run without, and show what the program publishes')
+  .option('--public-input-file <file>', 'the public input as a NAME.public.json')
+  .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
+  .option('--trace <file>', 'write the run one line per step, in the reference interpreter\'s trace format')
+  .option('--json', 'machine-readable output')
+  .action(runVm);
 
 program
   .command('demo')
