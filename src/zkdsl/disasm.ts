@@ -4,19 +4,16 @@
 import type { E } from '../field/e';
 import { kToHex } from '../field/k';
 import type { Instruction } from '../vm/isa';
-import { gPow, wordKey } from './words';
+import { GPow } from '../vm/gpow';
 
 export function disassemble(bytecode: readonly Instruction[]): string {
-  // Small g-powers by value: every pc, and some room for indices past the code.
-  const gmap = new Map<string, number>();
-  for (let j = 0; j < bytecode.length + 512; j++) {
-    const key = wordKey(gPow(j));
-    if (!gmap.has(key)) gmap.set(key, j);
-  }
+  // Small g-powers show as such: every pc, and some room for indices past the code.
+  const span = bytecode.length + 512;
+  const g = new GPow(span);
   const word = (k: E): string => {
     const inK = (k[2] | k[3] | k[4] | k[5]) === 0;
-    const j = inK ? gmap.get(wordKey(k)) : undefined;
-    if (j !== undefined) return `g^${j}`;
+    const j = inK ? g.log(k[0], k[1]) : -1;
+    if (j >= 0 && j < span) return `g^${j}`;
     if (inK) return `0x${kToHex(k.subarray(0, 2))}`;
     return `0x${kToHex(k.subarray(4, 6))}${kToHex(k.subarray(2, 4))}${kToHex(k.subarray(0, 2))}`;
   };

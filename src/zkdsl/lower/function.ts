@@ -1,21 +1,13 @@
 // Lowering a whole function: the frame's fixed cells, its statements (spotting the loop
 // helper's tail call), then main's halt and fill blocks, or another function's implicit return.
 import { eZero } from '../../field/e';
+import { FILL_FRAME, FILL_SIZES } from '../../vm/filler';
 import { TABLES } from '../../vm/isa';
 import type { FillBlock } from '../../vm/program';
 import { shapeCells, type Func } from '../ast';
 import { SourceError } from '../errors';
 import type { LOp, Lowered } from '../ir';
 import { FnLower, type LowerContext } from './lowerer';
-
-/** Block sizes, largest first: a fill of f rows takes f / 128 traversals of the largest block
- * and then one per set bit of the rest (the reference's lean_vm::cpu::filler::SIZES). */
-export const FILL_SIZES = [128, 64, 32, 16, 8, 4, 2, 1] as const;
-
-/** A fill block's frame, which the interpreter gives it: the closing jump's target and frame,
- * the DEREF dummy's pointer, a never-written (zero) cell, the scratch cell a dummy writes (and
- * the BLAKE2S dummy's chaining value), and that dummy's digest; its message cells follow. */
-export const FILL_FRAME = { DEST: 0, NEXT_FP: 1, PTR: 2, ZERO: 3, SCRATCH: 4, DIGEST: 6 } as const;
 
 export function lowerFunction(f: Func, ctx: LowerContext, withFiller: boolean): Lowered {
   f.params.forEach((p) => {

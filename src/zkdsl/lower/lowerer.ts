@@ -359,7 +359,7 @@ export class FnLower {
     if (w !== undefined) return this.constCell(w);
     switch (e.k) {
       case 'genpow':
-        return this.fail(`\`GEN ** e\` needs a compile-time integer exponent, got \`${describe(e.e)}\``, e.at);
+        return this.fail(`\`${describe(e)}\`: the exponent of GEN must be a compile-time integer, got the runtime \`${describe(e.e)}\``, e.at);
       case 'pow':
         return this.powExpr(e.a, e.b, e.at);
       case 'var': {
