@@ -12,6 +12,7 @@ import { TABLES } from '../../src/vm/isa';
 import { parseProgram, parseWitness } from '../../src/vm/program';
 import { type PublicInput, parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
 import { eToJson } from '../../src/vm/words';
+import { loadProgramFile } from './compile-command';
 import { UsageError } from './usage';
 
 export interface RunVmOptions {
@@ -54,9 +55,11 @@ export function loadPublicInput(opts: { publicInput?: string; publicInputFile?: 
 const wordHex = (w: Uint32Array): string => eToJson(w).join(',');
 
 export async function runVm(opts: RunVmOptions): Promise<void> {
-  const program = parsed(opts.program, () => parseProgram(readText(opts.program, 'program')));
+  // A .py source is compiled first; its annotations give the public input unless a flag does.
+  const source = opts.program.endsWith('.py') ? loadProgramFile(opts.program) : null;
+  const program = source?.program ?? parsed(opts.program, () => parseProgram(readText(opts.program, 'program')));
   const witness = opts.witness === undefined ? undefined : parsed(opts.witness, () => parseWitness(readText(opts.witness!, 'witness file')));
-  const publicInput = loadPublicInput(opts);
+  const publicInput = loadPublicInput(opts) ?? source?.publicInput ?? null;
   let maxCycles = DEFAULT_MAX_CYCLES;
   if (opts.maxCycles !== undefined) {
     if (!/^[1-9]\d{0,15}$/.test(opts.maxCycles)) throw new UsageError(`--max-cycles must be a positive integer, got "${opts.maxCycles}"`);
