@@ -400,6 +400,12 @@ export class FnLower {
         return arr;
       }
       case 'heapbufdyn': {
+        // A runtime size is g^k for k cells. An integer the parser could not fold (it names a
+        // constant array, a Const parameter, an unroll counter) would be read as that word,
+        // never the count meant: upstream compiles it to a program that cannot run.
+        if (this.c.int(e.size) !== undefined) {
+          this.fail(`HeapBuf(${describe(e.size)}): this size is an integer known only when lowering, and a size not folded when parsing is a runtime g-power (g^k for k cells): write HeapBuf(GEN ** (${describe(e.size)}))`, e.at);
+        }
         const size = this.expr(e.size);
         const arr = this.fresh();
         this.pending.push({ kind: 'vm', hint: { kind: 'AllocDyn', ptr: arr, size } });
