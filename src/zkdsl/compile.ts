@@ -36,7 +36,7 @@ export function compileAst(ast: Ast, opts: CompileOptions = {}): Program {
   if (main.params.length > 0) throw new SourceError(main.at, '`main` takes no parameters');
 
   const queue: Func[] = [main, ...ast.funcs.filter((f) => f !== main)];
-  const ctx: LowerContext = { defs, arrays: ast.constArrays, queue, queued: new Map(queue.map((f) => [f.name, f])), loopCounter: 0 };
+  const ctx: LowerContext = { defs, arrays: ast.constArrays, queue, queued: new Map(queue.map((f) => [f.name, f])), loopCounter: 0, uncaptured: new Map() };
   const lowered: Lowered[] = [];
   for (let i = 0; i < queue.length; i++) {
     const f = queue[i];

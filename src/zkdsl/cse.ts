@@ -18,7 +18,7 @@ export function cse(code: LInstr[], abiEnd: Off, frozenFrom: number): number {
   for (const ins of code) if (ins.op.op === 'SET' && ins.op.k.k === 'local') labels.add(ins.op.k.target);
 
   const subst = new Map<Off, Off>();
-  const seen = new Map<string, Off>();
+  const seen = new ValueTable();
   const drop = new Uint8Array(code.length);
   let endsBlock = false;
   let dropped = 0;
@@ -28,19 +28,19 @@ export function cse(code: LInstr[], abiEnd: Off, frozenFrom: number): number {
     endsBlock = ins.op.op === 'JUMP';
     if (subst.size > 0) rewriteReads(ins, subst);
     const op = ins.op;
-    let key: string;
+    let key: Key;
     let dst: Off;
     if (op.op === 'XOR' || op.op === 'MUL') {
-      key = `${op.op}:${Math.min(op.a, op.b)}:${Math.max(op.a, op.b)}`;
+      key = [op.op, Math.min(op.a, op.b), Math.max(op.a, op.b)];
       dst = op.c;
     } else if (op.op === 'SET' && op.k.k === 'const') {
-      key = `SET:${wordKey(op.k.v)}`;
+      key = ['SET', wordKey(op.k.v), 0];
       dst = op.o;
     } else continue;
     if (dst < abiEnd || writes.get(dst) !== 1) continue;
     // A hint fires just before its instruction; dropping the instruction would move it.
     if (ins.hints.length > 0) {
-      if (!seen.has(key)) seen.set(key, dst);
+      if (seen.get(key) === undefined) seen.set(key, dst);
       continue;
     }
     const canon = seen.get(key);
@@ -52,6 +52,37 @@ export function cse(code: LInstr[], abiEnd: Off, frozenFrom: number): number {
   }
   if (dropped > 0) compact(code, drop);
   return dropped;
+}
+
+/** A pure operation's identity: the opcode and its operands (commutative ones sorted), or a
+ * constant's value. */
+type Key = readonly ['XOR' | 'MUL', number, number] | readonly ['SET', string, 0];
+
+/** The values computed so far in the current block, by Key. */
+class ValueTable {
+  private readonly ops = { XOR: new Map<number, Map<number, Off>>(), MUL: new Map<number, Map<number, Off>>() };
+  private readonly consts = new Map<string, Off>();
+
+  get(k: Key): Off | undefined {
+    return k[0] === 'SET' ? this.consts.get(k[1]) : this.ops[k[0]].get(k[1])?.get(k[2]);
+  }
+
+  set(k: Key, o: Off): void {
+    if (k[0] === 'SET') {
+      this.consts.set(k[1], o);
+      return;
+    }
+    const m = this.ops[k[0]];
+    let inner = m.get(k[1]);
+    if (inner === undefined) m.set(k[1], (inner = new Map()));
+    inner.set(k[2], o);
+  }
+
+  clear(): void {
+    this.ops.XOR.clear();
+    this.ops.MUL.clear();
+    this.consts.clear();
+  }
 }
 
 /** How often each frame cell is written, by instructions and hints. */

@@ -31,8 +31,9 @@ export interface Line {
 const OPERATORS = ['//=', '**=', '**', '//', '==', '!=', '<=', '>=', '+=', '-=', '*=', '/=', '%=', '->',
   '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', ':', '=', '<', '>', '@', '.'];
 
-const isIdentStart = (c: string) => /[A-Za-z_]/.test(c);
-const isIdentChar = (c: string) => /[A-Za-z0-9_]/.test(c);
+const isIdentStart = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+const isDigit = (c: string) => c >= '0' && c <= '9';
+const isIdentChar = (c: string) => isIdentStart(c) || isDigit(c);
 
 /** The tokens of one piece of text: a whole source file (with newlines) or a substituted
  * value. Newlines end logical lines only at bracket depth 0. */
@@ -100,7 +101,7 @@ export function tokenize(src: string, firstLine = 1): Line[] {
       i = j;
       continue;
     }
-    if (/[0-9]/.test(c)) {
+    if (isDigit(c)) {
       let j = i + 1;
       while (j < src.length && isIdentChar(src[j])) j++;
       const text = src.slice(i, j);

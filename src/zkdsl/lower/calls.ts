@@ -314,6 +314,9 @@ export function lowerFor(fl: FnLower, v: string, lo: bigint, hi: Bound, body: re
       captures.push(r);
     }
   }
+  const outer = fl.ctx.uncaptured.get(fl.fn.name);
+  const constants = referenced.filter((r) => !bound.has(r) && !seen.has(r) && (fl.scope.consts.has(r) || fl.scope.fconsts.has(r) || outer?.has(r)));
+  if (constants.length > 0) fl.ctx.uncaptured.set(loopName, new Set(constants));
   const params = [v, ...(runtime ? [boundVar] : []), ...captures];
   const capArgs = (first: Expr, b: Expr): Expr[] => [first, ...(runtime ? [b] : []), ...captures.map((c): Expr => ({ k: 'var', name: c, at }))];
   const nextVar = `__next${id}`;

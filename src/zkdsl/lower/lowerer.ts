@@ -25,6 +25,9 @@ export interface LowerContext {
   /** The queue by name. */
   readonly queued: Map<string, Func>;
   loopCounter: number;
+  /** Per loop helper: the names its body reads that the enclosing function holds as
+   * compile-time constants, which a helper's frame does not receive (for the error). */
+  readonly uncaptured: Map<string, ReadonlySet<string>>;
 }
 
 /** A deferred stack-cell store: a copy of another cell, or a constant (read from the pooled
@@ -370,6 +373,9 @@ export class FnLower {
         if (o !== undefined) return o;
         if (this.ctx.arrays.has(e.name)) this.fail(`constant array \`${e.name}\` used as a value: index it with a compile-time index (\`${e.name}[i]\`)`, e.at);
         if (this.ctx.defs.has(e.name)) this.fail(`function \`${e.name}\` used as a value: call it`, e.at);
+        if (this.ctx.uncaptured.get(this.fn.name)?.has(e.name)) {
+          this.fail(`\`${e.name}\` is a compile-time constant of the function around this mul_range loop, and a loop body (a frame of its own) receives only runtime values: give it a cell outside the loop (e.g. read it from a HeapBuf), or compute it inside the body`, e.at);
+        }
         return this.fail(`undefined name \`${e.name}\``, e.at);
       }
       case 'add':
