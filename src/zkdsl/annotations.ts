@@ -1,13 +1,16 @@
 // The annotations a program file may carry in comments, as the reference's test harness reads
 // them: `# public_input: A, B` (the words m[0], m[1]) and `# witness NAME: v, ...` (one line per
 // entry of stream NAME, successive lines its successive entries). Each value is a constant
-// expression: integer literals (128-bit words), GEN, GEN ** k, and + and * of those.
-import { type E, eAdd, eMul } from '../field/e';
-import type { Expr } from './ast';
+// word: integer literals (128-bit words), GEN, GEN ** k, f192(c0, c1, c2), and + and * of those.
+import type { E } from '../field/e';
 import { SourceError } from './errors';
 import { Cursor, parseExpr } from './expr-parser';
 import { tokenize } from './lexer';
-import { gPow, litWord } from './words';
+import { ConstEval } from './lower/consteval';
+import { Scope } from './lower/scope';
+
+/** Constant words with no names in scope. */
+const CONSTANTS = new ConstEval(() => new Scope(), new Map());
 
 export interface Annotations {
   /** null when the file has no `# public_input:` line. */
@@ -45,26 +48,7 @@ function constWord(text: string, at: { line: number; col: number }): E {
   if (lines.length !== 1) throw new SourceError(at, `annotation: expected a constant word, got ${JSON.stringify(text.trim())}`);
   const toks = lines[0].tokens.map((t) => ({ ...t, at: { line: at.line, col: at.col } }));
   const e = parseExpr(new Cursor(toks, 0, toks.length));
-  const v = evalWord(e);
-  if (v === undefined) throw new SourceError(at, `annotation: \`${text.trim()}\` is not a constant word (integer literals, GEN, GEN ** k, and + and * of those)`);
+  const v = CONSTANTS.word(e);
+  if (v === undefined) throw new SourceError(at, `annotation: \`${text.trim()}\` is not a constant word (integer literals, GEN, GEN ** k, f192(c0, c1, c2), and + and * of those)`);
   return v;
-}
-
-function evalWord(e: Expr): E | undefined {
-  switch (e.k) {
-    case 'lit':
-      return litWord(e.v);
-    case 'gen':
-      return gPow(1);
-    case 'gpow':
-      return gPow(e.e);
-    case 'add':
-    case 'mul': {
-      const a = evalWord(e.a);
-      const b = evalWord(e.b);
-      return a === undefined || b === undefined ? undefined : e.k === 'add' ? eAdd(a, b) : eMul(a, b);
-    }
-    default:
-      return undefined;
-  }
 }

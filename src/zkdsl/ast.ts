@@ -33,6 +33,11 @@ export type Expr =
 
 export type BinKind = 'add' | 'mul' | 'sub' | 'div' | 'mod' | 'fdiv';
 
+/** The two-operand forms: the arithmetic operators and `**`. */
+export type Binary = Extract<Expr, { readonly a: Expr; readonly b: Expr }>;
+const BINARY = new Set<string>(['add', 'mul', 'sub', 'div', 'mod', 'fdiv', 'pow']);
+export const isBinary = (e: Expr): e is Binary => BINARY.has(e.k);
+
 /** A `mul_range` stop or a range-check bound: a compile-time exponent, or a runtime g-power. */
 export type Bound = { readonly k: 'const'; readonly e: bigint } | { readonly k: 'runtime'; readonly e: Expr };
 
@@ -84,6 +89,7 @@ export interface Ast {
 /** Structural equality, positions ignored. */
 export function exprEq(x: Expr, y: Expr): boolean {
   if (x.k !== y.k) return false;
+  if (isBinary(x)) return exprEq(x.a, (y as Binary).a) && exprEq(x.b, (y as Binary).b);
   switch (x.k) {
     case 'lit':
       return x.v === (y as typeof x).v;
@@ -95,14 +101,6 @@ export function exprEq(x: Expr, y: Expr): boolean {
       return exprEq(x.e, (y as typeof x).e);
     case 'var':
       return x.name === (y as typeof x).name;
-    case 'pow':
-    case 'add':
-    case 'mul':
-    case 'sub':
-    case 'div':
-    case 'mod':
-    case 'fdiv':
-      return exprEq(x.a, (y as typeof x).a) && exprEq(x.b, (y as typeof x).b);
     case 'call': {
       const o = y as typeof x;
       return x.name === o.name && listEq(x.args, o.args);
@@ -124,6 +122,8 @@ export function exprEq(x: Expr, y: Expr): boolean {
     }
     case 'list':
       return listEq(x.items, (y as typeof x).items);
+    default:
+      return false;
   }
 }
 

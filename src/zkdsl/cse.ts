@@ -114,28 +114,26 @@ function writeCounts(code: readonly LInstr[]): Map<Off, number> {
         continue;
       }
       const r: Hint = h.hint;
-      switch (r.kind) {
-        case 'Alloc':
-        case 'AllocDyn':
-          bump(r.ptr);
-          break;
-        case 'WitnessStack':
-          for (let k = 0; k < r.len; k++) bump(r.base + k);
-          break;
-        case 'FieldLimbs':
-          for (let k = 0; k < r.len; k++) bump(r.base + k);
-          break;
-        case 'Log2Ceil':
-        case 'Inverse':
-          bump(r.dst);
-          break;
-        default:
-          break; // the others write heap cells through a pointer
-      }
+      if (r.kind === 'Alloc' || r.kind === 'AllocDyn') bump(r.ptr);
+      else if (r.kind === 'WitnessStack' || r.kind === 'FieldLimbs') for (let k = 0; k < r.len; k++) bump(r.base + k);
+      else if (r.kind === 'Log2Ceil' || r.kind === 'Inverse') bump(r.dst);
+      // The others write heap cells through a pointer.
     }
   }
   return w;
 }
+
+/** The frame cells each hint kind reads (a destination it fills is a write, not listed). */
+const HINT_READS: Partial<Record<Hint['kind'], readonly string[]>> = {
+  AllocDyn: ['size'],
+  WitnessHeap: ['ptr'],
+  Log2Ceil: ['bits_ptr'],
+  BitDecompose: ['value', 'bits_ptr'],
+  BitDecomposeExp: ['value', 'bits_ptr'],
+  FieldLimbs: ['value'],
+  Inverse: ['value'],
+  Print: ['cell'],
+};
 
 /** Points every operand that is read at its canonical cell. Every cell in `subst` is written
  * once, by a dropped instruction, so every other field naming it is a read. */
@@ -164,31 +162,11 @@ function rewriteReads(ins: LInstr, subst: ReadonlyMap<Off, Off>): void {
   }
   ins.hints.forEach((h: LHint, j) => {
     if (h.kind === 'frame') return;
-    const r = h.hint;
-    switch (r.kind) {
-      case 'AllocDyn':
-        ins.hints[j] = { kind: 'vm', hint: { ...r, size: m(r.size) } };
-        break;
-      case 'WitnessHeap':
-        ins.hints[j] = { kind: 'vm', hint: { ...r, ptr: m(r.ptr) } };
-        break;
-      case 'Log2Ceil':
-        ins.hints[j] = { kind: 'vm', hint: { ...r, bits_ptr: m(r.bits_ptr) } };
-        break;
-      case 'BitDecompose':
-      case 'BitDecomposeExp':
-        ins.hints[j] = { kind: 'vm', hint: { ...r, value: m(r.value), bits_ptr: m(r.bits_ptr) } };
-        break;
-      case 'FieldLimbs':
-      case 'Inverse':
-        ins.hints[j] = { kind: 'vm', hint: { ...r, value: m(r.value) } };
-        break;
-      case 'Print':
-        ins.hints[j] = { kind: 'vm', hint: { ...r, cell: m(r.cell) } };
-        break;
-      default:
-        break;
-    }
+    const fields = HINT_READS[h.hint.kind];
+    if (fields === undefined) return;
+    const r: Record<string, unknown> = { ...h.hint };
+    for (const f of fields) r[f] = m(r[f] as Off);
+    ins.hints[j] = { kind: 'vm', hint: r as unknown as Hint };
   });
 }
 

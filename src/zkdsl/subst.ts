@@ -2,22 +2,15 @@
 // specialises a function, an unroll counter becomes each copy's literal, and a match_range
 // lambda parameter each arm's. A statement that rebinds the name ends the substitution for the
 // statements after it; nested blocks are substituted on their own, their bindings being local.
-import type { Bound, Expr, Stmt } from './ast';
+import { isBinary, type Bound, type Expr, type Stmt } from './ast';
 
 /** `e` with every `name` replaced by `to` (expressions bind nothing, so no shadowing). */
 export function substExpr(e: Expr, name: string, to: Expr): Expr {
   const s = (x: Expr) => substExpr(x, name, to);
+  if (isBinary(e)) return { ...e, a: s(e.a), b: s(e.b) };
   switch (e.k) {
     case 'var':
       return e.name === name ? { ...to, at: e.at } : e;
-    case 'add':
-    case 'mul':
-    case 'sub':
-    case 'div':
-    case 'mod':
-    case 'fdiv':
-    case 'pow':
-      return { ...e, a: s(e.a), b: s(e.b) };
     case 'index':
       return { ...e, a: s(e.a), i: s(e.i) };
     case 'slice':

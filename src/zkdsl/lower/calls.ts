@@ -3,7 +3,7 @@
 // retfp]. @inline callees are expanded in the caller's frame instead, Const parameters
 // specialise the callee per constant, and a mul_range loop becomes a tail-recursive helper
 // whose exit test is the recursion's own jump condition.
-import { SCALAR, shapeCells, type Bound, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
+import { isBinary, SCALAR, shapeCells, type Bound, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
 import type { Pos } from '../errors';
 import type { Off } from '../ir';
 import { substStmts } from '../subst';
@@ -74,25 +74,34 @@ function constArg(fl: FnLower, a: Expr): Expr | undefined {
   return k === undefined ? undefined : { k: 'lit', v: BigInt(k), at: a.at };
 }
 
+/** A call's arguments by the callee's parameters: the runtime ones, and each Const parameter
+ * with the literal that replaces it. */
+function splitConstArgs(fl: FnLower, def: Func, args: readonly Expr[], label: string): { rtParams: string[]; rtArgs: Expr[]; substs: [string, Expr][] } {
+  const rtParams: string[] = [];
+  const rtArgs: Expr[] = [];
+  const substs: [string, Expr][] = [];
+  def.params.forEach((p, i) => {
+    if (!def.constParams[i]) {
+      rtParams.push(p);
+      rtArgs.push(args[i]);
+      return;
+    }
+    const c = constArg(fl, args[i]);
+    if (c === undefined) fl.fail(`the argument for Const parameter \`${p}\` of \`${label}\` must be a compile-time constant, got \`${describe(args[i])}\``, args[i].at);
+    substs.push([p, c]);
+  });
+  return { rtParams, rtArgs, substs };
+}
+
 /** Expands an @inline callee in place, its tail return binding into `dsts`. False for a callee
  * that is not @inline. */
 function tryInline(fl: FnLower, callee: string, args: readonly Expr[], dsts: readonly Off[], at: Pos): boolean {
   const def = fl.ctx.defs.get(callee);
   if (def === undefined || !def.inline) return false;
   checkArity(fl, def, args, at);
+  const { rtParams: params, rtArgs, substs } = splitConstArgs(fl, def, args, `@inline ${callee}`);
   let body: readonly Stmt[] = def.body;
-  const params: string[] = [];
-  const rtArgs: Expr[] = [];
-  def.params.forEach((p, i) => {
-    if (!def.constParams[i]) {
-      params.push(p);
-      rtArgs.push(args[i]);
-      return;
-    }
-    const c = constArg(fl, args[i]);
-    if (c === undefined) fl.fail(`the argument for Const parameter \`${p}\` of \`@inline ${callee}\` must be a compile-time constant, got \`${describe(args[i])}\``, args[i].at);
-    body = substStmts(body, p, c);
-  });
+  for (const [p, c] of substs) body = substStmts(body, p, c);
   if (def.nRet !== dsts.length) fl.fail(`\`@inline ${callee}\` returns ${def.nRet} value${def.nRet === 1 ? '' : 's'}, the call binds ${dsts.length}`, at);
   checkInlinable(fl, def, body);
   if (fl.inlineCalls.includes(callee)) fl.fail(`recursive @inline expansion is not supported: ${[...fl.inlineCalls, callee].join(' -> ')}`, at);
@@ -190,21 +199,8 @@ export function specialize(fl: FnLower, callee: string, args: readonly Expr[], a
   const def = fl.ctx.defs.get(callee);
   if (def === undefined || !def.constParams.includes(true)) return [callee, args];
   checkArity(fl, def, args, at);
-  let tag = '';
-  const rtParams: string[] = [];
-  const rtArgs: Expr[] = [];
-  const substs: [string, Expr][] = [];
-  def.params.forEach((p, i) => {
-    if (!def.constParams[i]) {
-      rtParams.push(p);
-      rtArgs.push(args[i]);
-      return;
-    }
-    const c = constArg(fl, args[i]);
-    if (c === undefined) fl.fail(`the argument for Const parameter \`${p}\` of \`${callee}\` must be a compile-time constant, got \`${describe(args[i])}\``, args[i].at);
-    tag += c.k === 'lit' ? `_L${c.v}` : `_G${(c as { e: bigint }).e}`;
-    substs.push([p, c]);
-  });
+  const { rtParams, rtArgs, substs } = splitConstArgs(fl, def, args, callee);
+  const tag = substs.map(([, c]) => (c.k === 'lit' ? `_L${c.v}` : `_G${(c as { e: bigint }).e}`)).join('');
   const name = `${callee}_${tag}`;
   if (!fl.ctx.queued.has(name)) {
     if (fl.ctx.queue.length >= 10_000) fl.fail(`Const specialisation explosion: 10,000 functions queued (\`${callee}\` recursing on ever new constants?)`, at);
@@ -339,19 +335,14 @@ export function lowerFor(fl: FnLower, v: string, lo: bigint, hi: Bound, body: re
 }
 
 function freeVarsExpr(e: Expr, refs: string[]): void {
+  if (isBinary(e)) {
+    freeVarsExpr(e.a, refs);
+    freeVarsExpr(e.b, refs);
+    return;
+  }
   switch (e.k) {
     case 'var':
       refs.push(e.name);
-      break;
-    case 'add':
-    case 'mul':
-    case 'sub':
-    case 'div':
-    case 'fdiv':
-    case 'mod':
-    case 'pow':
-      freeVarsExpr(e.a, refs);
-      freeVarsExpr(e.b, refs);
       break;
     case 'index':
       freeVarsExpr(e.a, refs);

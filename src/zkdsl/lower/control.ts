@@ -24,12 +24,7 @@ export function lowerIf(fl: FnLower, eq: boolean, lhs: Expr, rhs: Expr, then: re
   let x: Off;
   if (fl.c.lit(rhs) === 0n) x = fl.expr(lhs);
   else if (fl.c.lit(lhs) === 0n) x = fl.expr(rhs);
-  else {
-    const la = fl.expr(lhs);
-    const lb = fl.expr(rhs);
-    x = fl.fresh();
-    fl.arith('XOR', la, lb, x); // nonzero ⇔ the sides differ
-  }
+  else x = fl.difference(lhs, rhs);
   // Made before the branches, so their SETs dominate the join.
   const sfp = fl.selfFp();
   const one = fl.one();
@@ -60,10 +55,7 @@ export function lowerAssertNe(fl: FnLower, a: Expr, b: Expr): void {
     if (a.v === b.v) fl.fail(`assert a != b: both sides are the literal ${a.v}`);
     return;
   }
-  const la = fl.expr(a);
-  const lb = fl.expr(b);
-  const x = fl.fresh();
-  fl.arith('XOR', la, lb, x);
+  const x = fl.difference(a, b);
   const inv = fl.fresh();
   fl.pending.push({ kind: 'vm', hint: { kind: 'Inverse', value: x, dst: inv } });
   const p = fl.fresh();

@@ -5,7 +5,7 @@
 // forwarded to their readers, so assembling a BLAKE2s operand costs nothing.
 import { type E, eEq, eIsZero, eOne, eZero } from '../../field/e';
 import type { DerefMode } from '../../vm/isa';
-import { exprEq, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
+import { exprEq, isBinary, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
 import { SourceError, type Pos } from '../errors';
 import type { KVal, LHint, LInstr, LOp, Off } from '../ir';
 import { substStmts } from '../subst';
@@ -154,6 +154,15 @@ export class FnLower {
   /** A no-op SET to hang pending hints on, so they fire exactly here. */
   anchor(): void {
     this.setConst(this.fresh(), eZero());
+  }
+
+  /** A fresh cell holding a + b: nonzero exactly when the two differ. */
+  difference(a: Expr, b: Expr): Off {
+    const la = this.expr(a);
+    const lb = this.expr(b);
+    const x = this.fresh();
+    this.arith('XOR', la, lb, x);
+    return x;
   }
 
   /** `dst = src` (MUL by the cell holding 1). */
@@ -696,14 +705,10 @@ export class FnLower {
         });
         break;
       }
-      case 'asserteq': {
-        const la = this.expr(s.a);
-        const lb = this.expr(s.b);
-        const t = this.fresh();
-        this.arith('XOR', la, lb, t);
-        this.setConst(t, eZero());
+      case 'asserteq':
+        // Write-once: the difference's cell is set to zero too.
+        this.setConst(this.difference(s.a, s.b), eZero());
         break;
-      }
       case 'assertne':
         lowerAssertNe(this, s.a, s.b);
         break;
@@ -748,14 +753,9 @@ export class FnLower {
       case 'return':
         lowerReturn(this, s.es);
         break;
-      case 'callifne': {
-        const la = this.expr(s.lhs);
-        const lb = this.expr(s.rhs);
-        const x = this.fresh();
-        this.arith('XOR', la, lb, x);
-        lowerCall(this, s.f, s.args, 0, x, null, tail, s.at);
+      case 'callifne':
+        lowerCall(this, s.f, s.args, 0, this.difference(s.lhs, s.rhs), null, tail, s.at);
         break;
-      }
       case 'for':
         lowerFor(this, s.v, s.lo, s.hi, s.body, s.at);
         break;
@@ -827,6 +827,7 @@ function plusK(lo: Expr, hi: Expr): bigint | undefined {
 
 /** A short source-like rendering of an expression, for messages. */
 export function describe(e: Expr): string {
+  if (isBinary(e)) return `${describe(e.a)} ${{ add: '+', mul: '*', sub: '-', div: '//', mod: '%', fdiv: '/', pow: '**' }[e.k]} ${describe(e.b)}`;
   switch (e.k) {
     case 'lit':
       return String(e.v);
@@ -836,17 +837,8 @@ export function describe(e: Expr): string {
       return `GEN ** ${e.e}`;
     case 'genpow':
       return `GEN ** (${describe(e.e)})`;
-    case 'pow':
-      return `${describe(e.a)} ** ${describe(e.b)}`;
     case 'var':
       return e.name;
-    case 'add':
-    case 'mul':
-    case 'sub':
-    case 'div':
-    case 'mod':
-    case 'fdiv':
-      return `${describe(e.a)} ${{ add: '+', mul: '*', sub: '-', div: '//', mod: '%', fdiv: '/' }[e.k]} ${describe(e.b)}`;
     case 'call':
       return `${e.name}(${e.args.map(describe).join(', ')})`;
     case 'kw':
@@ -863,5 +855,7 @@ export function describe(e: Expr): string {
       return `${describe(e.a)}[${describe(e.lo)}:${describe(e.hi)}]`;
     case 'list':
       return `[${e.items.map(describe).join(', ')}]`;
+    default:
+      return '?';
   }
 }
