@@ -130,3 +130,38 @@ export function exprEq(x: Expr, y: Expr): boolean {
 export function listEq(a: readonly Expr[], b: readonly Expr[]): boolean {
   return a.length === b.length && a.every((e, i) => exprEq(e, b[i]));
 }
+
+/** A short source-like rendering of an expression, for messages. */
+export function describe(e: Expr): string {
+  if (isBinary(e)) return `${describe(e.a)} ${{ add: '+', mul: '*', sub: '-', div: '//', mod: '%', fdiv: '/', pow: '**' }[e.k]} ${describe(e.b)}`;
+  switch (e.k) {
+    case 'lit':
+      return String(e.v);
+    case 'gen':
+      return 'GEN';
+    case 'gpow':
+      return `GEN ** ${e.e}`;
+    case 'genpow':
+      return `GEN ** (${describe(e.e)})`;
+    case 'var':
+      return e.name;
+    case 'call':
+      return `${e.name}(${e.args.map(describe).join(', ')})`;
+    case 'kw':
+      return `${e.name}=${describe(e.value)}`;
+    case 'heapbuf':
+      return `HeapBuf(${e.n})`;
+    case 'heapbufdyn':
+      return `HeapBuf(${describe(e.size)})`;
+    case 'stackbuf':
+      return `StackBuf(${e.n})`;
+    case 'index':
+      return `${describe(e.a)}[${describe(e.i)}]`;
+    case 'slice':
+      return `${describe(e.a)}[${describe(e.lo)}:${describe(e.hi)}]`;
+    case 'list':
+      return `[${e.items.map(describe).join(', ')}]`;
+    default:
+      return '?';
+  }
+}

@@ -7,9 +7,6 @@ export interface Pos {
   readonly col: number;
 }
 
-/** The file position of compiler-made code that has no source of its own. */
-export const NO_POS: Pos = { line: 0, col: 0 };
-
 export class ZkdslError extends Error {
   readonly file: string;
   readonly line: number;

@@ -25,7 +25,7 @@ export function wordKey(w: E): string {
 }
 
 /** The order of g: exponents are taken modulo it. */
-export const ORDER_G = (1n << 64n) - 1n;
+const ORDER_G = (1n << 64n) - 1n;
 const G: K = Uint32Array.of(2, 0);
 
 // pcs, frame offsets and most indices are small: those powers come from a table grown on demand.

@@ -1,11 +1,12 @@
 // The statement builtins: the BLAKE2S instruction, K membership (an untaken JUMP whose target
 // and frame cells are the two values) and the prover-advice hints, which cost no cycle and are
 // re-checked in-circuit by the program.
-import type { Expr } from '../ast';
+import { describe, type Expr } from '../ast';
 import type { Off } from '../ir';
 import { U64_MAX } from '../u128';
 import { blake2sMetadata } from '../words';
-import { describe, type CellRun, type FnLower } from './lowerer';
+import type { CellRun, FnLower } from './lowerer';
+import { cellRun } from './memory';
 
 const FINAL_FLAG = 0xffffffff;
 const KEYWORDS = ['cv', 'counter', 'final', 'last_node'];
@@ -58,7 +59,7 @@ function arity(fl: FnLower, f: string, args: readonly Expr[], n: number, sig: st
 
 /** `hint_witness(dest, "name")`: the next entry of the stream, written into dest's cells. */
 export function lowerHintWitness(fl: FnLower, dest: Expr, name: string): void {
-  const run = fl.cellRun(dest);
+  const run = cellRun(fl, dest);
   if (run.k === 'stack') {
     fl.materializeRun(run.base, run.len);
     fl.pending.push({ kind: 'vm', hint: { kind: 'WitnessStack', name, base: run.base, len: run.len } });
@@ -115,7 +116,7 @@ function lowerBlake2s(fl: FnLower, args: readonly Expr[]): void {
 
 /** A blake2s operand: exactly two cells (one 256-bit value). */
 function operand(fl: FnLower, e: Expr): CellRun {
-  const run = fl.cellRun(e);
+  const run = cellRun(fl, e);
   if (run.len !== 2) fl.fail(`a blake2s operand spans exactly 2 cells (two 128-bit words), \`${describe(e)}\` has ${run.len}: slice it, \`buf[lo:lo + 2]\``, e.at);
   return run;
 }

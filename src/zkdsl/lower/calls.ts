@@ -3,12 +3,12 @@
 // retfp]. @inline callees are expanded in the caller's frame instead, Const parameters
 // specialise the callee per constant, and a mul_range loop becomes a tail-recursive helper
 // whose exit test is the recursion's own jump condition.
-import { isBinary, SCALAR, shapeCells, type Bound, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
+import { describe, isBinary, SCALAR, shapeCells, type Bound, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
 import type { Pos } from '../errors';
 import type { Off } from '../ir';
 import { substStmts } from '../subst';
 import type { GAddr } from './scope';
-import { describe, type FnLower, type RetBind } from './lowerer';
+import type { FnLower, RetBind } from './lowerer';
 
 const STATEMENT_BUILTINS = new Set(['blake2s', 'assert_in_k', 'hint_decompose_bits', 'hint_decompose_bits_exponent', 'hint_f192_limbs', 'hint_witness', 'print']);
 

@@ -6,14 +6,14 @@ import { type E, eAdd, eMul, eOne } from '../../field/e';
 import type { Expr } from '../ast';
 import { SourceError } from '../errors';
 import { add128, asU32, mul128, pow128, sub128, U64_MAX } from '../u128';
+import { MIN_LOG_MEM } from '../../vm/gpow';
 import { gPow, litWord } from '../words';
 import { gmul, type GAddr, type Scope } from './scope';
 
 export type ConstArrays = ReadonlyMap<string, readonly (readonly [bigint, bigint, bigint])[]>;
 
-/** The smallest memory is 2^16 cells: a β immediate and a range-check bound stay below it. */
-export const LOG_MIN_MEM = 16;
-export const FOLD_MAX = 1n << BigInt(LOG_MIN_MEM);
+/** The smallest memory, 2^16 cells, caps a folded β immediate and a range-check bound. */
+export const FOLD_MAX = 1n << BigInt(MIN_LOG_MEM);
 
 export class ConstEval {
   constructor(

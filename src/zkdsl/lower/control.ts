@@ -8,6 +8,7 @@ import type { KVal, Off } from '../ir';
 import { G_INV } from '../words';
 import { callInto, returnShapesOf, specialize } from './calls';
 import { FOLD_MAX } from './consteval';
+import { materialize } from './memory';
 import type { FnLower, RetBind } from './lowerer';
 
 const LOCAL = (): KVal => ({ k: 'local', target: 0 });
@@ -125,7 +126,7 @@ export function lowerMatchRange(fl: FnLower, names: readonly string[], x: Expr, 
       const binds = fl.inlineStackRet as RetBind[] | null;
       fl.inlineStackRet = null;
       binds?.forEach((b, i) => {
-        if (b.k === 'gaddr') fl.copy(fl.materialize(b.ga), rcells[i]);
+        if (b.k === 'gaddr') fl.copy(materialize(fl, b.ga), rcells[i]);
         else if (b.k === 'stack') {
           if (b.size !== 1) fl.fail(`a StackBuf(${b.size}) cannot cross a match_range join`, arm.at);
           fl.copy(fl.wordSrc(b.base), rcells[i]);

@@ -5,15 +5,16 @@
 // forwarded to their readers, so assembling a BLAKE2s operand costs nothing.
 import { type E, eEq, eIsZero, eOne, eZero } from '../../field/e';
 import type { DerefMode } from '../../vm/isa';
-import { exprEq, isBinary, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
+import { describe, type Expr, type Func, type ReturnShape, type Stmt } from '../ast';
 import { SourceError, type Pos } from '../errors';
 import type { KVal, LHint, LInstr, LOp, Off } from '../ir';
 import { substStmts } from '../subst';
 import { gPow, IV_CELLS, litWord, wordKey } from '../words';
 import { lowerBuiltin, lowerHintWitness } from './builtins';
 import { call, callInto, lowerCall, lowerFor, lowerReturn } from './calls';
-import { ConstEval, FOLD_MAX, wordPow, type ConstArrays } from './consteval';
+import { ConstEval, wordPow, type ConstArrays } from './consteval';
 import { lowerAssertLt, lowerAssertNe, lowerIf, lowerMatch, lowerMatchRange } from './control';
+import { heapAddr, materialize } from './memory';
 import { Scope, type GAddr } from './scope';
 
 /** What the lowering of every function shares: the definitions, the queue of functions still
@@ -377,7 +378,7 @@ export class FnLower {
       case 'var': {
         if (this.scope.stacks.has(e.name)) this.fail(`StackBuf \`${e.name}\` used as a scalar: index it (\`${e.name}[k]\`) or pass it whole to blake2s`, e.at);
         const ga = this.scope.gaddrs.get(e.name);
-        if (ga !== undefined) return this.materialize(ga);
+        if (ga !== undefined) return materialize(this, ga);
         const o = this.scope.vars.get(e.name);
         if (o !== undefined) return o;
         if (this.ctx.arrays.has(e.name)) this.fail(`constant array \`${e.name}\` used as a value: index it with a compile-time index (\`${e.name}[i]\`)`, e.at);
@@ -435,7 +436,7 @@ export class FnLower {
           if (k >= st.size) this.fail(`stack index ${k} out of bounds for \`${describe(e.a)}\` (StackBuf size ${st.size})`, e.at);
           return this.wordSrc(st.base + k);
         }
-        const [base, beta] = this.heapAddr(e.a, e.i);
+        const [base, beta] = heapAddr(this, e.a, e.i);
         const dst = this.fresh();
         this.deref(base, beta, dst, 'cell');
         return dst;
@@ -526,7 +527,7 @@ export class FnLower {
     switch (e.k) {
       case 'index':
         if (this.stackOf(e.a) === undefined) {
-          const [base, beta] = this.heapAddr(e.a, e.i);
+          const [base, beta] = heapAddr(this, e.a, e.i);
           this.deref(base, beta, dst, 'cell');
           return;
         }
@@ -561,127 +562,12 @@ export class FnLower {
   takeInlineRetCell(dst: Off): Off {
     const b = this.inlineStackRet?.[0];
     this.inlineStackRet = null;
-    if (b?.k === 'gaddr') return this.materialize(b.ga);
+    if (b?.k === 'gaddr') return materialize(this, b.ga);
     if (b?.k === 'stack') {
       if (b.size !== 1) this.fail(`a StackBuf(${b.size}) return needs a binding (\`x = f(...)\`), not an expression use`);
       return this.wordSrc(b.base);
     }
     return dst;
-  }
-
-  // ---- heap addressing ----
-
-  /** A g-address in a cell: a constant is one SET; a shifted base a SET and a MUL. */
-  materialize(ga: GAddr): Off {
-    if (ga.base !== null && ga.exp === 0n) return ga.base;
-    const k = this.fresh();
-    this.setConst(k, gPow(ga.exp));
-    if (ga.base === null) return k;
-    const o = this.fresh();
-    this.arith('MUL', ga.base, k, o);
-    return o;
-  }
-
-  /** Rejects a compile-time index past a declared HeapBuf's end (through shifted views too). */
-  checkHeapBound(arr: Expr, extra: bigint, span: bigint): void {
-    const ga = this.c.gaddr(arr);
-    if (ga === undefined || ga.base === null) return;
-    const exp = ga.exp + extra;
-    const size = this.heapSizes.get(ga.base);
-    if (size === undefined || exp >= 1n << 128n) return;
-    if (exp + span > size) {
-      const name = [...this.scope.vars].find(([, c]) => c === ga.base)?.[0] ?? describe(arr);
-      if (span === 1n) this.fail(`heap index ${exp} out of bounds for \`${name}\` (HeapBuf size ${size})`);
-      this.fail(`heap slice ${exp}:${exp + span} out of bounds for \`${name}\` (HeapBuf size ${size})`);
-    }
-  }
-
-  /** arr·g^extra as (pointer cell, β): arr's shift and extra fold into β when it has a runtime
-   * base and the total stays within the β range, else the pointer is materialised. */
-  heapBase(arr: Expr, extra: bigint): [Off, number] {
-    this.checkHeapBound(arr, extra, 1n);
-    const ga = this.c.gaddr(arr);
-    if (ga !== undefined && ga.base !== null && ga.exp + extra <= FOLD_MAX) return [ga.base, Number(ga.exp + extra)];
-    const a = this.expr(arr);
-    if (extra === 0n) return [a, 0];
-    const k = this.fresh();
-    this.setConst(k, gPow(extra));
-    const ptr = this.fresh();
-    this.arith('MUL', a, k, ptr);
-    return [ptr, 0];
-  }
-
-  /** arr[idx] as (pointer cell, β). */
-  heapAddr(arr: Expr, idx: Expr): [Off, number] {
-    const gi = this.c.gaddr(idx);
-    if (gi === undefined && this.c.word(idx) !== undefined) {
-      this.fail(`heap index \`${describe(idx)}\` is a compile-time constant that is not a power of GEN: heap cell k is \`buf[GEN ** k]\` (StackBuf cells are indexed by integers, HeapBuf cells by g-powers)`, idx.at);
-    }
-    if (gi !== undefined && gi.base === null) return this.heapBase(arr, gi.exp);
-    if (gi !== undefined && gi.base !== null) {
-      const ga = this.c.gaddr(arr);
-      if (ga !== undefined && ga.base !== null && ga.exp + gi.exp <= FOLD_MAX) {
-        const ptr = this.fresh();
-        this.arith('MUL', ga.base, gi.base, ptr);
-        return [ptr, Number(ga.exp + gi.exp)];
-      }
-    }
-    return this.arrayPtr(arr, idx);
-  }
-
-  /** A runtime index: one pointer MUL, a constant g-power factor of the index riding in β. */
-  private arrayPtr(arr: Expr, idx: Expr): [Off, number] {
-    if (arr.k === 'var' && this.ctx.arrays.has(arr.name)) {
-      this.fail(`constant array \`${arr.name}\` needs a compile-time index, got the runtime \`${describe(idx)}\``, idx.at);
-    }
-    if (idx.k === 'mul') {
-      for (const [c, r] of [[idx.a, idx.b], [idx.b, idx.a]]) {
-        const k = this.c.gpowIndex(c);
-        if (k !== undefined) {
-          const la = this.expr(arr);
-          const lr = this.expr(r);
-          const ptr = this.fresh();
-          this.arith('MUL', la, lr, ptr);
-          return [ptr, k];
-        }
-      }
-    }
-    const la = this.expr(arr);
-    const li = this.expr(idx);
-    const ptr = this.fresh();
-    this.arith('MUL', la, li, ptr);
-    return [ptr, 0];
-  }
-
-  /** A run of consecutive cells: a StackBuf, a slice of one, or a heap slice (compile-time
-   * bounds, or a runtime start `buf[i:i + k]`). */
-  cellRun(e: Expr): CellRun {
-    if (e.k === 'var') {
-      const st = this.stackOf(e);
-      if (st === undefined) this.fail(`\`${e.name}\` is not a StackBuf: only a StackBuf names a run of cells unsliced; slice a HeapBuf: \`buf[lo:lo + k]\``, e.at);
-      return { k: 'stack', base: st.base, len: st.size };
-    }
-    if (e.k !== 'slice') return this.fail(`expected a StackBuf, a StackBuf slice or a HeapBuf slice, got \`${describe(e)}\``, e.at);
-    const lo = this.c.index(e.lo);
-    const hi = this.c.index(e.hi);
-    const st = this.stackOf(e.a);
-    if (lo !== undefined && hi !== undefined) {
-      if (lo >= hi) this.fail(`empty slice ${lo}:${hi}`, e.at);
-      const len = hi - lo;
-      if (st !== undefined) {
-        if (hi > st.size) this.fail(`slice ${lo}:${hi} out of bounds for \`${describe(e.a)}\` (StackBuf size ${st.size})`, e.at);
-        return { k: 'stack', base: st.base + lo, len };
-      }
-      this.checkHeapBound(e.a, BigInt(lo), BigInt(len));
-      const [ptr, l] = this.heapBase(e.a, BigInt(lo));
-      return { k: 'heap', ptr, lo: l, len };
-    }
-    if (st !== undefined) this.fail('a StackBuf slice needs compile-time bounds (frame offsets are baked into the bytecode)', e.at);
-    const k = plusK(e.lo, e.hi);
-    if (k === undefined) this.fail(`a runtime slice must be \`buf[i:i + k]\` with a literal length k, got \`${describe(e.lo)}:${describe(e.hi)}\``, e.at);
-    if (k === 0n || k > 0xffffffffn) this.fail(`slice length ${k} is empty or too long`, e.at);
-    const [ptr, l] = this.heapAddr(e.a, e.lo);
-    return { k: 'heap', ptr, lo: l, len: Number(k) };
   }
 
   // ---- statements ----
@@ -745,7 +631,7 @@ export class FnLower {
         } else {
           // Heap store: m[arr·idx] == val, write-once (the value first, then the address).
           const v = this.expr(s.v);
-          const [base, beta] = this.heapAddr(s.a, s.i);
+          const [base, beta] = heapAddr(this, s.a, s.i);
           this.deref(base, beta, v, 'cell');
         }
         break;
@@ -817,45 +703,3 @@ export class FnLower {
   }
 }
 
-/** k when hi is written `lo + k` (either order), the shape of a runtime slice. */
-function plusK(lo: Expr, hi: Expr): bigint | undefined {
-  if (hi.k !== 'add') return undefined;
-  if (hi.a.k === 'lit' && exprEq(hi.b, lo)) return hi.a.v;
-  if (hi.b.k === 'lit' && exprEq(hi.a, lo)) return hi.b.v;
-  return undefined;
-}
-
-/** A short source-like rendering of an expression, for messages. */
-export function describe(e: Expr): string {
-  if (isBinary(e)) return `${describe(e.a)} ${{ add: '+', mul: '*', sub: '-', div: '//', mod: '%', fdiv: '/', pow: '**' }[e.k]} ${describe(e.b)}`;
-  switch (e.k) {
-    case 'lit':
-      return String(e.v);
-    case 'gen':
-      return 'GEN';
-    case 'gpow':
-      return `GEN ** ${e.e}`;
-    case 'genpow':
-      return `GEN ** (${describe(e.e)})`;
-    case 'var':
-      return e.name;
-    case 'call':
-      return `${e.name}(${e.args.map(describe).join(', ')})`;
-    case 'kw':
-      return `${e.name}=${describe(e.value)}`;
-    case 'heapbuf':
-      return `HeapBuf(${e.n})`;
-    case 'heapbufdyn':
-      return `HeapBuf(${describe(e.size)})`;
-    case 'stackbuf':
-      return `StackBuf(${e.n})`;
-    case 'index':
-      return `${describe(e.a)}[${describe(e.i)}]`;
-    case 'slice':
-      return `${describe(e.a)}[${describe(e.lo)}:${describe(e.hi)}]`;
-    case 'list':
-      return `[${e.items.map(describe).join(', ')}]`;
-    default:
-      return '?';
-  }
-}
