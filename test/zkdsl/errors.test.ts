@@ -58,6 +58,8 @@ const BAD: readonly (readonly [string, string, string])[] = [
   ["const array runtime index", `A = [1, 2]\n\ndef main():\n    h = HeapBuf(1)\n    i = h[1]\n    x = A[i]\n    return\n`, "bad.py:6:11: constant array `A` needs a compile-time index, got the runtime `i`"],
   ["HeapBuf size folded late", `A = [1, 2]\n\ndef main():\n    h = HeapBuf(4 * len(A))\n    return\n`, "bad.py:4:9: HeapBuf(4 * len(A)): this size is an integer known only when lowering, and a size not folded when parsing is a runtime g-power (g^k for k cells): write HeapBuf(GEN ** (4 * len(A)))"],
   ["constant not captured by a loop", `def main():\n    h = HeapBuf(8)\n    c = 5\n    for i in mul_range(1, GEN ** 3):\n        h[i] = i * c\n    return\n`, "bad.py:5:20: `c` is a compile-time constant of the function around this mul_range loop, and a loop body (a frame of its own) receives only runtime values: give it a cell outside the loop (e.g. read it from a HeapBuf), or compute it inside the body"],
+  ["stack store cycle", `def main():\n    s = StackBuf(2)\n    s[1] = s[0]\n    s[0] = s[1]\n    x = s[0] * GEN\n    return\n`, "bad.py:5:5: stack cells defined only by each other, with no value: s[0] = s[1] = s[0] (give one of them a value first)"],
+  ["stack store into itself", `def main():\n    s = StackBuf(2)\n    s[0] = s[0]\n    o = StackBuf(2)\n    blake2s(s, s, o)\n    return\n`, "bad.py:5:5: stack cells defined only by each other, with no value: s[0] = s[0] (give one of them a value first)"],
 ];
 
 describe('zkDSL compile errors', () => {

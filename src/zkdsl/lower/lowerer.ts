@@ -327,10 +327,27 @@ export class FnLower {
 
   /** The cell holding stack cell o's value, following deferred aliases. */
   wordSrc(o: Off): Off {
-    const a = this.alias.get(o);
+    const seen: Off[] = [];
+    let a = this.alias.get(o);
+    while (a !== undefined && a.k === 'cell') {
+      seen.push(o);
+      o = a.o;
+      // Stores like `s[0] = s[1]` after `s[1] = s[0]` define cells only by each other, so
+      // none of them has a value (upstream's compiler loops forever here).
+      if (seen.includes(o)) {
+        const cycle = [...seen.slice(seen.indexOf(o)), o].map((c) => this.cellName(c)).join(' = ');
+        this.fail(`stack cells defined only by each other, with no value: ${cycle} (give one of them a value first)`);
+      }
+      a = this.alias.get(o);
+    }
     if (a === undefined) return o;
-    if (a.k === 'cell') return this.wordSrc(a.o);
     return eIsZero(a.v) ? this.zero() : this.constCell(a.v);
+  }
+
+  /** `s[k]` for a cell of a StackBuf in scope, for messages. */
+  private cellName(o: Off): string {
+    for (const [name, st] of this.scope.stacks) if (o >= st.base && o < st.base + st.size) return `${name}[${o - st.base}]`;
+    return `frame cell ${o}`;
   }
 
   /** A stack store's value as a deferrable alias: a bound scalar, a stack cell, a constant. */
