@@ -1,8 +1,10 @@
 // The annotations a program file may carry in comments, as the reference's test harness reads
 // them: `# public_input: A, B` (the words m[0], m[1]) and `# witness NAME: v, ...` (one line per
 // entry of stream NAME, successive lines its successive entries). Each value is a constant
-// word: integer literals (128-bit words), GEN, GEN ** k, f192(c0, c1, c2), and + and * of those.
+// word: integer literals (128-bit words), GEN, GEN ** k, and + and * of those (the values are
+// split at every comma, so f192(...) has no place here).
 import type { E } from '../field/e';
+import type { Expr } from './ast';
 import { SourceError } from './errors';
 import { Cursor, parseExpr } from './expr-parser';
 import { tokenize } from './lexer';
@@ -29,12 +31,12 @@ export function readAnnotations(src: string): Annotations {
       const parts = line.slice('# public_input:'.length).split(',');
       if (parts.length !== 2) throw new SourceError(at, `\`# public_input:\` needs two words separated by a comma, got ${parts.length}`);
       publicInput = [constWord(parts[0], at), constWord(parts[1], at)];
-    } else if (line.startsWith('# witness ')) {
-      const rest = line.slice('# witness '.length);
-      const colon = rest.indexOf(':');
-      if (colon < 0) throw new SourceError(at, '`# witness` needs `NAME: values`');
-      const name = rest.slice(0, colon).trim();
-      const entry = rest.slice(colon + 1).split(',').map((v) => constWord(v, at));
+    } else {
+      // `# witness NAME: ...`; a comment that merely starts with the word is prose.
+      const m = /^# witness\s+([A-Za-z_][A-Za-z0-9_]*)\s*:(.*)$/.exec(line);
+      if (m === null) return;
+      const name = m[1];
+      const entry = m[2].split(',').map((v) => constWord(v, at));
       const entries = witness.get(name) ?? [];
       entries.push(entry);
       witness.set(name, entries);
@@ -48,7 +50,13 @@ function constWord(text: string, at: { line: number; col: number }): E {
   if (lines.length !== 1) throw new SourceError(at, `annotation: expected a constant word, got ${JSON.stringify(text.trim())}`);
   const toks = lines[0].tokens.map((t) => ({ ...t, at: { line: at.line, col: at.col } }));
   const e = parseExpr(new Cursor(toks, 0, toks.length));
-  const v = CONSTANTS.word(e);
-  if (v === undefined) throw new SourceError(at, `annotation: \`${text.trim()}\` is not a constant word (integer literals, GEN, GEN ** k, f192(c0, c1, c2), and + and * of those)`);
+  const v = annotationForm(e) ? CONSTANTS.word(e) : undefined;
+  if (v === undefined) throw new SourceError(at, `annotation: \`${text.trim()}\` is not a constant word (integer literals, GEN, GEN ** k, and + and * of those)`);
   return v;
+}
+
+/** The forms the reference's harness evaluates: literals, GEN, GEN ** k, + and *. */
+function annotationForm(e: Expr): boolean {
+  if (e.k === 'lit' || e.k === 'gen' || e.k === 'gpow') return true;
+  return (e.k === 'add' || e.k === 'mul') && annotationForm(e.a) && annotationForm(e.b);
 }
