@@ -2,89 +2,133 @@
 // specialises a function, an unroll counter becomes each copy's literal, and a match_range
 // lambda parameter each arm's. A statement that rebinds the name ends the substitution for the
 // statements after it; nested blocks are substituted on their own, their bindings being local.
+// A node without the name comes back as itself, so an unroll of a large body copies only the
+// paths to the counter's uses.
 import { isBinary, type Bound, type Expr, type Stmt } from './ast';
+
+const same = <T>(a: readonly T[], b: readonly T[]) => a.every((x, i) => x === b[i]);
 
 /** `e` with every `name` replaced by `to` (expressions bind nothing, so no shadowing). */
 export function substExpr(e: Expr, name: string, to: Expr): Expr {
   const s = (x: Expr) => substExpr(x, name, to);
-  if (isBinary(e)) return { ...e, a: s(e.a), b: s(e.b) };
+  const list = (xs: readonly Expr[]) => {
+    const ys = xs.map(s);
+    return same(xs, ys) ? xs : ys;
+  };
+  if (isBinary(e)) {
+    const a = s(e.a);
+    const b = s(e.b);
+    return a === e.a && b === e.b ? e : { ...e, a, b };
+  }
   switch (e.k) {
     case 'var':
       return e.name === name ? { ...to, at: e.at } : e;
-    case 'index':
-      return { ...e, a: s(e.a), i: s(e.i) };
-    case 'slice':
-      return { ...e, a: s(e.a), lo: s(e.lo), hi: s(e.hi) };
-    case 'genpow':
-      return { ...e, e: s(e.e) };
-    case 'heapbufdyn':
-      return { ...e, size: s(e.size) };
-    case 'list':
-      return { ...e, items: e.items.map(s) };
-    case 'call':
-      return { ...e, args: e.args.map(s) };
-    case 'kw':
-      return { ...e, value: s(e.value) };
+    case 'index': {
+      const a = s(e.a);
+      const i = s(e.i);
+      return a === e.a && i === e.i ? e : { ...e, a, i };
+    }
+    case 'slice': {
+      const a = s(e.a);
+      const lo = s(e.lo);
+      const hi = s(e.hi);
+      return a === e.a && lo === e.lo && hi === e.hi ? e : { ...e, a, lo, hi };
+    }
+    case 'genpow': {
+      const x = s(e.e);
+      return x === e.e ? e : { ...e, e: x };
+    }
+    case 'heapbufdyn': {
+      const size = s(e.size);
+      return size === e.size ? e : { ...e, size };
+    }
+    case 'list': {
+      const items = list(e.items);
+      return items === e.items ? e : { ...e, items };
+    }
+    case 'call': {
+      const args = list(e.args);
+      return args === e.args ? e : { ...e, args };
+    }
+    case 'kw': {
+      const value = s(e.value);
+      return value === e.value ? e : { ...e, value };
+    }
     default:
       return e;
   }
 }
 
-export function substStmts(stmts: readonly Stmt[], name: string, to: Expr): Stmt[] {
-  const out: Stmt[] = [];
-  let active = true;
-  for (const st of stmts) {
-    if (!active) {
-      out.push(st);
-      continue;
+export function substStmts(stmts: readonly Stmt[], name: string, to: Expr): readonly Stmt[] {
+  let out: Stmt[] | null = null;
+  for (let i = 0; i < stmts.length; i++) {
+    const [next, rebinds] = substStmt(stmts[i], name, to);
+    if (next !== stmts[i]) {
+      out ??= stmts.slice(0, i);
     }
-    const [next, rebinds] = substStmt(st, name, to);
-    out.push(next);
-    active = !rebinds;
+    out?.push(next);
+    if (rebinds) {
+      if (out === null) return stmts;
+      out.push(...stmts.slice(i + 1));
+      return out;
+    }
   }
-  return out;
+  return out ?? stmts;
 }
 
 function substBound(b: Bound, name: string, to: Expr): Bound {
-  return b.k === 'runtime' ? { k: 'runtime', e: substExpr(b.e, name, to) } : b;
+  if (b.k !== 'runtime') return b;
+  const e = substExpr(b.e, name, to);
+  return e === b.e ? b : { k: 'runtime', e };
 }
 
-/** One statement, and whether it rebinds `name`. */
+/** One statement (itself when unchanged), and whether it rebinds `name`. */
 function substStmt(st: Stmt, name: string, to: Expr): [Stmt, boolean] {
   const e = (x: Expr) => substExpr(x, name, to);
+  const list = (xs: readonly Expr[]) => {
+    const ys = xs.map(e);
+    return same(xs, ys) ? xs : ys;
+  };
   const block = (b: readonly Stmt[]) => substStmts(b, name, to);
+  /** st with the given fields, or st itself when each is what it was. */
+  const w = <S extends Stmt>(s: S, fields: Partial<S>): S => {
+    for (const k of Object.keys(fields) as (keyof S)[]) if (fields[k] !== s[k]) return { ...s, ...fields };
+    return s;
+  };
   switch (st.k) {
     case 'let':
-      return [{ ...st, e: e(st.e) }, st.name === name];
+      return [w(st, { e: e(st.e) }), st.name === name];
     case 'lettuple':
-      return [{ ...st, args: st.args.map(e) }, st.names.includes(name)];
+      return [w(st, { args: list(st.args) }), st.names.includes(name)];
     case 'asserteq':
     case 'assertne':
-      return [{ ...st, a: e(st.a), b: e(st.b) }, false];
+      return [w(st, { a: e(st.a), b: e(st.b) }), false];
     case 'assertlt':
-      return [{ ...st, x: e(st.x), bound: substBound(st.bound, name, to) }, false];
+      return [w(st, { x: e(st.x), bound: substBound(st.bound, name, to) }), false];
     case 'call':
-      return [{ ...st, args: st.args.map(e) }, false];
+      return [w(st, { args: list(st.args) }), false];
     case 'print':
-      return [{ ...st, value: e(st.value) }, false];
+      return [w(st, { value: e(st.value) }), false];
     case 'hintwitness':
-      return [{ ...st, dest: e(st.dest) }, false];
+      return [w(st, { dest: e(st.dest) }), false];
     case 'store':
-      return [{ ...st, a: e(st.a), i: e(st.i), v: e(st.v) }, false];
+      return [w(st, { a: e(st.a), i: e(st.i), v: e(st.v) }), false];
     case 'return':
-      return [{ ...st, es: st.es.map(e) }, false];
+      return [w(st, { es: list(st.es) }), false];
     case 'callifne':
-      return [{ ...st, lhs: e(st.lhs), rhs: e(st.rhs), args: st.args.map(e) }, false];
+      return [w(st, { lhs: e(st.lhs), rhs: e(st.rhs), args: list(st.args) }), false];
     case 'for':
       // The counter shadows `name` inside the body only.
-      return [{ ...st, hi: substBound(st.hi, name, to), body: st.v === name ? st.body : block(st.body) }, false];
+      return [w(st, { hi: substBound(st.hi, name, to), body: st.v === name ? st.body : block(st.body) }), false];
     case 'unroll':
-      return [{ ...st, lo: e(st.lo), hi: e(st.hi), body: st.v === name ? st.body : block(st.body) }, false];
+      return [w(st, { lo: e(st.lo), hi: e(st.hi), body: st.v === name ? st.body : block(st.body) }), false];
     case 'if':
-      return [{ ...st, lhs: e(st.lhs), rhs: e(st.rhs), then: block(st.then), els: block(st.els) }, false];
-    case 'match':
-      return [{ ...st, x: e(st.x), cases: st.cases.map(block) }, false];
+      return [w(st, { lhs: e(st.lhs), rhs: e(st.rhs), then: block(st.then), els: block(st.els) }), false];
+    case 'match': {
+      const cases = st.cases.map(block);
+      return [w(st, { x: e(st.x), cases: same(st.cases, cases) ? st.cases : cases }), false];
+    }
     case 'matchrange':
-      return [{ ...st, x: e(st.x), arms: st.arms.map(e) }, st.names.includes(name)];
+      return [w(st, { x: e(st.x), arms: list(st.arms) }), st.names.includes(name)];
   }
 }
