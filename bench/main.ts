@@ -6,6 +6,7 @@ import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
 import { machine, printTable, writeResults } from './report';
 import { COMMIT_SIZES, benchCommit } from './commit';
+import { COMPILE_SIZES, benchCompile } from './compile';
 import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
@@ -17,6 +18,7 @@ const BENCHES = {
   hash: { title: 'hash-batch prover: n = 2^k BLAKE2s compressions, stage split', sizes: HASH_SIZES, run: benchHash },
   pcs: { title: 'PCS open (stacked WHIR: one ring claim + one point claim on a full stack)', sizes: PCS_SIZES, run: benchPcs },
   statement: { title: 'bound vs empty statement: n = 2^k compressions, prove and verify', sizes: STATEMENT_SIZES, run: benchStatement },
+  compile: { title: 'zkDSL compiler: vector programs and generated ones of about 2^k instructions', sizes: COMPILE_SIZES, run: benchCompile },
 };
 
 const program = new Command()

@@ -8,7 +8,9 @@ import type { BackendName } from '../../src/backend/backend';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
 import { detectCpuFeatures } from './cpu-features';
+import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
+import { runVm } from './run-command';
 import { serve } from './serve';
 import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
@@ -111,6 +113,28 @@ messageOptions(verify.command('hash').description('verify a hash-batch proof (ex
   .action(verifyHash);
 
 program
+  .command('run').description('execute a statement without proving it')
+  .command('vm').description('run a compiled program: cycles, rows per table before and after the fill, h and the τ')
+  .requiredOption('--program <file>', 'the compiled program (JSON), or a zkDSL source (.py)')
+  .option('--witness <file>', 'witness streams (the program JSON\'s "witness" form), replacing the program\'s own of the same name')
+  .option('--public-input <a,b>', 'm[0], m[1] as two words (decimal, 0x-hex or GEN ** k); default: run without, and show what the program publishes')
+  .option('--public-input-file <file>', 'the public input as a NAME.public.json')
+  .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
+  .option('--trace <file>', 'write the run one line per step, in the reference interpreter\'s trace format')
+  .option('--json', 'machine-readable output')
+  .action(runVm);
+
+program
+  .command('compile')
+  .description('compile a zkDSL program to its program JSON (stdout, or -o FILE)')
+  .argument('<program>', 'the zkDSL source (.py)')
+  .option('-D, --define <name=value>', 'fill placeholder NAME with VALUE (repeatable)', (v: string, all: string[]) => [...all, v], [])
+  .option('-o, --out <file>', 'write the program JSON here')
+  .option('--disasm', 'print the disassembly')
+  .option('--json', 'with -o: print a machine-readable summary')
+  .action(compileCommand);
+
+program
   .command('demo')
   .description('prove n reference messages into a temporary file, then verify it (what npm start runs)')
   .option('--n <n>', 'batch size', '8192')
@@ -131,6 +155,10 @@ try {
   await program.parseAsync();
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+  if (e instanceof CompileFailed) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
   const usage = [BackendUnavailableError, UsageError, HashBatchInputError];
   if (usage.some((kind) => e instanceof kind)) {
     console.error(`leanvm-gpu: ${(e as Error).message}`);

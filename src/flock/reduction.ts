@@ -1,14 +1,12 @@
-// The Flock reduction end to end (PROTOCOL.md §10.3–10.4): zerocheck, then lincheck, on a
-// transcript that has already bound the q_flock commitment. What comes out is the claim ring
-// switching consumes: the 64 slice values s at the q_flock point `suffix`.
+// The Flock reduction's prover end to end (PROTOCOL.md §10.3; its verifier is ./verify.ts):
+// zerocheck, then lincheck, on a transcript that has already bound the q_flock commitment. What
+// comes out is the claim ring switching consumes: the 64 slice values s at the q_flock point.
 import type { Backend } from '../backend/backend';
 import type { ProverState } from '../transcript/prover-state';
-import type { VerifierState } from '../transcript/verifier-state';
-import { type FlockClaim, proveLincheck, proveLincheckOn } from './lincheck/prover';
-import { verifyLincheck } from './lincheck/verifier';
+import type { FlockReduction } from './lincheck/claim';
+import { proveLincheck, proveLincheckOn } from './lincheck/prover';
 import type { FlockWitness } from './witness';
-import { type TailOptions, type ZerocheckClaim, proveZerocheck, proveZerocheckOn } from './zerocheck/prover';
-import { verifyZerocheck } from './zerocheck/verifier';
+import { type TailOptions, proveZerocheck, proveZerocheckOn } from './zerocheck/prover';
 
 export interface FlockProveOptions {
   /**
@@ -16,11 +14,6 @@ export interface FlockProveOptions {
    * padding tail once (same bytes; for testing that they are).
    */
   plain?: boolean;
-}
-
-export interface FlockReduction {
-  readonly zerocheck: ZerocheckClaim;
-  readonly claim: FlockClaim;
 }
 
 /** Zerocheck then lincheck for a witness whose z is the committed q_flock column. */
@@ -40,10 +33,4 @@ export async function proveFlockOn(backend: Backend, w: FlockWitness, ps: Prover
 function tailOf(w: FlockWitness, opts: FlockProveOptions): TailOptions {
   const blocks = 2 ** w.nBlocksLog;
   return { live: opts.plain ? blocks : Math.min(w.live, blocks) };
-}
-
-/** Replays both; throws a VerificationError when lincheck's terminal identity fails. */
-export function verifyFlock(vs: VerifierState, nBlocksLog: number): FlockReduction {
-  const zerocheck = verifyZerocheck(vs, nBlocksLog);
-  return { zerocheck, claim: verifyLincheck(zerocheck, vs) };
 }

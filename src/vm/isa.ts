@@ -7,6 +7,9 @@ import type { E } from '../field/e';
 export const TABLES = ['XOR', 'MUL', 'SET', 'DEREF', 'JUMP', 'BLAKE2S'] as const;
 export type TableName = (typeof TABLES)[number];
 export const N_TABLES = TABLES.length;
+/** The JUMP table, which every fill traversal's closing jump lands in, and the BLAKE2S table. */
+export const JUMP_TABLE = 4;
+export const BLAKE2S_TABLE = 5;
 
 /** What DEREF stores at m[m[fp·g^alpha]·g^beta]: a local cell, the return address g^(pc+2), or fp. */
 export const DEREF_MODES = ['cell', 'pc', 'fp'] as const;

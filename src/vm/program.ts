@@ -52,15 +52,7 @@ export interface Program {
 
 /** Reads a program from its JSON text or parsed value, checking every field. */
 export function parseProgram(json: string | unknown): Program {
-  let value = json;
-  if (typeof json === 'string') {
-    try {
-      value = JSON.parse(json);
-    } catch (e) {
-      throw new ProgramFormatError('(text)', `not JSON: ${(e as Error).message}`);
-    }
-  }
-  const root = object(value, '(root)', [
+  const root = object(jsonValue(json, '(text)'), '(root)', [
     'schema', 'bytecode', 'bytecode_len', 'bytecode_hash', 'fs_seed', 'main_frame', 'hints', 'filler', 'witness', 'min_log_committed', 'fn_ranges',
   ]);
   if (root.schema !== PROGRAM_SCHEMA) throw new ProgramFormatError('schema', `expected ${JSON.stringify(PROGRAM_SCHEMA)}, got ${JSON.stringify(root.schema)}`);
@@ -200,6 +192,12 @@ function fnRange(v: unknown, at: string, len: number): FnRange {
   return { name: string(o.name, `${at}.name`), entry, len: integer(o.len, `${at}.len`, 0, len - entry) };
 }
 
+/** Witness streams in the program JSON's `witness` form (name → entries → E words), from their
+ * own text or value: what `run vm --witness` and `prove vm --witness` read. */
+export function parseWitness(json: string | unknown): Map<string, E[][]> {
+  return witnessMap(jsonValue(json, 'witness'));
+}
+
 function witnessMap(v: unknown): Map<string, E[][]> {
   const raw = object(v, 'witness');
   const out = new Map<string, E[][]>();
@@ -211,6 +209,16 @@ function witnessMap(v: unknown): Map<string, E[][]> {
 }
 
 // ---- JSON shape checks, each naming the field ----
+
+/** The value a JSON text spells (a value passed as such is returned as it is). */
+function jsonValue(json: string | unknown, at: string): unknown {
+  if (typeof json !== 'string') return json;
+  try {
+    return JSON.parse(json);
+  } catch (e) {
+    throw new ProgramFormatError(at, `not JSON: ${(e as Error).message}`);
+  }
+}
 
 function object(v: unknown, at: string, fields?: readonly string[]): Record<string, unknown> {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ProgramFormatError(at, `expected an object, got ${describe(v)}`);

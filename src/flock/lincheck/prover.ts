@@ -13,23 +13,11 @@ import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
 import { BLOCK_BITS, CONST_POS } from '../layout';
 import { transposeWalk } from '../walk';
-import type { TailOptions, ZerocheckClaim } from '../zerocheck/prover';
+import type { ZerocheckClaim } from '../zerocheck/claim';
+import type { TailOptions } from '../zerocheck/prover';
 import { foldBlocks, foldBlocksOn } from './fold-blocks';
 import { IN_VARS, rowWeights } from './row-weights';
-
-/** What Flock leaves for ring switching: s_i = MLE(bit slice i of q_flock)(suffix), i < 64. */
-export interface FlockClaim {
-  /** χ'_in ‖ χ_out: m − 6 coordinates, the q_flock point */
-  readonly suffix: Uint32Array;
-  /** the 64 bit-slice values, packed */
-  readonly s: Uint32Array;
-}
-
-/** The batched initial claim v_a + α·v_b + α²·v_c + α³. */
-export function lincheckClaim(zc: ZerocheckClaim, alpha: E): E {
-  const a2 = eMul(alpha, alpha);
-  return eAdd(eAdd(zc.va, eMul(alpha, zc.vb)), eAdd(eMul(a2, zc.vc), eMul(a2, alpha)));
-}
+import { type FlockClaim, lincheckClaim, lincheckSuffix } from './claim';
 
 /** out[i] ^= r·v[i] for packed E arrays of equal length. */
 function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
@@ -143,13 +131,4 @@ function closeRounds(run: Rounds, zv: Uint32Array, ps: ProverState): FlockClaim 
   const s = zv.slice(0, 6 * 64);
   ps.addScalars(s);
   return { suffix: lincheckSuffix(run.rounds, run.chiOut), s };
-}
-
-/** χ'_in ‖ χ_out, χ'_in being the round challenges reversed (the top bit was bound first). */
-export function lincheckSuffix(rounds: Uint32Array, chiOut: Uint32Array): Uint32Array {
-  const n = rounds.length / 6;
-  const out = new Uint32Array(rounds.length + chiOut.length);
-  for (let i = 0; i < n; i++) out.set(rounds.subarray(6 * (n - 1 - i), 6 * (n - i)), 6 * i);
-  out.set(chiOut, rounds.length);
-  return out;
 }

@@ -10,9 +10,9 @@ import { eqTableFast } from '../eq-table';
 import { BLOCK_BITS, CONST_POS } from '../layout';
 import { SKIP_NODES, skipWeights } from '../skip-domain';
 import { forwardWalk } from '../walk';
-import type { ZerocheckClaim } from '../zerocheck/prover';
+import type { ZerocheckClaim } from '../zerocheck/claim';
 import { evalQuadratic } from '../zerocheck/verifier';
-import { type FlockClaim, lincheckClaim, lincheckSuffix } from './prover';
+import { type FlockClaim, lincheckClaim, lincheckSuffix } from './claim';
 import { IN_VARS, rowWeights } from './row-weights';
 
 /** Σ_i x[i]·y[i] over packed E arrays. */

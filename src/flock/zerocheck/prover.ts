@@ -10,17 +10,7 @@ import { equalityPoint } from './challenges';
 import { deviceTables, materialize, tableShape } from './materialize';
 import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from './padded-tables';
 import { type SkipPassResult, type ZerocheckColumns, skipPass, skipPassOn } from './skip-pass';
-
-export interface ZerocheckClaim {
-  /** the univariate-skip point */
-  readonly z: E;
-  /** χ, one challenge per multilinear variable (m − 6, packed) */
-  readonly chi: Uint32Array;
-  readonly va: E;
-  readonly vb: E;
-  /** never transmitted: claim + v_a·v_b */
-  readonly vc: E;
-}
+import type { ZerocheckClaim } from './claim';
 
 /** Where the batch's identical padding tail starts. */
 export interface TailOptions {

@@ -3,7 +3,7 @@
 // ring claim on it is the Flock reduction's, and a bound batch adds its I/O slot claims
 // (docs/bound-statement.md). The PCS prover and verifier are called from here only.
 import type { Backend } from '../../backend/backend';
-import type { FlockClaim } from '../../flock/lincheck/prover';
+import type { FlockClaim } from '../../flock/lincheck/claim';
 import { STACK_LEAF_WORDS } from '../../ntt/encode';
 import type { PointClaim, StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
