@@ -46,7 +46,8 @@ export function aggregateWitness(request: AggregateRequest): AggregateWitness {
     const r = new Uint8Array(32);
     r.set(s.signature.randomness);
     push('rand', [cellOf(r, 0), cellOf(r, 16)]);
-    push('digits', Array.from(s.digits, (d) => eFromK(kPow(G, d))));
+    // one dispatch per pair of chains: g^(8·e_2p + e_2p+1)
+    push('digits', Array.from({ length: XMSS_CHAINS / 2 }, (_, p) => eFromK(kPow(G, 8 * s.digits[2 * p] + s.digits[2 * p + 1]))));
     for (let j = 0; j < XMSS_CHAINS; j++) push('chains', [cellOf(s.signature.chainValues, 16 * j)]);
     for (let l = 0; l < XMSS_TREE_HEIGHT; l++) push('siblings', [cellOf(s.signature.merklePath, 16 * l)]);
   }
