@@ -174,6 +174,7 @@ describe('refusals name the signer before any proving', () => {
     ['too many', () => aggregateWitness({ message, epoch: EPOCH, signers: Array(AGGREGATE_MAX_SIGNERS + 1).fill(fresh[0]) }), 'too-many-signers', undefined],
     ['a short message', () => aggregateWitness({ message: message.slice(1), epoch: EPOCH, signers: fresh }), 'malformed', undefined],
     ['an epoch past u32', () => aggregateWitness({ message, epoch: 2 ** 32, signers: fresh }), 'malformed', undefined],
+    ['a signer that is no object', () => aggregateWitness({ message, epoch: EPOCH, signers: [fresh[0], null as never] }), 'malformed', 1],
     ['a short key', () => aggregateWitness({ message, epoch: EPOCH, signers: [fresh[0], { ...fresh[1], publicKey: keyBytes(fresh[1]).slice(1) }] }), 'malformed', 1],
     ['a short signature', () => aggregateWitness({ message, epoch: EPOCH, signers: [fresh[0], fresh[1], { ...fresh[2], signature: bad.slice(1) }] }), 'malformed', 2],
     ['a key range missing the epoch', () => aggregateWitness({ message, epoch: EPOCH, signers: [fresh[0], { ...fresh[1], epochs: { start: 0, end: EPOCH - 1 } }] }), 'epoch-out-of-range', 1],

@@ -70,7 +70,8 @@ function parsed<T>(signer: number, what: string, decode: () => T): T {
  */
 export function checkSigners(request: AggregateRequest): CheckedSigner[] {
   const { message, epoch, signers } = request;
-  if (!Array.isArray(signers) || signers.length === 0) throw new AggregateInputError('no-signers', 'an aggregate needs at least one signer');
+  if (!Array.isArray(signers)) throw new AggregateInputError('malformed', 'the signers must be a list');
+  if (signers.length === 0) throw new AggregateInputError('no-signers', 'an aggregate needs at least one signer');
   if (signers.length > AGGREGATE_MAX_SIGNERS) {
     throw new AggregateInputError('too-many-signers', `an aggregate holds at most ${AGGREGATE_MAX_SIGNERS} signers, got ${signers.length}`);
   }
@@ -81,6 +82,7 @@ export function checkSigners(request: AggregateRequest): CheckedSigner[] {
     throw new AggregateInputError('malformed', `the epoch must be an integer in 0 .. ${XMSS_MAX_EPOCH}, got ${epoch}`);
   }
   const parsedSigners = signers.map((s, i) => {
+    if (typeof s !== 'object' || s === null) throw new AggregateInputError('malformed', `signer ${i} is not an object`, i);
     const pk = parsed(i, 'public key', () => (decodePublicKey(s.publicKey instanceof Uint8Array ? s.publicKey : encodePublicKey(s.publicKey))));
     const publicKey = encodePublicKey(pk);
     const sig = parsed(i, 'signature', () => (decodeSignature(s.signature instanceof Uint8Array ? s.signature : encodeSignature(s.signature))));
