@@ -30,6 +30,25 @@ export function parsePublicWord(text: string): E {
   return eFromLimbs(w.subarray(0, 2), w.subarray(2, 4), new Uint32Array(2));
 }
 
+/** The annotation spelling of a 128-bit word (c2 = 0): its decimal integer c0 + 2^64·c1, which
+ * parsePublicWord reads back. */
+export function publicWordText(word: E): string {
+  if (word[4] !== 0 || word[5] !== 0) throw new PublicInputError('public input: a word with a nonzero top limb has no integer spelling');
+  const h = Array.from({ length: 8 }, (_, i) => (word[i >>> 1] >>> (16 * (i & 1))) & 0xffff); // 16-bit limbs, little-endian
+  const chunks: number[] = []; // base-10^4 digits, least significant first
+  while (h.some((x) => x !== 0)) {
+    let rem = 0;
+    for (let i = h.length - 1; i >= 0; i--) {
+      const v = rem * 0x10000 + h[i];
+      h[i] = Math.floor(v / 10000);
+      rem = v % 10000;
+    }
+    chunks.push(rem);
+  }
+  if (chunks.length === 0) return '0';
+  return chunks[chunks.length - 1].toString() + chunks.slice(0, -1).reverse().map((c) => c.toString().padStart(4, '0')).join('');
+}
+
 /** The two words of a comma-separated list ("A, B"). */
 export function parsePublicInputList(text: string): PublicInput {
   const parts = text.split(',');
