@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { blake2s } from '../../src/hash/blake2s';
 import type { Blake2sOp } from '../../src/vm/isa';
 import { parseProgram, programToJson } from '../../src/vm/program';
+import { compileSource } from '../../src/zkdsl/index';
 
 const SOURCE_BLAKE2S = 'ed3b8bf67c6975ea7540476608c64035f54b42a70fe380b4ec14f629b725b9ae';
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -24,6 +25,11 @@ describe('the compiled aggregation program', () => {
   it('was compiled from the committed source', () => {
     const source = readFileSync(new URL('../../programs/aggregate-xmss.py', import.meta.url));
     expect(hex(blake2s(new Uint8Array(source)))).toBe(SOURCE_BLAKE2S);
+  });
+
+  it('is what our compiler makes of the source, byte for byte', () => {
+    const source = readFileSync(new URL('../../programs/aggregate-xmss.py', import.meta.url), 'utf8');
+    expect(programToJson(compileSource(source, { file: 'aggregate-xmss.py' }).program)).toBe(text);
   });
 
   it('has one arm per digit pair and chain pair, walking 7 − a + 7 − b chain steps', () => {
