@@ -20,12 +20,13 @@ export interface Fingerprint {
   readonly beta: E;
 }
 
-const T = new Uint32Array(6);
+const T = new Uint32Array(6), KW = new Uint32Array(2);
 
 /** out[o..] ^= weight · (lo, hi). */
 function addK(out: Uint32Array, o: number, weight: Uint32Array, wo: number, lo: number, hi: number): void {
-  const k = Uint32Array.of(lo, hi);
-  eMulKAt(T, 0, weight, wo, k, 0);
+  KW[0] = lo;
+  KW[1] = hi;
+  eMulKAt(T, 0, weight, wo, KW, 0);
   for (let t = 0; t < 6; t++) out[o + t] ^= T[t];
 }
 
@@ -33,12 +34,12 @@ function addK(out: Uint32Array, o: number, weight: Uint32Array, wo: number, lo: 
 function frameworkLeaves(out: Uint32Array, b: LeafBlock & { part: FrameworkPart }, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array): void {
   const { weights: w, beta } = fp;
   const rows = 2 ** b.logRows;
-  const g = gPowerTable(rows);
+  const g = gPowerTable(b.part === 'state' ? 2 ** shape.logBytecode : rows);
   for (let i = 0; i < rows; i++) {
     const o = 6 * (b.offset + i);
     out.set(beta, o);
     if (b.part === 'state') {
-      const last = gPowerTable(2 ** shape.logBytecode).subarray(2 * (2 ** shape.logBytecode - 1));
+      const last = g.subarray(g.length - 2);
       addK(out, o, w, 0, SEP_STATE[0], SEP_STATE[1]);
       if (side === 'push') addK(out, o, w, 6, 1, 0);
       else addK(out, o, w, 6, last[0], last[1]);
@@ -66,14 +67,16 @@ function frameworkLeaves(out: Uint32Array, b: LeafBlock & { part: FrameworkPart 
 }
 
 /**
- * The three leaf vectors (2^depth packed E each): push and pull fingerprinted with `fp`, count
- * the read counts. `columns` are the run's global columns, `bytecode` the program multilinear.
+ * The three trees' leaves as far as their blocks reach (packed E; every later leaf of the
+ * 2^depth is 1): push and pull fingerprinted with `fp`, count the read counts. `columns` are the run's global columns, `bytecode` the program multilinear.
  */
 export function busLeaves(shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, fp: Fingerprint): Uint32Array[] {
   const layout = leafLayout(shape);
   return SIDES.map((side) => {
     const tree = side === 'count' ? layout.count : layout[side];
-    const out = new Uint32Array(6 * 2 ** layout.depth);
+    // The blocks fill a prefix of the tree from leaf 0; every leaf past them is 1.
+    const used = tree.blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);
+    const out = new Uint32Array(6 * used);
     for (let i = 0; i < out.length; i += 6) out[i] = 1;
     for (const b of tree.blocks) {
       if (b.kind === 'framework') {

@@ -85,8 +85,18 @@ function tailStart(compressions: readonly Compression[]): number {
   return live;
 }
 
+/** The transcript a proof of `program` on `publicInput` is written with. */
+export function vmProverState(program: Program, publicInput: PublicInput): ProverState {
+  return new ProverState(VM_TRANSCRIPT_LABEL, transcriptStatement(program, publicInput));
+}
+
 /** Proves the execution of `program` on `publicInput`. */
 export async function proveProgram(program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
+  return proveInto(vmProverState(program, publicInput), program, publicInput, options);
+}
+
+/** proveProgram on a prover state of the caller's (vmProverState's, or one that records). */
+export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   const { backend, onProgress } = options;
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
@@ -115,7 +125,6 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
     return { run, flock, live };
   });
 
-  const ps = new ProverState(VM_TRANSCRIPT_LABEL, transcriptStatement(program, publicInput));
   for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
   const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
   try {
