@@ -38,6 +38,9 @@ import { proveTableSumcheck } from './table-sumcheck';
 export type VmStage = 'execute' | 'witness' | 'commit' | 'bus' | 'tables' | 'flock' | 'opening';
 export const VM_STAGES: readonly VmStage[] = ['execute', 'witness', 'commit', 'bus', 'tables', 'flock', 'opening'];
 
+// Each stage's rough share of a proof, for progress only.
+const STAGE_SHARE: Record<VmStage, number> = { execute: 0.01, witness: 0.04, commit: 0.1, bus: 0.35, tables: 0.1, flock: 0.1, opening: 0.3 };
+
 export interface ProveProgramOptions {
   readonly backend: Backend;
   /** Witness streams replacing the program's own of the same name. */
@@ -45,8 +48,9 @@ export interface ProveProgramOptions {
   /** log2 of the inverse rate, 1..4 (default 1). */
   readonly logInvRate?: number;
   readonly maxCycles?: number;
-  /** Called as each stage starts, with the stages done before it. */
-  readonly onProgress?: (stage: VmStage, done: number) => void;
+  /** Called as each stage starts with the estimated share of the proof done before it, and
+   * once at the end with ('opening', 1). */
+  readonly onProgress?: (stage: VmStage, fraction: number) => void;
 }
 
 export interface ProgramProof {
@@ -109,7 +113,7 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
     const t0 = performance.now();
     const out = await body();
     stageMs[name] = performance.now() - t0;
-    done++;
+    done += STAGE_SHARE[name];
     return out;
   }
 
@@ -180,7 +184,7 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
   } finally {
     freeCommitment(commitment);
   }
-  onProgress?.('opening', VM_STAGES.length);
+  onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return {
     proof,
