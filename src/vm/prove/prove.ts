@@ -4,6 +4,8 @@
 // values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
 import type { Backend } from '../../backend/backend';
+import { hostVmKernels } from '../../backend/cpu/vm-kernels';
+import type { VmKernels } from '../../backend/vm-kernels';
 import { type E, eMulKAt } from '../../field/e';
 import type { Compression } from '../../flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
@@ -13,7 +15,6 @@ import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { commitWhir, freeCommitment } from '../../pcs/whir/commit';
 import { eqTable } from '../../poly/eq';
-import { mleEval } from '../../poly/mle';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
@@ -79,6 +80,19 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   return shape;
 }
 
+/** MLE(column)(point) of a K column, by folds on the kernels, lowest variable first. */
+async function mleOn(kernels: VmKernels, column: Uint32Array, point: Uint32Array): Promise<E> {
+  let table = column;
+  let elem: 'K' | 'E' = 'K';
+  for (let i = 0; i < point.length / 6; i++) {
+    const out = new Uint32Array(3 * (table.length / (elem === 'K' ? 2 : 6)));
+    await kernels.fold(table, elem, 1, point.subarray(6 * i, 6 * i + 6), out);
+    table = out;
+    elem = 'E';
+  }
+  return elem === 'E' ? table.slice(0, 6) : Uint32Array.of(table[0], table[1], 0, 0, 0, 0);
+}
+
 /** Where the BLAKE2S rows' identical tail starts (Flock sums it once). */
 function tailStart(compressions: readonly Compression[]): number {
   const same = (x: Compression, y: Compression) =>
@@ -102,6 +116,7 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
 /** proveProgram on a prover state of the caller's (vmProverState's, or one that records). */
 export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   const { backend, onProgress } = options;
+  const kernels = backend.vm ?? hostVmKernels;
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
   let done = 0;
@@ -134,25 +149,26 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
   try {
     ps.addRoot(commitment.root);
     const { columns } = run;
-    const bus = await stage('bus', () => {
+    const bus = await stage('bus', async () => {
       const alphas = ps.sampleVec(BUS_BITS);
       const fp = { weights: eqTable(alphas), beta: ps.sample() };
       const depth = leafLayout(shape).depth;
-      const gkr = proveGrandProducts(ps, busLeaves(shape, columns, bytecode, fp), depth);
+      const gkr = await proveGrandProducts(ps, kernels, await busLeaves(kernels, shape, columns, bytecode, fp), depth);
       const zeta = gkr.point;
       const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
       const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
-      const claims: ColumnClaim[] = framework.map(([column, point]) => {
-        const value = mleEval(columns[column], 'K', point);
+      const claims: ColumnClaim[] = [];
+      for (const [column, point] of framework) {
+        const value = await mleOn(kernels, columns[column], point);
         ps.addScalar(value);
-        return { column, point, value };
-      });
+        claims.push({ column, point, value });
+      }
       return { zeta, fp, claims };
     });
-    const tableClaims = await stage('tables', () => {
+    const tableClaims = await stage('tables', async () => {
       const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
       const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
-      const { values, point } = proveTableSumcheck(ps, shape.taus, tableColumns, forms, bus.zeta);
+      const { values, point } = await proveTableSumcheck(ps, kernels, shape.taus, tableColumns, forms, bus.zeta);
       return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
         column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
       })));

@@ -9,11 +9,12 @@ import type { VmShape } from '../layout';
 import { blockSelector, leafLayout } from '../leaves';
 import { col } from '../tables/form';
 import { N_CONSTRAINTS, TABLE_SCHEMAS } from '../tables/schema';
-import { type EForm, EFormBuilder } from './eform';
+import type { VmForm } from '../../backend/vm-kernels';
+import { EFormBuilder } from './eform';
 import { type Fingerprint, SIDES } from './leaves';
 
 /** The six summands, for the bus's fingerprints (push and pull share one; count's is α = β = 0). */
-export function tableForms(xi: E, shape: VmShape, zeta: Uint32Array, fp: Fingerprint): EForm[] {
+export function tableForms(xi: E, shape: VmShape, zeta: Uint32Array, fp: Fingerprint): VmForm[] {
   const xiPow = powers(xi, N_CONSTRAINTS + SIDES.length);
   const at = (i: number) => xiPow.subarray(6 * i, 6 * i + 6);
   const layout = leafLayout(shape);
