@@ -115,11 +115,23 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
 
 /** proveProgram on a prover state of the caller's (vmProverState's, or one that records). */
 export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
+  const t0 = performance.now();
+  options.onProgress?.('execute', 0);
+  const exec = execute(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
+  return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
+}
+
+/**
+ * Proves a run of `program` as it stands (execute's, or one a test has changed to show that the
+ * verifier refuses it) on `ps`; `executeMs` is reported as the execute stage.
+ */
+export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
   const { backend, onProgress } = options;
   const kernels = backend.vm ?? hostVmKernels;
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
-  let done = 0;
+  stageMs.execute = executeMs;
+  let done = STAGE_SHARE.execute;
   async function stage<T>(name: VmStage, body: () => T | Promise<T>): Promise<T> {
     if (onProgress !== undefined) {
       onProgress(name, done);
@@ -132,7 +144,6 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
     return out;
   }
 
-  const exec = await stage('execute', () => execute(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles }));
   const shape = shapeOf(program, exec, logInvRate);
   const layout = vmLayout(shape);
   const bytecode = bytecodeMultilinear(program);
