@@ -10,6 +10,7 @@ import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
+import { VM_SIZES, benchVm } from './vm';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
@@ -17,6 +18,7 @@ const BENCHES = {
   hash: { title: 'hash-batch prover: n = 2^k BLAKE2s compressions, stage split', sizes: HASH_SIZES, run: benchHash },
   pcs: { title: 'PCS open (stacked WHIR: one ring claim + one point claim on a full stack)', sizes: PCS_SIZES, run: benchPcs },
   statement: { title: 'bound vs empty statement: n = 2^k compressions, prove and verify', sizes: STATEMENT_SIZES, run: benchStatement },
+  vm: { title: 'VM prover: the vector programs and Fibonacci runs of 2^k cycles, stage split', sizes: VM_SIZES, run: benchVm },
 };
 
 const program = new Command()
