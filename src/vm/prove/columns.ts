@@ -100,8 +100,17 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
       dst[2 * i] = mem[6 * cell + 2 * l];
       dst[2 * i + 1] = mem[6 * cell + 2 * l + 1];
     };
-    const limbCols = (x: string) => [0, 1, 2].map((l) => col(`${x}_${l}`));
+    // Every column this table's rows write, looked up once.
+    const has = (n: string) => schema.columns.includes(n);
+    const limbs = (x: string) => (has(`${x}_0`) ? [0, 1, 2].map((l) => col(`${x}_${l}`)) : []);
     const ops = schema.columns.filter((n) => n.startsWith('o_')).map(col);
+    const [va, vb, k, v3] = [limbs('va'), limbs('vb'), limbs('k'), limbs('v3')];
+    const deref = schema.name === 'DEREF' ? { alpha: col('alpha'), beta: col('beta'), gamma: col('gamma'), fPc: col('f_pc'), fFp: col('f_fp'), ptr: col('ptr') } : null;
+    const jump = schema.name === 'JUMP' ? { c: col('c'), dest: col('dest'), frame: col('frame'), b: col('b') } : null;
+    const blake = schema.name === 'BLAKE2S'
+      ? { cells: ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]), md: [col('md_0'), col('md_1')] }
+      : null;
+    const set = schema.name === 'SET' ? col('o') : null;
     for (let i = 0; i < rows.length; i++) {
       const p = rows.pc(i), f = rows.fp(i);
       putG(pc, i, p);
@@ -111,51 +120,62 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
       const ins: Instruction = program.bytecode[p];
       switch (ins.op) {
         case 'XOR':
-        case 'MUL': {
-          offsetsOf(ins).forEach((o, j) => putG(ops[j], i, o));
-          limbCols('va').forEach((dst, l) => putLimb(dst, i, f + ins.a, l));
-          limbCols('vb').forEach((dst, l) => putLimb(dst, i, f + ins.b, l));
+        case 'MUL':
+          putG(ops[0], i, ins.a);
+          putG(ops[1], i, ins.b);
+          putG(ops[2], i, ins.c);
+          for (let l = 0; l < 3; l++) {
+            putLimb(va[l], i, f + ins.a, l);
+            putLimb(vb[l], i, f + ins.b, l);
+          }
+          break;
+        case 'SET':
+          putG(set!, i, ins.o);
+          for (let l = 0; l < 3; l++) {
+            k[l][2 * i] = ins.k[2 * l];
+            k[l][2 * i + 1] = ins.k[2 * l + 1];
+          }
+          break;
+        case 'DEREF': {
+          const d = deref!;
+          putG(d.alpha, i, ins.alpha);
+          putG(d.beta, i, ins.beta);
+          putG(d.gamma, i, ins.gamma);
+          d.fPc[2 * i] = ins.mode === 'pc' ? 1 : 0;
+          d.fFp[2 * i] = ins.mode === 'fp' ? 1 : 0;
+          putLimb(d.ptr, i, f + ins.alpha, 0);
+          for (let l = 0; l < 3; l++) putLimb(v3[l], i, f + ins.gamma, l);
           break;
         }
-        case 'SET':
-          putG(col('o'), i, ins.o);
-          limbCols('k').forEach((dst, l) => {
-            dst[2 * i] = ins.k[2 * l];
-            dst[2 * i + 1] = ins.k[2 * l + 1];
-          });
-          break;
-        case 'DEREF':
-          putG(col('alpha'), i, ins.alpha);
-          putG(col('beta'), i, ins.beta);
-          putG(col('gamma'), i, ins.gamma);
-          col('f_pc')[2 * i] = ins.mode === 'pc' ? 1 : 0;
-          col('f_fp')[2 * i] = ins.mode === 'fp' ? 1 : 0;
-          putLimb(col('ptr'), i, f + ins.alpha, 0);
-          limbCols('v3').forEach((dst, l) => putLimb(dst, i, f + ins.gamma, l));
-          break;
         case 'JUMP': {
-          offsetsOf(ins).forEach((o, j) => putG(ops[j], i, o));
-          putLimb(col('c'), i, f + ins.oc, 0);
-          putLimb(col('dest'), i, f + ins.od, 0);
-          putLimb(col('frame'), i, f + ins.of, 0);
-          const cond = col('c');
-          col('b')[2 * i] = (cond[2 * i] | cond[2 * i + 1]) !== 0 ? 1 : 0;
+          const jc = jump!;
+          putG(ops[0], i, ins.oc);
+          putG(ops[1], i, ins.od);
+          putG(ops[2], i, ins.of);
+          putLimb(jc.c, i, f + ins.oc, 0);
+          putLimb(jc.dest, i, f + ins.od, 0);
+          putLimb(jc.frame, i, f + ins.of, 0);
+          jc.b[2 * i] = (jc.c[2 * i] | jc.c[2 * i + 1]) !== 0 ? 1 : 0;
           break;
         }
         case 'BLAKE2S': {
-          const cellsOf = [...ins.ins, ins.cv, ins.cv + 1, ins.out, ins.out + 1].map((o) => f + o);
-          offsetsOf(ins).forEach((o, j) => putG(ops[j], i, o));
-          ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].forEach((name, j) => {
-            putLimb(col(`${name}_lo`), i, cellsOf[j], 0);
-            putLimb(col(`${name}_hi`), i, cellsOf[j], 1);
+          const bl = blake!;
+          const cellsOf = [...ins.ins, ins.cv, ins.cv + 1, ins.out, ins.out + 1].map((x) => f + x);
+          offsetsOf(ins).forEach((x, j) => putG(ops[j], i, x));
+          bl.cells.forEach(([lo, hi], j) => {
+            putLimb(lo, i, cellsOf[j], 0);
+            putLimb(hi, i, cellsOf[j], 1);
           });
           const md = ins.metadata;
-          [col('md_0'), col('md_1')].forEach((dst, l) => {
-            dst[2 * i] = md[2 * l];
-            dst[2 * i + 1] = md[2 * l + 1];
-          });
-          const words = (cs: number[]) => Uint32Array.from(cs.flatMap((c) => Array.from(mem.subarray(6 * c, 6 * c + 4))));
-          compressions.push({ h: words(cellsOf.slice(4, 6)), m: words(cellsOf.slice(0, 4)), tLo: md[0], tHi: md[1], f0: md[2], f1: md[3] });
+          for (let l = 0; l < 2; l++) {
+            bl.md[l][2 * i] = md[2 * l];
+            bl.md[l][2 * i + 1] = md[2 * l + 1];
+          }
+          // A cell's two 64-bit limbs are four message (or chaining) words.
+          const h = new Uint32Array(8), m = new Uint32Array(16);
+          for (let j = 0; j < 4; j++) m.set(mem.subarray(6 * cellsOf[j], 6 * cellsOf[j] + 4), 4 * j);
+          for (let j = 0; j < 2; j++) h.set(mem.subarray(6 * cellsOf[4 + j], 6 * cellsOf[4 + j] + 4), 4 * j);
+          compressions.push({ h, m, tLo: md[0], tHi: md[1], f0: md[2], f1: md[3] });
           break;
         }
       }

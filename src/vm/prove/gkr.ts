@@ -17,29 +17,39 @@ export interface GrandProductProof {
   readonly values: readonly E[];
 }
 
-/** A stored prefix of packed E nodes, padded with ones to whole groups of `group` nodes. */
-function padded(nodes: Uint32Array, group: number): Uint32Array {
-  const n = nodes.length / 6;
-  const m = Math.max(group, group * Math.ceil(n / group));
-  if (m === n) return nodes;
+/** Room for `nodes` E nodes and the ones that round them up to whole groups of `group`; the
+ * caller writes the first `nodes`. */
+function withOnes(nodes: number, group: number): Uint32Array {
+  const m = Math.max(group, group * Math.ceil(nodes / group));
   const out = new Uint32Array(6 * m);
-  out.set(nodes);
-  for (let i = n; i < m; i++) out[6 * i] = 1;
+  for (let i = nodes; i < m; i++) out[6 * i] = 1;
   return out;
 }
 
-/** Levels 0, 2, 4, … of a tree given by its leaf prefix (as rows), then its top level. */
+/** The nodes, rounded up to whole groups of `group` with ones (a copy only where needed). */
+function padded(nodes: Uint32Array, group: number): Uint32Array {
+  const n = nodes.length / 6;
+  if (n % group === 0 && n > 0) return nodes;
+  const out = withOnes(n, group);
+  out.set(nodes);
+  return out;
+}
+
+/** Levels 0, 2, 4, … of a tree given by its leaf prefix (whole rows of four), then its top level. */
 async function layers(kernels: VmKernels, leaves: Uint32Array, depth: number): Promise<Uint32Array[]> {
   const out: Uint32Array[] = [];
-  let cur = leaves;
+  // What level L is padded to: pairs of rows while a step with rounds reads it, one row for the
+  // top step, and the top level's one or two nodes.
+  const group = (L: number) => (L + 2 < depth ? 8 : L + 2 === depth ? 4 : depth % 2 === 1 ? 2 : 1);
+  let cur = padded(leaves, group(0));
   for (let level = 0; level + 2 <= depth; level += 2) {
-    cur = padded(cur, 4);
     out.push(cur);
-    const next = new Uint32Array(cur.length / 4);
-    await kernels.productsOfFour(cur, next);
+    const n = cur.length / 24;
+    const next = withOnes(n, group(level + 2));
+    await kernels.productsOfFour(cur, next.subarray(0, 6 * n));
     cur = next;
   }
-  out.push(padded(cur, depth % 2 === 1 ? 2 : 1));
+  out.push(cur);
   return out;
 }
 
@@ -72,8 +82,6 @@ export async function proveGrandProducts(ps: ProverState, kernels: VmKernels, le
     for (let j = 0; j < rounds; j++) {
       const eq = new Uint32Array(6 << (rounds - j - 1));
       await kernels.eqTable(point.subarray(6 * (j + 1)), eq);
-      // Whole pairs of rows: a missing high end is a row of ones.
-      rows = rows.map((v) => padded(v, 8));
       const msg: Uint32Array[] = [];
       for (const v of rows) msg.push(await kernels.quarticSums(v, eq.subarray(0, v.length / 8)));
       for (let k = 0; k < 4; k++) ps.addScalar(batch(msg.map((m) => m.subarray(6 * k, 6 * k + 6)), lambda));
@@ -81,8 +89,10 @@ export async function proveGrandProducts(ps: ProverState, kernels: VmKernels, le
       bound.set(r, 6 * j);
       const folded: Uint32Array[] = [];
       for (const v of rows) {
-        const out = new Uint32Array(v.length / 2);
-        await kernels.fold(v, 'E', 4, r, out);
+        // Whole pairs of rows for the next round (a missing high end is a row of ones).
+        const n = v.length / 48;
+        const out = withOnes(4 * n, j + 1 < rounds ? 8 : 4);
+        await kernels.fold(v, 'E', 4, r, out.subarray(0, 24 * n));
         folded.push(out);
       }
       rows = folded;

@@ -60,10 +60,11 @@ export async function busLeaves(kernels: VmKernels, shape: VmShape, columns: rea
   const out: Uint32Array[] = [];
   for (const side of SIDES) {
     const tree = side === 'count' ? layout.count : layout[side];
-    // The blocks fill a prefix of the tree from leaf 0.
+    // The blocks tile a prefix of the tree from leaf 0 (the stacking rule leaves no gaps);
+    // ones round it up to whole pairs of rows of four, as the GKR reads it.
     const used = tree.blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);
-    const leaves = new Uint32Array(6 * used);
-    for (let i = 0; i < leaves.length; i += 6) leaves[i] = 1;
+    const leaves = new Uint32Array(6 * 8 * Math.ceil(used / 8));
+    for (let i = 6 * used; i < leaves.length; i += 6) leaves[i] = 1;
     for (const b of tree.blocks) {
       let block;
       if (b.kind === 'framework') block = frameworkBlock(b.part, side as 'push' | 'pull', fp, shape, columns, bytecode);
