@@ -33,7 +33,7 @@ export interface VmKernels {
   fold(src: Uint32Array, elem: Elem, stride: number, r: E, out: Uint32Array): Promise<void>;
   /** out (2^n E values) = eq(point, ·) for a point of n coordinates. */
   eqTable(point: Uint32Array, out: Uint32Array): Promise<void>;
-  /** out[at + i] = the form on row i of K columns, for i < n (E values). */
+  /** out[at + i] += the form on row i of K columns, for i < n (E values). */
   formRows(columns: readonly Uint32Array[], form: VmForm, n: number, out: Uint32Array, at: number): Promise<void>;
   /**
    * Σ_{i < half} eq[i]·(s0, s1, s2), S(lo_i + X·(lo_i + hi_i)) = s0 + s1·X + s2·X² for the form S

@@ -43,7 +43,7 @@ async function outputs(k: VmKernels, seed: number): Promise<Uint32Array[]> {
       const form = randomForm(rng, cols.length, 9);
       out.push(await k.formPairSums(cols, elem, form, rng.words(3 * (n / 2)), n / 2));
       if (elem === 'K') {
-        const rows = new Uint32Array(6 * (n + 3));
+        const rows = rng.words(3 * (n + 3)); // formRows adds to what is there
         await k.formRows(cols, form, n, rows, 3);
         out.push(rows);
       }

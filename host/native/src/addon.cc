@@ -473,7 +473,7 @@ Napi::Value QuarticSums(const Napi::CallbackInfo& info) {
   return out;
 }
 
-/** formRows(columns, a, b, coeffs, constant, n, out, at): E values at out's value `at`. */
+/** formRows(columns, a, b, coeffs, constant, n, out, at): adds the form's rows to out's E values from `at`. */
 void FormRows(const Napi::CallbackInfo& info) {
   const size_t n = count(info, 5, "n", 1e12), at = count(info, 7, "at", 1e12);
   const std::vector<const uint64_t*> cols = columns(info, 0, false, n);

@@ -111,20 +111,26 @@ void quarticSums(const FieldKernels& k, const uint64_t* rows, size_t pairs, cons
 
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out) {
   parallelFor(n, GRAIN, [&](size_t from, size_t to) {
-    alignas(64) uint64_t v[CHUNK], u[CHUNK], coeff[3][CHUNK], acc[3 * CHUNK], prod[CHUNK];
+    // Each term's coefficient limbs, broadcast once: an E coefficient times a K value is three
+    // K products.
+    std::vector<uint64_t> coeff(3 * CHUNK * f.terms);
+    for (size_t t = 0; t < f.terms; t++) {
+      for (int l = 0; l < 3; l++) std::fill_n(coeff.data() + (3 * t + l) * CHUNK, CHUNK, f.coeffs[3 * t + l]);
+    }
+    alignas(64) uint64_t v[CHUNK], u[CHUNK], acc[3 * CHUNK], prod[CHUNK];
     for (size_t i0 = from; i0 < to; i0 += CHUNK) {
       const size_t c = std::min(CHUNK, to - i0);
-      for (size_t i = 0; i < c; i++) std::copy(f.constant, f.constant + 3, acc + 3 * i);
+      for (size_t i = 0; i < c; i++) {
+        for (int l = 0; l < 3; l++) acc[3 * i + l] = out[3 * (i0 + i) + l] ^ f.constant[l];
+      }
       for (size_t t = 0; t < f.terms; t++) {
         std::copy(cols[f.a[t]] + i0, cols[f.a[t]] + i0 + c, v);
         if (f.b[t] >= 0) {
           std::copy(cols[f.b[t]] + i0, cols[f.b[t]] + i0 + c, u);
           k.mulK(v, u, v, c);
         }
-        // coeff·v limb by limb: an E coefficient times a K value.
         for (int l = 0; l < 3; l++) {
-          std::fill(coeff[l], coeff[l] + c, f.coeffs[3 * t + l]);
-          k.mulK(coeff[l], v, prod, c);
+          k.mulK(coeff.data() + (3 * t + l) * CHUNK, v, prod, c);
           for (size_t i = 0; i < c; i++) acc[3 * i + l] ^= prod[i];
         }
       }

@@ -26,7 +26,7 @@ void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64
  * children, q_p = Π_c (lo_c + X·(lo_c + hi_c)), into out (4 E values). */
 void quarticSums(const FieldKernels& k, const uint64_t* rows, size_t pairs, const uint64_t* eq, uint64_t out[12]);
 
-/** out[i] = the form on row i of the K columns, i < n (E values). */
+/** out[i] += the form on row i of the K columns, i < n (E values). */
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out);
 
 /** Σ_{i < half} eq[i]·(s0, s1, s2) of the form on lo = row i, hi = row i + half of K or E

@@ -91,7 +91,7 @@ const KP = new Uint32Array(2);
 function formRows(columns: readonly Uint32Array[], form: VmForm, n: number, out: Uint32Array, at: number): void {
   for (let i = 0; i < n; i++) {
     const o = 6 * (at + i);
-    out.set(form.constant, o);
+    for (let k = 0; k < 6; k++) out[o + k] ^= form.constant[k];
     for (let t = 0; t < form.a.length; t++) {
       const ca = columns[form.a[t]], b = form.b[t];
       KP[0] = ca[2 * i];

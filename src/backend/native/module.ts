@@ -63,6 +63,7 @@ export interface NativeModule {
   // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
   productsOfFour(src: Uint32Array, out: Uint32Array): void;
   quarticSums(rows: Uint32Array, eq: Uint32Array): Uint32Array;
+  /** out's values at..at+n += the form's rows. */
   formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
   formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number): Uint32Array;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */

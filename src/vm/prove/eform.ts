@@ -36,7 +36,8 @@ export class EFormBuilder {
 
   /** The form as the kernels take it. */
   build(): VmForm {
-    const terms = [...this.terms.values()];
+    // Terms that cancelled (a push and a pull of the same coordinate) are left out.
+    const terms = [...this.terms.values()].filter((t) => t.coeff.some((w) => w !== 0));
     const coeffs = new Uint32Array(6 * terms.length);
     terms.forEach((t, i) => coeffs.set(t.coeff, 6 * i));
     return { constant: this.constant.slice(), a: Int32Array.from(terms, (t) => t.a), b: Int32Array.from(terms, (t) => t.b), coeffs };

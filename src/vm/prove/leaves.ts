@@ -1,13 +1,15 @@
 // The leaves of the bus's push, pull and count trees (src/vm/leaves.ts has their layout): every
 // block's rows at its offset, every later leaf 1. A push or pull leaf is the fingerprint
 // β + Σ_i eq(α, i)·t_i of its tuple t, a count leaf the count itself; each block is one form
-// over its columns, evaluated by the backend's formRows.
+// over its columns, evaluated by the backend's formRows. Push and pull share their layout and
+// their tuples but for a coordinate or two (a count g·c against c, a state's successor), so the
+// push leaves are the pull leaves plus the forms of their differences.
 import type { VmKernels } from '../../backend/vm-kernels';
 import type { E } from '../../field/e';
 import { BYTECODE_COLUMNS, BYTECODE_FIRST_COLUMN } from '../bytecode';
 import { gPowerTable } from '../gpow';
 import type { VmShape } from '../layout';
-import { type FrameworkPart, leafLayout } from '../leaves';
+import { type FrameworkPart, type LeafBlock, leafLayout } from '../leaves';
 import { SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
 import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, TABLE_BASES } from '../tables/columns';
 import { col, constant } from '../tables/form';
@@ -23,31 +25,38 @@ export interface Fingerprint {
   readonly beta: E;
 }
 
-/**
- * A framework block's tuple as a form over its own columns: the state boundary over none; the
- * memory over (g^i, the final count, the three limbs); the bytecode over (g^i, the final count,
- * its nine columns). Push reads count 1, pull the final-count column.
- */
-function frameworkBlock(part: FrameworkPart, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array) {
-  const w = (i: number) => fp.weights.subarray(6 * i, 6 * i + 6);
-  const form = new EFormBuilder().addConstant(fp.beta);
-  if (part === 'state') {
-    const last = gPowerTable(2 ** shape.logBytecode).subarray(-2);
-    form.add(constant(SEP_STATE), w(0)).add(constant(side === 'push' ? Uint32Array.of(1, 0) : last), w(1)).add(constant(Uint32Array.of(1, 0)), w(2));
-    return { form: form.build(), cols: [] as Uint32Array[] };
-  }
+const ONE = Uint32Array.of(1, 0);
+
+/** The columns a framework block's form reads: none for the state boundary; (g^i, the final
+ * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the bytecode. */
+function frameworkColumns(part: FrameworkPart, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array): Uint32Array[] {
+  if (part === 'state') return [];
   const memory = part === 'memory';
   const rows = 2 ** (memory ? shape.logMemory : shape.logBytecode);
-  const cols = [gPowerTable(rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT]];
-  form.add(constant(memory ? SEP_MEM : SEP_BYTECODE), w(0)).add(col(0), w(1)).add(side === 'push' ? constant(Uint32Array.of(1, 0)) : col(1), w(2));
   const values = memory
     ? [0, 1, 2].map((l) => columns[MEM_0 + l])
     : Array.from({ length: BYTECODE_COLUMNS }, (_, i) => bytecode.subarray(2 * rows * (BYTECODE_FIRST_COLUMN + i), 2 * rows * (BYTECODE_FIRST_COLUMN + i + 1)));
-  values.forEach((v, i) => {
-    cols.push(v);
-    form.add(col(2 + i), w(3 + i));
-  });
-  return { form: form.build(), cols };
+  return [gPowerTable(rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
+}
+
+/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`. */
+function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape): void {
+  const w = (i: number) => fp.weights.subarray(6 * i, 6 * i + 6);
+  form.addConstant(fp.beta);
+  if (b.kind === 'interaction') {
+    TABLE_SCHEMAS[b.table].interactions[b.interaction][side].forEach((f, i) => form.add(f, w(i)));
+    return;
+  }
+  if (b.kind !== 'framework') throw new Error('a count block has no fingerprint');
+  if (b.part === 'state') {
+    const last = gPowerTable(2 ** shape.logBytecode).subarray(-2);
+    form.add(constant(SEP_STATE), w(0)).add(constant(side === 'push' ? ONE : last), w(1)).add(constant(ONE), w(2));
+    return;
+  }
+  const memory = b.part === 'memory';
+  form.add(constant(memory ? SEP_MEM : SEP_BYTECODE), w(0)).add(col(0), w(1)).add(side === 'push' ? constant(ONE) : col(1), w(2));
+  const values = memory ? 3 : BYTECODE_COLUMNS;
+  for (let i = 0; i < values; i++) form.add(col(2 + i), w(3 + i));
 }
 
 /**
@@ -57,30 +66,33 @@ function frameworkBlock(part: FrameworkPart, side: 'push' | 'pull', fp: Fingerpr
  */
 export async function busLeaves(kernels: VmKernels, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, fp: Fingerprint): Promise<Uint32Array[]> {
   const layout = leafLayout(shape);
-  const out: Uint32Array[] = [];
-  for (const side of SIDES) {
-    const tree = side === 'count' ? layout.count : layout[side];
-    // The blocks tile a prefix of the tree from leaf 0 (the stacking rule leaves no gaps);
-    // ones round it up to whole pairs of rows of four, as the GKR reads it.
-    const used = tree.blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);
+  const blockColumns = (b: LeafBlock) =>
+    b.kind === 'framework' ? frameworkColumns(b.part, shape, columns, bytecode) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
+  // The blocks tile a prefix of a tree from leaf 0 (the stacking rule leaves no gaps); ones
+  // round it up to whole pairs of rows of four, as the GKR reads it.
+  const tree = (blocks: readonly LeafBlock[]) => {
+    const used = blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);
     const leaves = new Uint32Array(6 * 8 * Math.ceil(used / 8));
     for (let i = 6 * used; i < leaves.length; i += 6) leaves[i] = 1;
-    for (const b of tree.blocks) {
-      let block;
-      if (b.kind === 'framework') block = frameworkBlock(b.part, side as 'push' | 'pull', fp, shape, columns, bytecode);
-      else {
-        const local = TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
-        const form = new EFormBuilder();
-        if (b.kind === 'count') form.add(col(b.column), Uint32Array.of(1, 0, 0, 0, 0, 0));
-        else {
-          form.addConstant(fp.beta);
-          TABLE_SCHEMAS[b.table].interactions[b.interaction][side as 'push' | 'pull'].forEach((f, i) => form.add(f, fp.weights.subarray(6 * i, 6 * i + 6)));
-        }
-        block = { form: form.build(), cols: local };
-      }
-      await kernels.formRows(block.cols, block.form, 2 ** b.logRows, leaves, b.offset);
-    }
-    out.push(leaves);
+    return leaves;
+  };
+  const pull = tree(layout.pull.blocks);
+  for (const b of layout.pull.blocks) {
+    const form = new EFormBuilder();
+    addFingerprint(form, b, 'pull', fp, shape);
+    await kernels.formRows(blockColumns(b), form.build(), 2 ** b.logRows, pull, b.offset);
   }
-  return out;
+  const push = pull.slice();
+  for (const b of layout.push.blocks) {
+    const diff = new EFormBuilder();
+    addFingerprint(diff, b, 'push', fp, shape);
+    addFingerprint(diff, b, 'pull', fp, shape);
+    await kernels.formRows(blockColumns(b), diff.build(), 2 ** b.logRows, push, b.offset);
+  }
+  const count = tree(layout.count.blocks);
+  for (const b of layout.count.blocks) {
+    if (b.kind !== 'count') continue;
+    await kernels.formRows(blockColumns(b), new EFormBuilder().add(col(b.column), Uint32Array.of(1, 0, 0, 0, 0, 0)).build(), 2 ** b.logRows, count, b.offset);
+  }
+  return [push, pull, count];
 }
