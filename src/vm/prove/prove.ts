@@ -19,7 +19,7 @@ import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { ProveError } from '../errors';
-import { type Execution, execute } from '../execute';
+import type { Execution } from '../execute';
 import { type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';
 import type { Program } from '../program';
@@ -31,6 +31,7 @@ import type { ColumnClaim } from '../verify/claims';
 import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
 import { buildColumns } from './columns';
+import { executeToFloor } from './committed-floor';
 import { proveGrandProducts } from './gkr';
 import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
@@ -117,7 +118,7 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
 export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   const t0 = performance.now();
   options.onProgress?.('execute', 0);
-  const exec = execute(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
+  const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
   return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
 }
 
