@@ -11,6 +11,7 @@ import { detectCpuFeatures } from './cpu-features';
 import { demo, proveHash, verifyHash } from './hash-command';
 import { serve } from './serve';
 import { UsageError } from './usage';
+import { addVerifyVm } from './vm-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -108,6 +109,7 @@ messageOptions(verify.command('hash').description('verify a hash-batch proof (ex
   .option('--outputs <file>', 'check the proof against these digests (n × 32 bytes) instead of the messages\' own')
   .option('--json', 'machine-readable verdict')
   .action(verifyHash);
+addVerifyVm(verify);
 
 program
   .command('demo')
