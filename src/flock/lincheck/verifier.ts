@@ -4,9 +4,9 @@
 // w_col[s + 64i] = s_s·eq(χ'_in, i) being the column weights the rounds left.
 import { type E, eAdd, eEq, eMul, eMulAt, eOne } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
+import { eqTable } from '../../poly/eq';
 import { VerificationError } from '../../transcript/errors';
 import type { VerifierState } from '../../transcript/verifier-state';
-import { eqTableFast } from '../eq-table';
 import { BLOCK_BITS, CONST_POS } from '../layout';
 import { SKIP_NODES, skipWeights } from '../skip-domain';
 import { forwardWalk } from '../walk';
@@ -43,7 +43,7 @@ function tensorDot(a: Uint32Array, b: Uint32Array, x: Uint32Array): E {
 /** The right-hand side of the terminal identity for slice values s at the round point χ'_in. */
 export function lincheckTerminal(zc: ZerocheckClaim, alpha: E, chiInPrime: Uint32Array, s: Uint32Array): E {
   const chiIn = zc.chi.subarray(0, 6 * IN_VARS);
-  const eqPrime = eqTableFast(chiInPrime);
+  const eqPrime = eqTable(chiInPrime);
   const wCol = new Uint32Array(6 * BLOCK_BITS);
   for (let i = 0; i < BLOCK_BITS / SKIP_NODES; i++) {
     for (let j = 0; j < SKIP_NODES; j++) eMulAt(wCol, 6 * (SKIP_NODES * i + j), s, 6 * j, eqPrime, 6 * i);
@@ -56,7 +56,7 @@ export function lincheckTerminal(zc: ZerocheckClaim, alpha: E, chiInPrime: Uint3
   }
   // e_row = L(z) ⊗ eq(χ_in, ·) is never built: Σ_i eq_i·Σ_s L_s·R[s + 64i] takes 2^14 + 2^8
   // products instead of 2^14 for the table and 2^14 for the dot.
-  const matrix = tensorDot(skipWeights(zc.z), eqTableFast(chiIn), rows.a);
+  const matrix = tensorDot(skipWeights(zc.z), eqTable(chiIn), rows.a);
   let eqInIn: E = eOne();
   for (let i = 0; i < IN_VARS; i++) {
     const f = eAdd(chiIn.subarray(6 * i, 6 * i + 6), chiInPrime.subarray(6 * i, 6 * i + 6));
