@@ -8,3 +8,4 @@ export { createWebGpuBackend } from './backend/webgpu/index';
 export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
 export { SplitMix64 } from './util/splitmix64';
 export * from './workloads/hash-batch/index';
+export * from './vm/index';

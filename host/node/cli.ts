@@ -13,6 +13,7 @@ import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
 import { serve } from './serve';
 import { UsageError } from './usage';
+import { addVerifyVm } from './vm-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -122,6 +123,7 @@ messageOptions(verify.command('hash').description('verify a hash-batch proof (ex
   .option('--outputs <file>', 'check the proof against these digests (n × 32 bytes) instead of the messages\' own')
   .option('--json', 'machine-readable verdict')
   .action(verifyHash);
+addVerifyVm(verify);
 
 program
   .command('run').description('execute a statement without proving it')
