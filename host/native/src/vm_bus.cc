@@ -33,6 +33,44 @@ inline void load(const uint64_t* col, bool isE, size_t from, size_t c, uint64_t*
   }
 }
 
+/** The K columns' pair sums of rows [i0, i0 + c) into sums (9 words a term): the products in K,
+ * then each weighted by eq limb by limb (an E value times a K value is three K products). */
+void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, const uint64_t* e, size_t i0, size_t c,
+            size_t half, uint64_t* sums) {
+  alignas(64) uint64_t el[3][CHUNK], a0[CHUNK], da[CHUNK], b0[CHUNK], db[CHUNK], p[3][CHUNK], q[CHUNK], prod[CHUNK];
+  for (size_t i = 0; i < c; i++) {
+    for (int l = 0; l < 3; l++) el[l][i] = e[3 * i + l];
+  }
+  for (size_t t = 0; t < f.terms; t++) {
+    const uint64_t* ca = cols[f.a[t]];
+    for (size_t i = 0; i < c; i++) a0[i] = ca[i0 + i], da[i] = ca[i0 + i] ^ ca[i0 + half + i];
+    int nk;
+    if (f.b[t] < 0) {
+      std::copy(a0, a0 + c, p[0]);
+      std::copy(da, da + c, p[1]);
+      nk = 2;
+    } else {
+      const uint64_t* cb = cols[f.b[t]];
+      for (size_t i = 0; i < c; i++) b0[i] = cb[i0 + i], db[i] = cb[i0 + i] ^ cb[i0 + half + i];
+      k.mulK(a0, b0, p[0], c);
+      k.mulK(a0, db, p[1], c);
+      k.mulK(da, b0, q, c);
+      for (size_t i = 0; i < c; i++) p[1][i] ^= q[i];
+      k.mulK(da, db, p[2], c);
+      nk = 3;
+    }
+    uint64_t* s = sums + 9 * t;
+    for (int j = 0; j < nk; j++) {
+      for (int l = 0; l < 3; l++) {
+        k.mulK(el[l], p[j], prod, c);
+        uint64_t x = 0;
+        for (size_t i = 0; i < c; i++) x ^= prod[i];
+        s[3 * j + l] ^= x;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64_t* out) {
@@ -151,6 +189,10 @@ void formPairSums(const FieldKernels& k, const uint64_t* const* cols, bool isE, 
       for (size_t i0 = from; i0 < to; i0 += CHUNK) {
         const size_t c = std::min(CHUNK, to - i0), w = 3 * c;
         const uint64_t* e = eq + 3 * i0;
+        if (!isE) {
+          kTerms(k, cols, f, e, i0, c, half, sums.data());
+          continue;
+        }
         for (size_t t = 0; t < f.terms; t++) {
           uint64_t* s = sums.data() + 9 * t;
           // eq·a0 and eq·da, then against b0, db (or summed as they are for a one-column term).
