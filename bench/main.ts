@@ -11,6 +11,8 @@ import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
+import { benchVm } from './vm';
+import { VM_PROVE_SIZES, benchVmProve } from './vm-prove';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
@@ -19,16 +21,21 @@ const BENCHES = {
   pcs: { title: 'PCS open (stacked WHIR: one ring claim + one point claim on a full stack)', sizes: PCS_SIZES, run: benchPcs },
   statement: { title: 'bound vs empty statement: n = 2^k compressions, prove and verify', sizes: STATEMENT_SIZES, run: benchStatement },
   compile: { title: 'zkDSL compiler: vector programs and generated ones of about 2^k instructions', sizes: COMPILE_SIZES, run: benchCompile },
+  vmprove: { title: 'VM prover: the vector programs and Fibonacci runs of 2^k cycles, stage split', sizes: VM_PROVE_SIZES, run: benchVmProve },
+};
+/** Benches that use no backend, run once. */
+const BACKEND_FREE = {
+  vm: { title: 'VM verifier: every reference proof (shared/vectors/vm)', run: benchVm },
 };
 
 const program = new Command()
   .name('bench')
-  .addOption(new Option('--only <bench>', 'run one bench').choices(Object.keys(BENCHES)))
+  .addOption(new Option('--only <bench>', 'run one bench').choices([...Object.keys(BENCHES), ...Object.keys(BACKEND_FREE)]))
   .addOption(new Option('--backend <names...>', 'only these backends (default: every usable one)').choices(['cpu', 'native', 'webgpu']))
   .option('--runs <n>', 'timed runs per cell (median reported)', (v) => parseInt(v, 10), 5)
   .option('--max-log <l>', 'largest log2 size', (v) => parseInt(v, 10), 30)
   .parse();
-const opts = program.opts<{ only?: keyof typeof BENCHES; backend?: string[]; runs: number; maxLog: number }>();
+const opts = program.opts<{ only?: string; backend?: string[]; runs: number; maxLog: number }>();
 
 const reports = await probeBackends();
 for (const name of opts.backend ?? []) {
@@ -55,4 +62,10 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
   const path = writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), sizes, rows });
   console.log(`→ ${path}`);
+}
+for (const [name, bench] of Object.entries(BACKEND_FREE)) {
+  if (opts.only && opts.only !== name) continue;
+  const rows = await bench.run(opts.runs);
+  printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
+  console.log(`→ ${writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), rows })}`);
 }

@@ -10,10 +10,12 @@ import { BackendUnavailableError, openBackend, probeBackends, type BackendReport
 import { detectCpuFeatures } from './cpu-features';
 import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
+import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
 import { serve } from './serve';
 import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
+import { addVerifyVm } from './vm-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -104,6 +106,18 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .addOption(threadsOption())
   .option('--json', 'machine-readable summary')
   .action(proveHash);
+prove.command('vm').description('prove a compiled program\'s execution on a public input')
+  .requiredOption('--program <file>', 'the compiled program (JSON)')
+  .option('--public-input <a,b>', 'm[0], m[1] as two words (decimal, 0x-hex or GEN ** k)')
+  .option('--public-input-file <file>', 'the public input as a NAME.public.json')
+  .requiredOption('--out <file>', 'where to write the proof')
+  .option('--witness <file>', 'witness streams (the program JSON\'s "witness" form), replacing the program\'s own of the same name')
+  .option('--rate <r>', 'log2 of the inverse code rate, 1..4', '1')
+  .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
+  .addOption(backendOption())
+  .addOption(threadsOption())
+  .option('--json', 'machine-readable summary')
+  .action(proveVm);
 
 const verify = program.command('verify').description('verify a proof');
 messageOptions(verify.command('hash').description('verify a hash-batch proof (exit 0 valid, 1 invalid, 2 malformed or bad usage)'))
@@ -111,6 +125,7 @@ messageOptions(verify.command('hash').description('verify a hash-batch proof (ex
   .option('--outputs <file>', 'check the proof against these digests (n × 32 bytes) instead of the messages\' own')
   .option('--json', 'machine-readable verdict')
   .action(verifyHash);
+addVerifyVm(verify);
 
 program
   .command('run').description('execute a statement without proving it')

@@ -2,9 +2,9 @@
 // messages or from the reference generator, proved on a chosen backend and verified. Proofs
 // bind the messages and their digests unless --statement none asks for the reference flow's
 // empty statement.
-import { accessSync, constants, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
@@ -15,6 +15,7 @@ import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/ha
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
 import { progressBar } from './progress';
+import { mib, parseThreads, peakRss, readFile, writable, writeOut } from './cli-files';
 import { UsageError } from './usage';
 
 /** Where the messages come from: a file, or n generated ones; and what the proof binds. */
@@ -42,26 +43,11 @@ export interface VerifyHashOptions extends MessageOptions {
 
 const modeOf = (opts: MessageOptions): StatementMode => opts.statement ?? DEFAULT_STATEMENT;
 
-/** --threads as a count, or undefined for the backends' default (every core). */
-function parseThreads(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[1-9]\d{0,3}$/.test(text)) throw new UsageError(`--threads must be a positive integer, got "${text}"`);
-  return Number(text);
-}
-
 /** log2 of the batch's blocks for n messages, or HashBatchInputError for an n the mode cannot take. */
 const blocksLogFor = (n: number, mode: StatementMode): number => (mode === 'bound' ? boundBlocksLog(n) : batchLog(n));
 
 const describeStatement = (mode: StatementMode): string =>
   mode === 'bound' ? 'bound statement: the messages and their digests' : 'empty statement: binds n only, as the reference flow';
-
-export function readFile(path: string, what: string): Uint8Array {
-  try {
-    return new Uint8Array(readFileSync(path));
-  } catch (e) {
-    throw new UsageError(`cannot read the ${what} ${path}: ${(e as Error).message}`);
-  }
-}
 
 /** A u64 seed, decimal or 0x-hex, given as `option`. */
 export function parseSeed(text: string, option = '--seed'): Seed {
@@ -98,29 +84,6 @@ export function loadMessages(opts: MessageOptions): { messages: Uint32Array; sou
   const seed = opts.seed === undefined ? referenceSeed(n) : parseSeed(opts.seed);
   const seedHex = `0x${seed.hi.toString(16).padStart(8, '0')}${seed.lo.toString(16).padStart(8, '0')}`;
   return { messages: seededMessages(n, seed), source: `generated, seed ${seedHex}` };
-}
-
-/** The process's peak resident set so far, in bytes. */
-const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
-
-const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-
-/** Fails before a long proof rather than after it when an output cannot be written. */
-export function writable(path: string, what: string): void {
-  try {
-    accessSync(dirname(resolve(path)), constants.W_OK);
-  } catch (e) {
-    throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
-  }
-}
-
-/** Writes `bytes` to `path` (what: the proof, the digests), or a UsageError naming both. */
-export function writeOut(path: string, bytes: Uint8Array, what: string): void {
-  try {
-    writeFileSync(path, bytes);
-  } catch (e) {
-    throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
-  }
 }
 
 export async function proveHash(opts: ProveHashOptions): Promise<void> {

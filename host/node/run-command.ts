@@ -9,7 +9,8 @@ import { ExecutionError, ProgramFormatError, PublicInputError } from '../../src/
 import { formatExecTrace } from '../../src/vm/exec-trace';
 import { DEFAULT_MAX_CYCLES, execute } from '../../src/vm/execute';
 import { TABLES } from '../../src/vm/isa';
-import { parseProgram, parseWitness } from '../../src/vm/program';
+import { type Program, parseProgram, parseWitness } from '../../src/vm/program';
+import type { WitnessStreams } from '../../src/vm/witness-streams';
 import { type PublicInput, parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
 import { eToJson } from '../../src/vm/words';
 import { loadProgramFile } from './compile-command';
@@ -54,17 +55,26 @@ export function loadPublicInput(opts: { publicInput?: string; publicInputFile?: 
 
 const wordHex = (w: Uint32Array): string => eToJson(w).join(',');
 
-export async function runVm(opts: RunVmOptions): Promise<void> {
-  // A .py source is compiled first; its annotations give the public input unless a flag does.
+/** The program of --program (a .py source is compiled; its annotations' public input is kept),
+ * and the streams of --witness if given. */
+export function loadProgram(opts: { program: string; witness?: string }): { program: Program; witness?: WitnessStreams; annotated: PublicInput | null } {
   const source = opts.program.endsWith('.py') ? loadProgramFile(opts.program) : null;
   const program = source?.program ?? parsed(opts.program, () => parseProgram(readText(opts.program, 'program')));
   const witness = opts.witness === undefined ? undefined : parsed(opts.witness, () => parseWitness(readText(opts.witness!, 'witness file')));
-  const publicInput = loadPublicInput(opts) ?? source?.publicInput ?? null;
-  let maxCycles = DEFAULT_MAX_CYCLES;
-  if (opts.maxCycles !== undefined) {
-    if (!/^[1-9]\d{0,15}$/.test(opts.maxCycles)) throw new UsageError(`--max-cycles must be a positive integer, got "${opts.maxCycles}"`);
-    maxCycles = Number(opts.maxCycles);
-  }
+  return { program, witness, annotated: source?.publicInput ?? null };
+}
+
+/** --max-cycles, or the interpreter's default cap. */
+export function parseMaxCycles(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_CYCLES;
+  if (!/^[1-9]\d{0,15}$/.test(text)) throw new UsageError(`--max-cycles must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+export async function runVm(opts: RunVmOptions): Promise<void> {
+  const { program, witness, annotated } = loadProgram(opts);
+  const publicInput = loadPublicInput(opts) ?? annotated;
+  const maxCycles = parseMaxCycles(opts.maxCycles);
 
   const t0 = performance.now();
   let exec;

@@ -9,7 +9,8 @@ import {
   checkUnused, decodeKeyFile, decodePublicKey, decodeSignature, encodeKeyFile, encodePublicKey, encodeSignature, type RandomSource,
   XMSS_MAX_EPOCH, XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, XmssEpochError, XmssFormatError, type XmssKeyFile, xmssKeyGen, xmssSign, xmssVerify,
 } from '../../src/xmss/index';
-import { parseSeed, readFile, writable, writeOut } from './hash-command';
+import { readFile, writable, writeOut } from './cli-files';
+import { parseSeed } from './hash-command';
 import { progressBar } from './progress';
 import { UsageError } from './usage';
 

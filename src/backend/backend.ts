@@ -3,6 +3,7 @@
 // buffers, native memory). Every method is async so a GPU backend can queue work.
 import type { E } from '../field/e';
 import type { MerklePhase } from '../transcript/proof';
+import type { VmKernels } from './vm-kernels';
 
 /** What a buffer holds: K words (2 × u32 each) or E elements (6 × u32 each). */
 export type Elem = 'K' | 'E';
@@ -152,6 +153,10 @@ export interface Backend {
   foldBlocks?(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): Promise<void>;
   /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
   flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
+
+  /** Optional: the VM prover's bulk work (src/backend/vm-kernels.ts), one record; without it the
+   * TypeScript kernels run it on the host. */
+  readonly vm?: VmKernels;
 
   /** Optional: host words (contents arbitrary) from the backend's pool of large arrays, for
    * arrays the host writes in full and reads while proving (Flock's witness columns): a warm

@@ -1,12 +1,12 @@
-// A GPU backend that borrows a host backend's Flock passes. The skip sums, the fold over the
-// blocks and the witness work on host arrays, and the zerocheck's first tables start there: a
-// backend without them leaves them to the TypeScript fallback, which at 2^15 compressions is
+// A GPU backend that borrows a host backend's passes over host arrays: Flock's skip sums, the
+// fold over the blocks and the witness, the VM prover's kernels (Backend.vm), and the
+// zerocheck's first tables: a backend without them leaves them to the TypeScript fallback, which at 2^15 compressions is
 // seconds against the GPU's milliseconds. In Node the native module does them about ten
 // times faster; every backend's pass gives the TypeScript's bytes, so the proof is unchanged.
 import type { Backend } from './backend';
 
 /** Passes over host arrays in and out, lent as they are. */
-const HOST_ARRAY_PASSES = ['skipSums', 'foldBlocks', 'flockWitness'] as const;
+const HOST_ARRAY_PASSES = ['skipSums', 'foldBlocks', 'flockWitness', 'vm'] as const;
 
 export interface LentBackend {
   /** `device` with the passes it lacks taken from `host`; disposing it disposes both. */

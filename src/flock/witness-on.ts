@@ -8,10 +8,10 @@ import { type FlockWitness, generateWitness, type WitnessColumns, witnessColumns
 /** Words of one compression's inputs as Backend.flockWitness takes them: h, m, tLo, tHi, f0, f1. */
 const INPUT_WORDS = 28;
 
-/** The inputs of `compressions` then of the padding instance, INPUT_WORDS each. */
-export function witnessInputs(compressions: readonly Compression[]): Uint32Array {
+/** The inputs of `compressions` then of the padding instance `pad`, INPUT_WORDS each. */
+export function witnessInputs(compressions: readonly Compression[], pad: Compression = paddingCompression()): Uint32Array {
   const out = new Uint32Array(INPUT_WORDS * (compressions.length + 1));
-  [...compressions, paddingCompression()].forEach((c, i) => {
+  [...compressions, pad].forEach((c, i) => {
     const at = INPUT_WORDS * i;
     out.set(c.h, at);
     out.set(c.m, at + 8);
@@ -25,10 +25,10 @@ export function witnessInputs(compressions: readonly Compression[]): Uint32Array
 
 /** generateWitness, on `backend` where it has flockWitness. */
 export async function generateWitnessOn(
-  backend: Backend, compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {},
+  backend: Backend, compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}, pad: Compression = paddingCompression(),
 ): Promise<FlockWitness> {
-  if (backend.flockWitness === undefined) return generateWitness(compressions, nBlocksLog, into);
+  if (backend.flockWitness === undefined) return generateWitness(compressions, nBlocksLog, into, pad);
   const w = witnessColumns(compressions, nBlocksLog, into);
-  await backend.flockWitness(witnessInputs(compressions), w.live, w.z, w.a, w.b);
+  await backend.flockWitness(witnessInputs(compressions, pad), w.live, w.z, w.a, w.b);
   return w;
 }

@@ -145,21 +145,22 @@ export function witnessColumns(compressions: readonly Compression[], nBlocksLog:
 }
 
 /**
- * Writes the witness of `compressions` padded to 2^nBlocksLog blocks with the padding
- * instance. Pass `into.z` to write straight into the committed column (a view of the stack).
+ * Writes the witness of `compressions` padded to 2^nBlocksLog blocks with copies of `pad` (by
+ * default the padding instance; the VM pads with its fill rows' compression). Pass `into.z` to
+ * write straight into the committed column (a view of the stack).
  */
-export function generateWitness(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}): FlockWitness {
+export function generateWitness(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}, pad: Compression = paddingCompression()): FlockWitness {
   const w = witnessColumns(compressions, nBlocksLog, into);
   const { z, a, b, live } = w;
   const blocks = 2 ** nBlocksLog;
   for (let t = 0; t < live; t++) writeBlock(compressions[t], z, a, b, t * BLOCK_U32);
   if (live < blocks) {
-    const pad = live * BLOCK_U32;
-    writeBlock(paddingCompression(), z, a, b, pad);
+    const at = live * BLOCK_U32;
+    writeBlock(pad, z, a, b, at);
     for (let t = live + 1; t < blocks; t++) {
-      z.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
-      a.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
-      b.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
+      z.copyWithin(t * BLOCK_U32, at, at + BLOCK_U32);
+      a.copyWithin(t * BLOCK_U32, at, at + BLOCK_U32);
+      b.copyWithin(t * BLOCK_U32, at, at + BLOCK_U32);
     }
   }
   return w;

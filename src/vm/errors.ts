@@ -66,3 +66,12 @@ export class ExecutionError extends Error {
     this.step = step;
   }
 }
+
+/** A run that finished but cannot be proved: tables off a power of two, a read of a cell
+ * nothing writes, or a shape outside the protocol's bounds. */
+export class ProveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProveError';
+  }
+}

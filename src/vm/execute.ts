@@ -10,6 +10,7 @@
 // known result, DEREF in cell mode copies either way, and a DEREF whose two cells are both still
 // unwritten (a range check's touch) is settled after the run.
 import { eInv, eMulAt } from '../field/e';
+import { kMulAt } from '../field/k';
 import { compressInto } from '../hash/blake2s';
 import { ExecutionError } from './errors';
 import { Fault, wordText } from './fault';
@@ -228,7 +229,11 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
           if (w[ac] === 1 && (w[aa] ^ w[ab]) === 1) backSolve(mem, op === 0, w[aa] === 1 ? aa : ab, w[aa] === 1 ? ab : aa, ac, R);
           const m = mem.cells;
           if (op === 0) for (let i = 0; i < 6; i++) R[i] = m[6 * aa + i] ^ m[6 * ab + i];
-          else eMulAt(R, 0, m, 6 * aa, m, 6 * ab);
+          else if ((m[6 * aa + 2] | m[6 * aa + 3] | m[6 * aa + 4] | m[6 * aa + 5] | m[6 * ab + 2] | m[6 * ab + 3] | m[6 * ab + 4] | m[6 * ab + 5]) === 0) {
+            // Two K words (g-powers, counters): one K product, not an E one.
+            kMulAt(R, 0, m, 6 * aa, m, 6 * ab);
+            R[2] = R[3] = R[4] = R[5] = 0;
+          } else eMulAt(R, 0, m, 6 * aa, m, 6 * ab);
           mem.put(ac, R, 0);
           appendRow3(rows, pc, fp, bc, mem.count, aa, ab, ac);
           pc++;

@@ -136,3 +136,14 @@ export class GPow {
     this.noted = 0;
   }
 }
+
+/** g^0 .. g^(n−1) as (lo, hi) word pairs. */
+export function gPowerTable(n: number): Uint32Array {
+  const p = new Uint32Array(2 * Math.max(n, 1));
+  p[0] = 1;
+  for (let k = 1; k < n; k++) {
+    p[2 * k] = mulByGLo(p[2 * k - 2], p[2 * k - 1]);
+    p[2 * k + 1] = mulByGHi(p[2 * k - 2], p[2 * k - 1]);
+  }
+  return p;
+}

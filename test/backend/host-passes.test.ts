@@ -44,7 +44,7 @@ await describeGpu('webgpu with the native module\'s Flock passes', (gpu) => {
     for (const threads of [1, 2]) {
       test(`${threads} native thread${threads > 1 ? 's' : ''}: the n = 2^9 reference proof, and a bound proof equal to the cpu backend's`, async () => {
         const { backend, lent } = withHostPasses(createWebGpuBackend(gpu.device), createNativeBackend(module, { threads }));
-        expect(lent.sort()).toEqual(['flockWitness', 'foldBlocks', 'skipSums', 'zerocheckEntries']);
+        expect(lent.sort()).toEqual(['flockWitness', 'foldBlocks', 'skipSums', 'vm', 'zerocheckEntries']);
         const { proof } = await proveHashBatch(readInputs(9), { backend, statement: 'none' });
         expect(firstDifference(proof, readProof(9))).toBe(-1);
         const messages = seededMessages(300, { lo: 300, hi: threads });

@@ -65,7 +65,7 @@ describe('leanvm-gpu prove hash / verify hash --statement none (the reference fl
     }
     expect(r.code, r.err).toBe(0);
     const why = String(JSON.parse(r.out).why);
-    expect(why).toMatch(/requested --backend webgpu; (skipSums, foldBlocks, flockWitness, zerocheckEntries on the native module|Flock's host passes in TypeScript \(no native module)/);
+    expect(why).toMatch(/requested --backend webgpu; (skipSums, foldBlocks, flockWitness, vm, zerocheckEntries on the native module|Flock's host passes in TypeScript \(no native module)/);
     if (process.env.LEANVM_REQUIRE_NATIVE === '1') expect(why).toMatch(/on the native module/);
     expect(Buffer.compare(readFileSync(gpuProof), readFileSync(proofPath(7)))).toBe(0);
   });

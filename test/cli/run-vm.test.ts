@@ -80,3 +80,38 @@ describe('leanvm-gpu run vm', () => {
     expectUsage(run('--program', vm('arith', 'program.json'), '--public-input', '1,2', '--public-input-file', vm('arith', 'public.json')), /not both/);
   });
 });
+
+describe('leanvm-gpu prove vm', () => {
+  const prove = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [CLI, 'prove', 'vm', ...args], { encoding: 'utf8', timeout: 120_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr, reason: r.stderr.split('\n').filter((l) => l.startsWith('leanvm-gpu:')) };
+  };
+
+  it('writes hash.proof byte for byte and reports cycles, τ, stage times, proof size and peak memory', () => {
+    const out = at('hash.proof');
+    const r = prove('--program', vm('hash', 'program.json'), '--public-input-file', vm('hash', 'public.json'), '--out', out, '--backend', 'cpu', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(Buffer.compare(readFileSync(out), readFileSync(vm('hash', 'proof')))).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report).toMatchObject({ backend: 'cpu', programCycles: 128, cycles: 193, h: 17, logInvRate: 1, proofBytes: 181264, proof: out });
+    expect(report.tau).toEqual(vmSummary('hash').announced.tau);
+    expect(report.cyclesPerSecond).toBeGreaterThan(0);
+    expect(report.peakRssBytes).toBeGreaterThan(2 ** 20);
+    for (const s of ['execute', 'witness', 'commit', 'bus', 'tables', 'flock', 'opening']) expect(report.stageMs[s]).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('a failed assert, a wrong witness and a run past the cycle cap exit 2 with one line and write no proof', () => {
+    const out = at('none.proof');
+    const expectRefused = (r: ReturnType<typeof prove>, message: RegExp) => {
+      expectUsage(r, message);
+      expect(() => readFileSync(out)).toThrow();
+    };
+    expectRefused(prove('--program', vm('arith', 'program.json'), '--public-input', '1, 2', '--out', out, '--backend', 'cpu'), /pc 67 \(in main\).*failed assert/);
+    const wrong = at('wrong.json');
+    writeFileSync(wrong, JSON.stringify({ key: [[['0000000000000002', '0000000000000000', '0000000000000000'], ['0000000000000002', '0000000000000000', '0000000000000000']]] }));
+    expectRefused(prove('--program', vm('loops', 'program.json'), '--public-input-file', vm('loops', 'public.json'), '--witness', wrong, '--out', out, '--backend', 'cpu'), /write-once conflict/);
+    expectRefused(prove('--program', vm('loops', 'program.json'), '--public-input-file', vm('loops', 'public.json'), '--max-cycles', '500', '--out', out, '--backend', 'cpu'), /passed its cap of 500 cycles/);
+    expectRefused(prove('--program', vm('loops', 'program.json'), '--out', out, '--backend', 'cpu'), /give the public input/);
+    expectRefused(prove('--program', vm('loops', 'program.json'), '--public-input-file', vm('loops', 'public.json'), '--rate', '5', '--out', out, '--backend', 'cpu'), /--rate is log2 of the inverse rate, 1 to 4/);
+  });
+});

@@ -17,6 +17,7 @@
 #include "flock_witness.h"
 #include "grind.h"
 #include "threads.h"
+#include "vm_bus.h"
 #include "zerocheck_rounds.h"
 
 namespace {
@@ -404,6 +405,99 @@ Napi::Value AllocWords(const Napi::CallbackInfo& info) {
   return out;
 }
 
+
+// ---- the VM prover's kernels (vm_bus.h) ----
+
+/** An Int32Array argument, in place. */
+Napi::Int32Array ints(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  const Napi::Value v = info[i];
+  if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_int32_array) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be an Int32Array");
+  }
+  return v.As<Napi::Int32Array>();
+}
+
+/** The form of arguments (a, b, coeffs, constant) at i..i+3, its columns checked against `cols`. */
+struct FormArgs {
+  Napi::Int32Array a, b;
+  std::vector<uint64_t> coeffs, constant;
+  leanvm::VmForm form() const {
+    return {constant.data(), a.Data(), b.Data(), coeffs.data(), a.ElementLength()};
+  }
+};
+
+FormArgs formArgs(const Napi::CallbackInfo& info, size_t i, size_t cols) {
+  FormArgs f{ints(info, i, "a"), ints(info, i + 1, "b"), copied(info, i + 2, "coeffs", 6), element(info, i + 3, "constant")};
+  const size_t terms = f.a.ElementLength();
+  require(info, f.b.ElementLength() == terms && f.coeffs.size() == 3 * terms, "a, b and coeffs must describe as many terms");
+  for (size_t t = 0; t < terms; t++) {
+    require(info, f.a[t] >= 0 && static_cast<size_t>(f.a[t]) < cols && f.b[t] >= -1 && f.b[t] < static_cast<int32_t>(cols),
+            "a term names a column the form does not have");
+  }
+  return f;
+}
+
+/** The columns (an Array of Uint32Array), each holding at least `values` K or E values. */
+std::vector<const uint64_t*> columns(const Napi::CallbackInfo& info, size_t i, bool isE, size_t values) {
+  if (!info[i].IsArray()) throw Napi::TypeError::New(info.Env(), "columns must be an Array of Uint32Array");
+  const Napi::Array arr = info[i].As<Napi::Array>();
+  std::vector<const uint64_t*> out;
+  for (uint32_t c = 0; c < arr.Length(); c++) {
+    const Napi::Value v = arr.Get(c);
+    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
+      throw Napi::TypeError::New(info.Env(), "columns must be an Array of Uint32Array");
+    }
+    const Napi::Uint32Array a = v.As<Napi::Uint32Array>();
+    require(info, a.ByteOffset() % 8 == 0, "a column must start on an 8-byte boundary");
+    require(info, a.ElementLength() >= (isE ? 6 : 2) * values, "a column holds fewer values than the rows read");
+    out.push_back(reinterpret_cast<const uint64_t*>(a.Data()));
+  }
+  return out;
+}
+
+/** productsOfFour(src, out): out holds a quarter of src's E values. */
+void ProductsOfFour(const Napi::CallbackInfo& info) {
+  const Words src = words(info, 0, "src"), out = words(info, 1, "out");
+  require(info, src.length % 24 == 0 && out.length * 4 == src.length, "src must be whole fours of E values, out a quarter of it");
+  leanvm::productsOfFour(*activePath().field, src.k(), out.length / 6, out.k());
+}
+
+/** quarticSums(rows, eq): rows of four E values in pairs, one eq weight a pair; 24 words. */
+Napi::Value QuarticSums(const Napi::CallbackInfo& info) {
+  const Words rows = words(info, 0, "rows"), eq = words(info, 1, "eq");
+  require(info, rows.length % 48 == 0 && eq.length * 8 == rows.length, "rows must be pairs of rows of four E values, eq one E value a pair");
+  uint64_t s[12];
+  leanvm::quarticSums(*activePath().field, rows.k(), rows.length / 48, eq.k(), s);
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 24);
+  std::memcpy(out.Data(), s, sizeof s);
+  return out;
+}
+
+/** formRows(columns, a, b, coeffs, constant, n, out, at): adds the form's rows to out's E values from `at`. */
+void FormRows(const Napi::CallbackInfo& info) {
+  const size_t n = count(info, 5, "n", 1e12), at = count(info, 7, "at", 1e12);
+  const std::vector<const uint64_t*> cols = columns(info, 0, false, n);
+  const FormArgs f = formArgs(info, 1, cols.size());
+  const Words out = words(info, 6, "out");
+  require(info, out.length >= 6 * (at + n), "out holds fewer values than at + n");
+  leanvm::formRows(*activePath().field, cols.data(), f.form(), n, out.k() + 3 * at);
+}
+
+/** formPairSums(columns, isE, a, b, coeffs, constant, eq, half): 18 words. */
+Napi::Value FormPairSums(const Napi::CallbackInfo& info) {
+  const bool isE = flag(info, 1);
+  const size_t half = count(info, 7, "half", 1e12);
+  const std::vector<const uint64_t*> cols = columns(info, 0, isE, 2 * half);
+  const FormArgs f = formArgs(info, 2, cols.size());
+  const Words eq = words(info, 6, "eq");
+  require(info, eq.length >= 6 * half, "eq holds fewer weights than half");
+  uint64_t s[9];
+  leanvm::formPairSums(*activePath().field, cols.data(), isE, f.form(), eq.k(), half, s);
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 18);
+  std::memcpy(out.Data(), s, sizeof s);
+  return out;
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("paths", Napi::Function::New(env, Paths));
   exports.Set("activePath", Napi::Function::New(env, ActivePath));
@@ -428,6 +522,10 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
   exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
   exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));
+  exports.Set("productsOfFour", Napi::Function::New(env, ProductsOfFour));
+  exports.Set("quarticSums", Napi::Function::New(env, QuarticSums));
+  exports.Set("formRows", Napi::Function::New(env, FormRows));
+  exports.Set("formPairSums", Napi::Function::New(env, FormPairSums));
   exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
   exports.Set("queryWeightsTransposed", Napi::Function::New(env, QueryWeightsTransposed));
   exports.Set("smallestNonce", Napi::Function::New(env, SmallestNonce));

@@ -14,6 +14,7 @@ import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { WordPool } from '../word-pool';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
+import { hostVmKernels } from './vm-kernels';
 
 /** A new buffer owning `words` (no copy). */
 function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
@@ -44,6 +45,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
     name: 'cpu',
+    vm: hostVmKernels,
     async upload(elem, src) {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);

@@ -11,6 +11,7 @@ import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, t
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
+import { nativeVmKernels } from './vm-kernels';
 import { TAG_POW_NONCE } from '../../transcript/tags';
 import { WordPool } from '../word-pool';
 import { twiddleDeltaTable } from './twiddles';
@@ -111,6 +112,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     hostBelow: 0,
     zerocheckRounds: 'device',
+    vm: nativeVmKernels(module),
     ...nativeOpening(
       module,
       data,

@@ -60,6 +60,12 @@ export interface NativeModule {
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
   /** Backend.flockWitness. */
   flockWitness(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
+  // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
+  productsOfFour(src: Uint32Array, out: Uint32Array): void;
+  quarticSums(rows: Uint32Array, eq: Uint32Array): Uint32Array;
+  /** out's values at..at+n += the form's rows. */
+  formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
+  formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number): Uint32Array;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
@@ -70,7 +76,7 @@ export interface NativeModule {
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
-  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce',
+  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

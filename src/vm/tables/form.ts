@@ -84,8 +84,3 @@ export function evalFormE(form: Form, values: Uint32Array): E {
   }
   return acc;
 }
-
-/** The largest column a form reads, or −1 for a constant one. */
-export function formWidth(form: Form): number {
-  return form.reduce((m, { a, b }) => Math.max(m, a, b), NONE);
-}

@@ -5,13 +5,13 @@
 // side: Σ_blocks sel_b·(β + Σ_i eq(α, i)·t_i) over its own columns, settled by the table sumcheck
 // at its terminal point. Leaves outside every block are 1, so a side's table total is
 //   leaf(ζ) + Σ_framework sel·(β + fingerprint) + 1 + Σ_all blocks sel.
-import { type E, eAdd, eEq, eIsZero, eMul, eZero } from '../../field/e';
+import { type E, eAdd, eEq, eIsZero, eMul, eOne, eZero } from '../../field/e';
 import { selectorEq } from '../../pcs/stack/placement';
 import { eqTable } from '../../poly/eq';
 import { VerificationError } from '../../transcript/errors';
 import type { VerifierState } from '../../transcript/verifier-state';
 import type { VmShape } from '../layout';
-import { blockSelector, type LeafBlock, leafLayout } from '../leaves';
+import { blockSelector, leafLayout } from '../leaves';
 import { BUS_BITS, type Tuple } from '../tables/bus';
 import { col, evalFormE } from '../tables/form';
 import { TABLE_SCHEMAS } from '../tables/schema';
@@ -71,29 +71,24 @@ export function verifyBus(vs: VerifierState, shape: VmShape, bytecode: Uint32Arr
   const zeta = gkr.point;
   const framework = readFrameworkValues(vs, shape, zeta);
   const ctx: FingerprintContext = { shape, zeta, weights, bytecodeAtZeta: bytecodeAt(bytecode, shape, zeta, weights) };
-  const selector = (b: LeafBlock): E => selectorEq(blockSelector(b), zeta.subarray(6 * b.logRows));
   const countWeights = eqTable(new Uint32Array(6 * BUS_BITS));
 
   const sides: BusSide[] = [];
   const totals: E[] = [];
   (['push', 'pull', 'count'] as const).forEach((name, s) => {
-    const tree = name === 'count' ? layout.count : layout[name];
-    const side: BusSide = {
-      weights: name === 'count' ? countWeights : weights,
-      beta: name === 'count' ? eZero() : beta,
-      blocks: tree.blocks.flatMap((b): TableBlock[] => {
-        if (b.kind === 'framework') return [];
-        const schema = TABLE_SCHEMAS[b.table];
-        const tuple = b.kind === 'count' ? [col(b.column)] : schema.interactions[b.interaction][name as 'push' | 'pull'];
-        return [{ table: b.table, selector: selector(b), tuple }];
-      }),
-    };
+    const count = name === 'count';
+    const side = { weights: count ? countWeights : weights, beta: count ? eZero() : beta, blocks: [] as TableBlock[] };
     // Leaves outside every block are 1: the leaf claim less the blocks is 1 + Σ sel (char. 2).
-    let total = eAdd(gkr.leaves[s], Uint32Array.of(1, 0, 0, 0, 0, 0));
-    for (const b of tree.blocks) {
-      const sel = selector(b);
+    let total = eAdd(gkr.leaves[s], eOne());
+    for (const b of (count ? layout.count : layout[name]).blocks) {
+      const sel = selectorEq(blockSelector(b), zeta.subarray(6 * b.logRows));
       total = eAdd(total, sel);
-      if (b.kind === 'framework' && name !== 'count') total = eAdd(total, eMul(sel, eAdd(side.beta, frameworkFingerprint(b.part, name, framework, ctx))));
+      if (b.kind === 'framework') {
+        if (!count) total = eAdd(total, eMul(sel, eAdd(side.beta, frameworkFingerprint(b.part, name, framework, ctx))));
+      } else {
+        const tuple = b.kind === 'count' ? [col(b.column)] : TABLE_SCHEMAS[b.table].interactions[b.interaction][name as 'push' | 'pull'];
+        side.blocks.push({ table: b.table, selector: sel, tuple });
+      }
     }
     sides.push(side);
     totals.push(total);

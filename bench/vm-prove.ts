@@ -1,0 +1,79 @@
+// The VM prover end to end: prove time, cycles per second (the proven rows, the fill included,
+// per second of proving) and the stage split, for each vector program and for generated
+// Fibonacci runs of 2^16 .. 2^20 cycles (./vm-programs.ts), per backend; the native backend at
+// 1 and 2 threads and at its default (the reference's numbers are per thread count).
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { openBackend } from '../host/node/backends';
+import type { Backend } from '../src/backend/backend';
+import { execute } from '../src/vm/execute';
+import { type Program, parseProgram } from '../src/vm/program';
+import { VM_STAGES, type VmStage, proveProgram } from '../src/vm/prove/prove';
+import { type PublicInput, parsePublicInputJson } from '../src/vm/public-input';
+import type { BenchRow } from './report';
+import { summarize } from './stats';
+import { fibonacciIterations, fibonacciProgram } from './vm-programs';
+
+export const VM_PROVE_SIZES = [16, 17, 18, 19, 20];
+const VECTORS = ['arith', 'calls', 'loops', 'hash', 'bits', 'big'];
+const NATIVE_THREADS = [...new Set([1, 2, availableParallelism()])];
+
+interface Job {
+  readonly name: string;
+  readonly program: Program;
+  readonly publicInput: PublicInput;
+}
+
+function jobs(logSizes: number[]): Job[] {
+  // The vectors beside the repository, as the tests find them (LEANVM_VECTORS elsewhere).
+  const dir = join(process.env.LEANVM_VECTORS ?? join(process.cwd(), '..', 'shared', 'vectors'), 'vm');
+  const vector = (name: string): Job => ({
+    name,
+    program: parseProgram(readFileSync(join(dir, `${name}.program.json`), 'utf8')),
+    publicInput: parsePublicInputJson(readFileSync(join(dir, `${name}.public.json`), 'utf8')),
+  });
+  const zero: PublicInput = [new Uint32Array(6), new Uint32Array(6)];
+  return [...VECTORS.map(vector), ...logSizes.map((s) => ({ name: `fib 2^${s}`, program: fibonacciProgram(fibonacciIterations(s)), publicInput: zero }))];
+}
+
+export async function benchVmProve(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
+  if (backend.name !== 'native') return benchBackend(backend, backend.name, logSizes, runs);
+  const rows: BenchRow[] = [];
+  for (const threads of NATIVE_THREADS) {
+    const { backend: native } = await openBackend('native', 0, { threads });
+    try {
+      rows.push(...(await benchBackend(native, `native ×${threads}`, logSizes, runs)));
+    } finally {
+      await native.dispose();
+    }
+  }
+  return rows;
+}
+
+async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const job of jobs(logSizes)) {
+    const cycles = execute(job.program, job.publicInput).cycles;
+    const samples: Record<VmStage | 'total', number[]> = Object.fromEntries([...VM_STAGES, 'total'].map((s) => [s, []])) as never;
+    let proofBytes = 0;
+    try {
+      for (let run = 0; run <= runs; run++) {
+        const { stats } = await proveProgram(job.program, job.publicInput, { backend });
+        if (run === 0) continue; // warm-up
+        for (const s of VM_STAGES) samples[s].push(stats.stageMs[s]);
+        samples.total.push(VM_STAGES.reduce((t, s) => t + stats.stageMs[s], 0));
+        proofBytes = stats.proofBytes;
+      }
+    } catch (e) {
+      rows.push({ backend: label, program: job.name, error: (e as Error).message.split('\n')[0] });
+      continue;
+    }
+    const total = summarize(samples.total);
+    const row: BenchRow = { backend: label, program: job.name, cycles, 'prove ms': total.medianMs, 'cycles/s': cycles / (total.medianMs / 1e3) };
+    for (const s of VM_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
+    Object.assign(row, { 'proof KiB': proofBytes / 1024, spread: total.spread, runs: total.runs });
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,235 @@
+// Each kernel gathers CHUNK rows or pairs into small arrays and multiplies them with the
+// path's batch products (FieldKernels::mulE, mulK), so every product runs on the path's SIMD
+// lanes; a thread's sums are combined under a lock (e_sums.h).
+#include "vm_bus.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "e_sums.h"
+#include "threads.h"
+
+namespace leanvm {
+namespace {
+
+constexpr size_t CHUNK = 64;
+/** Rows or pairs a thread takes at least: a few hundred products each. */
+constexpr size_t GRAIN = 256;
+
+inline void xorInto(uint64_t* d, const uint64_t* a, const uint64_t* b, size_t words) {
+  for (size_t i = 0; i < words; i++) d[i] = a[i] ^ b[i];
+}
+
+/** c E values of a column from row `from`: K lifted to (k, 0, 0). */
+inline void load(const uint64_t* col, bool isE, size_t from, size_t c, uint64_t* out) {
+  if (isE) {
+    std::copy(col + 3 * from, col + 3 * (from + c), out);
+    return;
+  }
+  for (size_t i = 0; i < c; i++) {
+    out[3 * i] = col[from + i];
+    out[3 * i + 1] = 0;
+    out[3 * i + 2] = 0;
+  }
+}
+
+/** The K columns' pair sums of rows [i0, i0 + c) into sums (9 words a term): the products in K,
+ * then each weighted by eq limb by limb (an E value times a K value is three K products). */
+void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, const uint64_t* e, size_t i0, size_t c,
+            size_t half, uint64_t* sums) {
+  alignas(64) uint64_t el[3][CHUNK], a0[CHUNK], da[CHUNK], b0[CHUNK], db[CHUNK], p[3][CHUNK], q[CHUNK], prod[CHUNK];
+  for (size_t i = 0; i < c; i++) {
+    for (int l = 0; l < 3; l++) el[l][i] = e[3 * i + l];
+  }
+  for (size_t t = 0; t < f.terms; t++) {
+    const uint64_t* ca = cols[f.a[t]];
+    for (size_t i = 0; i < c; i++) a0[i] = ca[i0 + i], da[i] = ca[i0 + i] ^ ca[i0 + half + i];
+    int nk;
+    if (f.b[t] < 0) {
+      std::copy(a0, a0 + c, p[0]);
+      std::copy(da, da + c, p[1]);
+      nk = 2;
+    } else {
+      const uint64_t* cb = cols[f.b[t]];
+      for (size_t i = 0; i < c; i++) b0[i] = cb[i0 + i], db[i] = cb[i0 + i] ^ cb[i0 + half + i];
+      k.mulK(a0, b0, p[0], c);
+      k.mulK(a0, db, p[1], c);
+      k.mulK(da, b0, q, c);
+      for (size_t i = 0; i < c; i++) p[1][i] ^= q[i];
+      k.mulK(da, db, p[2], c);
+      nk = 3;
+    }
+    uint64_t* s = sums + 9 * t;
+    for (int j = 0; j < nk; j++) {
+      for (int l = 0; l < 3; l++) {
+        k.mulK(el[l], p[j], prod, c);
+        uint64_t x = 0;
+        for (size_t i = 0; i < c; i++) x ^= prod[i];
+        s[3 * j + l] ^= x;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64_t* out) {
+  parallelFor(n, GRAIN, [&](size_t from, size_t to) {
+    alignas(64) uint64_t s[4][3 * CHUNK], t[3 * CHUNK];
+    for (size_t x = from; x < to; x += CHUNK) {
+      const size_t c = std::min(CHUNK, to - x);
+      for (size_t i = 0; i < c; i++) {
+        for (int q = 0; q < 4; q++) std::copy(src + 12 * (x + i) + 3 * q, src + 12 * (x + i) + 3 * q + 3, s[q] + 3 * i);
+      }
+      k.mulE(s[0], s[1], t, c);
+      k.mulE(s[2], s[3], s[2], c);
+      k.mulE(t, s[2], out + 3 * x, c);
+    }
+  });
+}
+
+void quarticSums(const FieldKernels& k, const uint64_t* rows, size_t pairs, const uint64_t* eq, uint64_t out[12]) {
+  SumOfParts total(out, 12);
+  parallelFor(pairs, GRAIN, [&](size_t from, size_t to) {
+    constexpr size_t W = 3 * CHUNK;
+    alignas(64) uint64_t a[4][W], d[4][W], l[3][W], r[3][W], x[W], y[W], p[6][W];
+    uint64_t sum[12] = {};
+    for (size_t p0 = from; p0 < to; p0 += CHUNK) {
+      const size_t c = std::min(CHUNK, to - p0), w = 3 * c;
+      for (size_t i = 0; i < c; i++) {
+        const uint64_t* lo = rows + 24 * (p0 + i);
+        for (int q = 0; q < 4; q++) {
+          for (int t = 0; t < 3; t++) {
+            a[q][3 * i + t] = lo[3 * q + t];
+            d[q][3 * i + t] = lo[3 * q + t] ^ lo[12 + 3 * q + t];
+          }
+        }
+      }
+      // Two line products by Karatsuba: (a_i + X d_i)(a_j + X d_j) = a a + X((a+d)(a+d) + a a + d d) + X² d d.
+      const auto lines = [&](uint64_t (*q)[W], int i, int j) {
+        k.mulE(a[i], a[j], q[0], c);
+        k.mulE(d[i], d[j], q[2], c);
+        xorInto(x, a[i], d[i], w);
+        xorInto(y, a[j], d[j], w);
+        k.mulE(x, y, q[1], c);
+        for (size_t t = 0; t < w; t++) q[1][t] ^= q[0][t] ^ q[2][t];
+      };
+      lines(l, 0, 1);
+      lines(r, 2, 3);
+      k.mulE(l[0], r[0], p[0], c);  // c0
+      k.mulE(l[2], r[2], p[1], c);  // c4
+      k.mulE(l[1], r[1], p[2], c);  // L1·R1
+      for (size_t t = 0; t < w; t++) x[t] = l[0][t] ^ l[1][t] ^ l[2][t], y[t] = r[0][t] ^ r[1][t] ^ r[2][t];
+      k.mulE(x, y, p[3], c);  // q(1)
+      xorInto(x, l[0], l[2], w);
+      xorInto(y, r[0], r[2], w);
+      k.mulE(x, y, p[4], c);
+      xorInto(x, l[1], l[2], w);
+      xorInto(y, r[1], r[2], w);
+      k.mulE(x, y, p[5], c);
+      // (q(0) + q(1), c2, c3, c4) into l, r, x, y, each weighted by eq.
+      for (size_t t = 0; t < w; t++) {
+        l[0][t] = p[0][t] ^ p[3][t];
+        l[1][t] = p[4][t] ^ p[0][t] ^ p[1][t] ^ p[2][t];
+        l[2][t] = p[5][t] ^ p[2][t] ^ p[1][t];
+      }
+      const uint64_t* e = eq + 3 * p0;
+      k.mulE(l[0], e, l[0], c);
+      k.mulE(l[1], e, l[1], c);
+      k.mulE(l[2], e, l[2], c);
+      k.mulE(p[1], e, p[1], c);
+      accumulate(sum, l[0], c);
+      accumulate(sum + 3, l[1], c);
+      accumulate(sum + 6, l[2], c);
+      accumulate(sum + 9, p[1], c);
+    }
+    total.add(sum);
+  });
+}
+
+void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out) {
+  parallelFor(n, GRAIN, [&](size_t from, size_t to) {
+    // Each term's coefficient limbs, broadcast once: an E coefficient times a K value is three
+    // K products.
+    std::vector<uint64_t> coeff(3 * CHUNK * f.terms);
+    for (size_t t = 0; t < f.terms; t++) {
+      for (int l = 0; l < 3; l++) std::fill_n(coeff.data() + (3 * t + l) * CHUNK, CHUNK, f.coeffs[3 * t + l]);
+    }
+    alignas(64) uint64_t v[CHUNK], u[CHUNK], acc[3 * CHUNK], prod[CHUNK];
+    for (size_t i0 = from; i0 < to; i0 += CHUNK) {
+      const size_t c = std::min(CHUNK, to - i0);
+      for (size_t i = 0; i < c; i++) {
+        for (int l = 0; l < 3; l++) acc[3 * i + l] = out[3 * (i0 + i) + l] ^ f.constant[l];
+      }
+      for (size_t t = 0; t < f.terms; t++) {
+        std::copy(cols[f.a[t]] + i0, cols[f.a[t]] + i0 + c, v);
+        if (f.b[t] >= 0) {
+          std::copy(cols[f.b[t]] + i0, cols[f.b[t]] + i0 + c, u);
+          k.mulK(v, u, v, c);
+        }
+        for (int l = 0; l < 3; l++) {
+          k.mulK(coeff.data() + (3 * t + l) * CHUNK, v, prod, c);
+          for (size_t i = 0; i < c; i++) acc[3 * i + l] ^= prod[i];
+        }
+      }
+      std::copy(acc, acc + 3 * c, out + 3 * i0);
+    }
+  });
+}
+
+void formPairSums(const FieldKernels& k, const uint64_t* const* cols, bool isE, const VmForm& f, const uint64_t* eq,
+                  size_t half, uint64_t out[9]) {
+  std::vector<uint64_t> perTerm(9 * f.terms, 0);
+  {
+    SumOfParts total(perTerm.data(), perTerm.size());
+    parallelFor(half, GRAIN, [&](size_t from, size_t to) {
+      constexpr size_t W = 3 * CHUNK;
+      alignas(64) uint64_t a0[W], da[W], b0[W], db[W], hi[W], prod[W];
+      std::vector<uint64_t> sums(9 * f.terms, 0);
+      for (size_t i0 = from; i0 < to; i0 += CHUNK) {
+        const size_t c = std::min(CHUNK, to - i0), w = 3 * c;
+        const uint64_t* e = eq + 3 * i0;
+        if (!isE) {
+          kTerms(k, cols, f, e, i0, c, half, sums.data());
+          continue;
+        }
+        for (size_t t = 0; t < f.terms; t++) {
+          uint64_t* s = sums.data() + 9 * t;
+          // eq·a0 and eq·da, then against b0, db (or summed as they are for a one-column term).
+          load(cols[f.a[t]], isE, i0, c, a0);
+          load(cols[f.a[t]], isE, i0 + half, c, hi);
+          xorInto(da, a0, hi, w);
+          k.mulE(a0, e, a0, c);
+          k.mulE(da, e, da, c);
+          if (f.b[t] < 0) {
+            accumulate(s, a0, c);
+            accumulate(s + 3, da, c);
+            continue;
+          }
+          load(cols[f.b[t]], isE, i0, c, b0);
+          load(cols[f.b[t]], isE, i0 + half, c, hi);
+          xorInto(db, b0, hi, w);
+          k.mulE(a0, b0, prod, c);
+          accumulate(s, prod, c);
+          k.mulE(a0, db, prod, c);
+          accumulate(s + 3, prod, c);
+          k.mulE(da, b0, prod, c);
+          accumulate(s + 3, prod, c);
+          k.mulE(da, db, prod, c);
+          accumulate(s + 6, prod, c);
+        }
+      }
+      total.add(sums.data());
+    });
+  }
+  std::fill(out, out + 9, 0);
+  std::copy(f.constant, f.constant + 3, out);
+  std::vector<uint64_t> coeff(9);
+  for (size_t t = 0; t < f.terms; t++) {
+    for (int j = 0; j < 3; j++) std::copy(f.coeffs + 3 * t, f.coeffs + 3 * t + 3, coeff.data() + 3 * j);
+    k.mulE(perTerm.data() + 9 * t, coeff.data(), perTerm.data() + 9 * t, 3);
+    for (int x = 0; x < 9; x++) out[x] ^= perTerm[9 * t + x];
+  }
+}
+
+}  // namespace leanvm

@@ -1,0 +1,96 @@
+// `leanvm-gpu verify vm`: checks a proof of a compiled program's execution against its public
+// input. Exit 0 valid, 1 invalid, 2 bad usage or malformed input (a program, public input or
+// proof file that cannot be read), each failure with a one-line reason.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { ProofFormatError } from '../../src/transcript/errors';
+import { ProgramFormatError, PublicInputError } from '../../src/vm/errors';
+import { parseProgram, type Program } from '../../src/vm/program';
+import { type PublicInput, parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
+import { verifyProgram } from '../../src/vm/verify/verify';
+import { eToJson } from '../../src/vm/words';
+import { UsageError } from './usage';
+
+export interface VerifyVmOptions {
+  program: string;
+  publicInput?: string;
+  publicInputFile?: string;
+  json?: boolean;
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read the ${what} ${path}: ${(e as Error).message}`);
+  }
+}
+
+function loadProgram(path: string): Program {
+  try {
+    return parseProgram(readText(path, 'program file'));
+  } catch (e) {
+    if (e instanceof ProgramFormatError) throw new UsageError(`program file ${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+function loadPublicInput(opts: VerifyVmOptions): PublicInput {
+  if ((opts.publicInput === undefined) === (opts.publicInputFile === undefined)) {
+    throw new UsageError('give either --public-input A,B or --public-input-file FILE');
+  }
+  try {
+    return opts.publicInput !== undefined ? parsePublicInputList(opts.publicInput) : parsePublicInputJson(readText(opts.publicInputFile as string, 'public-input file'));
+  } catch (e) {
+    if (e instanceof PublicInputError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
+  const program = loadProgram(opts.program);
+  const publicInput = loadPublicInput(opts);
+  let proof: Uint8Array;
+  try {
+    proof = new Uint8Array(readFileSync(proofPath));
+  } catch (e) {
+    throw new UsageError(`cannot read the proof file ${proofPath}: ${(e as Error).message}`);
+  }
+  const t0 = performance.now();
+  let verdict;
+  try {
+    verdict = verifyProgram(program, publicInput, proof);
+  } catch (e) {
+    if (e instanceof ProofFormatError) throw new UsageError(`malformed proof file ${proofPath}: ${e.message}`);
+    throw e;
+  }
+  const verifyMs = performance.now() - t0;
+  if (!verdict.valid) process.exitCode = 1;
+  if (opts.json) {
+    const facts = verdict.valid ? { ...verdict.summary } : { reason: verdict.reason };
+    const report = {
+      command: 'verify vm', valid: verdict.valid, ...facts, program: opts.program, publicInput: publicInput.map(eToJson),
+      proof: proofPath, proofBytes: proof.length, verifyMs,
+    };
+    return console.log(JSON.stringify(report, null, 2));
+  }
+  if (!verdict.valid) return console.error(`leanvm-gpu: invalid proof ${proofPath} (checked against ${opts.program} and its public input): ${verdict.reason}`);
+  const s = verdict.summary;
+  const taus = Object.entries(s.tau).map(([t, k]) => `${t} 2^${k}`).join(', ');
+  console.log(`valid: ${proofPath} proves the execution of ${opts.program} on its public input (verified in ${verifyMs.toFixed(0)} ms)`);
+  console.log(`  memory 2^${s.h} cells; rows ${taus}; rate 1/${2 ** s.logInvRate}; stack 2^${s.mu} words in ${s.nLanes} lanes`);
+  console.log(`  proof: ${proof.length} bytes, ${s.streamScalars} scalars, ${s.merklePhases.length} Merkle phases`);
+}
+
+/** Adds `vm` to the `verify` command. */
+export function addVerifyVm(verify: Command): void {
+  verify
+    .command('vm')
+    .description('verify a proof of a compiled program\'s execution (exit 0 valid, 1 invalid, 2 malformed or bad usage)')
+    .argument('<proof>', 'the proof file')
+    .requiredOption('--program <file>', 'the compiled program (program JSON, as shared/vectors/vm/NAME.program.json)')
+    .option('--public-input <words>', 'the two public words m[0], m[1], comma-separated: decimal or 0x-hex integers of up to 128 bits, or GEN ** k')
+    .option('--public-input-file <file>', 'instead: a NAME.public.json file ({"public_input": [E, E]})')
+    .option('--json', 'machine-readable verdict')
+    .action(verifyVm);
+}

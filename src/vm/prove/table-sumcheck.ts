@@ -1,0 +1,106 @@
+// The prover of the table sumcheck (src/vm/verify/table-sumcheck.ts is its verifier): one
+// back-loaded sumcheck over the six tables, binding the variables top first. Table t's summand
+// on its 2^τ_t rows is eq(ζ_<τ_t, x)·S_t(x), S_t its constraints on their ξ powers plus its
+// weighted bus blocks (./table-forms.ts); before its own variables are reached a table sits at
+// the all-ones corner of the higher ones, so a round's polynomial gets X·weight·σ_t from it,
+// σ_t = Σ_x eq·S_t. Rounds are degree 3, sent as c0, c2, c3; the prover then sends every
+// column's value at its table's point. A table's first round reads its K columns as they are,
+// and its fold of them is the first E copy.
+import type { Elem } from '../../backend/backend';
+import type { VmForm, VmKernels } from '../../backend/vm-kernels';
+import { type E, eAdd, eMul, eOne } from '../../field/e';
+import type { ProverState } from '../../transcript/prover-state';
+
+interface TableState {
+  columns: Uint32Array[];
+  elem: Elem;
+}
+
+const at = (v: Uint32Array, k: number): E => v.subarray(6 * k, 6 * k + 6);
+
+/** eq(ζ_v, X) = e0 + X: e0 = 1 + ζ_v. */
+function eqConstant(zeta: Uint32Array, v: number): E {
+  const e0 = zeta.slice(6 * v, 6 * v + 6);
+  e0[0] ^= 1;
+  return e0;
+}
+
+/** The round's pair sums (s0, s1, s2) of a table binding its variable v (2^(v+1) rows). */
+async function pairSums(kernels: VmKernels, t: TableState, form: VmForm, zeta: Uint32Array, v: number): Promise<Uint32Array> {
+  const eq = new Uint32Array(6 << v);
+  await kernels.eqTable(zeta.subarray(0, 6 * v), eq);
+  return kernels.formPairSums(t.columns, t.elem, form, eq, 2 ** v);
+}
+
+/**
+ * Runs the rounds on `ps` (ξ already drawn and folded into `forms`) and sends the columns'
+ * values; returns each table's columns at its point (packed E, in column order) and the point.
+ */
+export async function proveTableSumcheck(ps: ProverState, kernels: VmKernels, taus: readonly number[], columns: readonly (readonly Uint32Array[])[], forms: readonly VmForm[], zeta: Uint32Array): Promise<{ values: Uint32Array[]; point: Uint32Array }> {
+  const depth = Math.max(...taus);
+  const tables: TableState[] = columns.map((cols) => ({ columns: [...cols], elem: 'K' }));
+  // A table's first round sums depend on its columns and ζ alone, so they are taken up front:
+  // they give σ_t (its two ends, eq-weighted) for the rounds before it joins. A one-row table
+  // never joins: σ_t is its form on that row.
+  const first: (Uint32Array | null)[] = [];
+  const sigmas: E[] = [];
+  for (let t = 0; t < taus.length; t++) {
+    if (taus[t] === 0) {
+      const row = new Uint32Array(6);
+      await kernels.formRows(tables[t].columns, forms[t], 1, row, 0);
+      first.push(null);
+      sigmas.push(row);
+      continue;
+    }
+    const s = await pairSums(kernels, tables[t], forms[t], zeta, taus[t] - 1);
+    const e0 = eqConstant(zeta, taus[t] - 1);
+    const atOne = eAdd(at(s, 0), eAdd(at(s, 1), at(s, 2)));
+    first.push(s);
+    sigmas.push(eAdd(eMul(e0, at(s, 0)), eMul(eAdd(e0, eOne()), atOne)));
+  }
+  const weights = taus.map(() => eOne());
+  const point = new Uint32Array(6 * depth);
+  for (let v = depth - 1; v >= 0; v--) {
+    const p = new Uint32Array(24);
+    const add = (k: number, c: E) => {
+      for (let i = 0; i < 6; i++) p[6 * k + i] ^= c[i];
+    };
+    const e0 = eqConstant(zeta, v);
+    for (let t = 0; t < taus.length; t++) {
+      if (taus[t] <= v) {
+        add(1, eMul(weights[t], sigmas[t]));
+        continue;
+      }
+      const s = taus[t] - 1 === v ? first[t]! : await pairSums(kernels, tables[t], forms[t], zeta, v);
+      // (e0 + X)·(s0 + s1·X + s2·X²), times the table's weight.
+      const q = [eMul(e0, at(s, 0)), eAdd(at(s, 0), eMul(e0, at(s, 1))), eAdd(at(s, 1), eMul(e0, at(s, 2))), at(s, 2)];
+      q.forEach((c, k) => add(k, eMul(c, weights[t])));
+    }
+    ps.addRoundPoly(p, false);
+    const r = ps.sample();
+    point.set(r, 6 * v);
+    const eqR = eAdd(e0, r);
+    for (let t = 0; t < taus.length; t++) {
+      weights[t] = eMul(weights[t], taus[t] > v ? eqR : r);
+      if (taus[t] <= v) continue;
+      const tb = tables[t];
+      const half = 2 ** v;
+      for (let i = 0; i < tb.columns.length; i++) {
+        const out = new Uint32Array(6 * half);
+        await kernels.fold(tb.columns[i], tb.elem, half, r, out);
+        tb.columns[i] = out;
+      }
+      tb.elem = 'E';
+    }
+  }
+  const values = tables.map((tb) => {
+    const out = new Uint32Array(6 * tb.columns.length);
+    tb.columns.forEach((c, i) => {
+      if (tb.elem === 'E') out.set(c.subarray(0, 6), 6 * i);
+      else out.set(c.subarray(0, 2), 6 * i);
+    });
+    ps.addScalars(out);
+    return out;
+  });
+  return { values, point };
+}
