@@ -4,7 +4,6 @@ import { availableParallelism } from 'node:os';
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
-import { withHostPasses } from '../../src/backend/host-passes';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
@@ -119,13 +118,7 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
     return fallback(tooBig);
   }
-  // Flock's host passes go to the native module where there is one, not to TypeScript.
-  const onGpu = (why: string): OpenedBackend => {
-    const backend = createWebGpuBackend(gpu.device);
-    if (native.module === null) return { backend, why: `${why}; Flock's host passes in TypeScript (no native module: ${native.reason})` };
-    const { backend: lent, lent: passes } = withHostPasses(backend, createNativeBackend(native.module, { threads }));
-    return { backend: lent, why: `${why}; ${passes.join(', ')} on the native module (${native.reason})` };
-  };
+  const onGpu = (why: string): OpenedBackend => ({ backend: createWebGpuBackend(gpu.device), why });
   if (choice === 'webgpu') return onGpu('requested --backend webgpu');
   if (!report.software) return onGpu(`hardware GPU: ${report.reason}`);
   if (native.module !== null) {

@@ -9,6 +9,8 @@ import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
+import { arrayFlockPasses } from '../array-flock';
+import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { TAG_POW_NONCE } from '../../transcript/tags';
@@ -73,8 +75,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async alloc(elem, length) {
       return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
     },
-    hostWords: (length) => pool.take(length),
-    releaseWords: (words) => pool.give(words),
+    flock: arrayFlockPasses({ data, wrap, take: (length) => pool.take(length), takeZeroed: (length) => pool.takeZeroed(length) }, nativeFlockKernels(module)),
     async download(buf) {
       return data(buf).slice();
     },
