@@ -9,7 +9,8 @@ import { availableParallelism } from 'node:os';
 import { openBackend } from '../host/node/backends';
 import type { Backend } from '../src/backend/backend';
 import { referenceMessages } from '../src/workloads/hash-batch/inputs';
-import { HASH_BATCH_STAGES, type HashBatchStage, proveHashBatch } from '../src/workloads/hash-batch/prove';
+import { HASH_BATCH_STAGES, type HashBatchProof, type HashBatchStage, proveHashBatch, type StageTraffic } from '../src/workloads/hash-batch/prove';
+import { totalTraffic } from '../src/workloads/hash-batch/traffic';
 import type { BenchRow } from './report';
 import { summarize } from './stats';
 
@@ -32,6 +33,11 @@ export async function benchHash(backend: Backend, logSizes: number[], runs: numb
   return rows;
 }
 
+/** A warm proof's device traffic, all stages together (the last run's: the same every run). */
+function trafficColumns(t: StageTraffic): Record<string, number> {
+  return { 'up KiB': t.uploadBytes / 1024, 'back KiB': t.readBytes / 1024, submits: t.submits, waits: t.waits, rounds: t.rounds };
+}
+
 async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const k of logSizes) {
@@ -39,6 +45,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
     const messages = referenceMessages(n);
     const samples: Record<HashBatchStage | 'total', number[]> = { witness: [], commit: [], zerocheck: [], lincheck: [], opening: [], total: [] };
     let proofBytes = 0;
+    let traffic: HashBatchProof['stats']['traffic'];
     try {
       for (let run = 0; run <= runs; run++) {
         const { stats } = await proveHashBatch(messages, { backend, statement: 'none' });
@@ -46,6 +53,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
         for (const s of HASH_BATCH_STAGES) samples[s].push(stats.stageMs[s]);
         samples.total.push(HASH_BATCH_STAGES.reduce((t, s) => t + stats.stageMs[s], 0));
         proofBytes = stats.proofBytes;
+        traffic = stats.traffic;
       }
     } catch (e) {
       // A size past what the device holds ends this backend's sweep; the smaller ones stand.
@@ -57,6 +65,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
     row['w/o witness ms'] = summarize(samples.total.map((t, i) => t - samples.witness[i])).medianMs;
     for (const s of HASH_BATCH_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
     Object.assign(row, { 'proof KiB': proofBytes / 1024, spread: total.spread, runs: total.runs });
+    if (traffic !== undefined) Object.assign(row, trafficColumns(totalTraffic(traffic)));
     rows.push(row);
   }
   return rows;

@@ -3,6 +3,7 @@ export * from './field/index';
 export * from './hash/blake2s';
 export * from './transcript/index';
 export * from './backend/backend';
+export type * from './backend/flock-passes';
 export type { VmForm, VmKernels } from './backend/vm-kernels';
 export { createCpuBackend } from './backend/cpu/index';
 export { createWebGpuBackend } from './backend/webgpu/index';

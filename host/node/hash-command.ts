@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
+import { describeTraffic, totalTraffic } from '../../src/workloads/hash-batch/traffic';
 import { batchLog, batchSize, largestBufferBytes, MESSAGE_WORDS, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
 import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type StatementMode } from '../../src/workloads/hash-batch/statement';
 import { wordsToBytes } from '../../src/hash/blake2s';
@@ -105,12 +106,13 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   }
   writeOut(opts.out, result.proof, 'proof');
   if (opts.digestsOut !== undefined) writeOut(opts.digestsOut, wordsToBytes(outputsOf(statementOfMessages(messages))), 'digests');
-  const { stageMs, proofBytes } = result.stats;
+  const { stageMs, proofBytes, traffic } = result.stats;
   const totalMs = HASH_BATCH_STAGES.reduce((t, s) => t + stageMs[s], 0);
   const report = {
     command: 'prove hash', backend: backend.name, why, ...(backend.name === 'webgpu' ? {} : { threads: threads ?? DEFAULT_THREADS }),
     statement: mode, n, inputs: source, stageMs, totalMs,
     compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), proof: opts.out,
+    ...(traffic === undefined ? {} : { traffic }),
     ...(opts.digestsOut === undefined ? {} : { digests: opts.digestsOut }),
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
@@ -119,6 +121,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   console.log(`proved ${n} BLAKE2s compressions (${source}) on ${on} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
   console.log(`  ${describeStatement(mode)}`);
   console.log(`  stages (ms): ${stages}`);
+  if (traffic !== undefined) console.log(`  device traffic: ${describeTraffic(totalTraffic(traffic))}`);
   console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
   if (opts.digestsOut !== undefined) console.log(`  digests: ${32 * n} bytes → ${opts.digestsOut}`);
 }

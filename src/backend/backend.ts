@@ -3,6 +3,7 @@
 // buffers, native memory). Every method is async so a GPU backend can queue work.
 import type { E } from '../field/e';
 import type { MerklePhase } from '../transcript/proof';
+import type { FlockPasses } from './flock-passes';
 import type { VmKernels } from './vm-kernels';
 
 /** What a buffer holds: K words (2 × u32 each) or E elements (6 × u32 each). */
@@ -141,34 +142,20 @@ export interface Backend {
    */
   zerocheckStep?(tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep>;
 
-  // Optional: Flock's byte-table passes over its packed bit columns (host arrays in and out).
-  // A backend without them leaves the work to the host's TypeScript.
-
-  /** The univariate-skip pass's sums, XORed into `sums` (src/flock/zerocheck/skip-pass.ts, hostSkipSums). */
-  skipSums?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): Promise<void>;
-  /** A new E buffer of the entries of a zerocheck table at (z, χ_0) (src/flock/zerocheck/materialize.ts, hostEntries);
-   * t0 and t1 are byte tables of F2-linear maps (entryTables), which a backend may take in another form. */
-  zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
-  /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */
-  foldBlocks?(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): Promise<void>;
-  /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
-  flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
+  /** Flock's passes over its witness columns, which stay on this backend (./flock-passes.ts). */
+  readonly flock: FlockPasses;
 
   /** Optional: the VM prover's bulk work (src/backend/vm-kernels.ts), one record; without it the
    * TypeScript kernels run it on the host. */
   readonly vm?: VmKernels;
 
-  /** Optional: host words (contents arbitrary) from the backend's pool of large arrays, for
-   * arrays the host writes in full and reads while proving (Flock's witness columns): a warm
-   * prover then reuses pages it has faulted in (≈ 190 MiB a 2^15 proof). Give them back with
-   * releaseWords once nothing reads them. Without it, callers allocate. */
-  hostWords?(length: number): Uint32Array;
-  /** Takes back hostWords' words; others are ignored. */
-  releaseWords?(words: Uint32Array): void;
-
   /** Optional: grinding's search for the smallest u64 nonce clearing `bits` against `base`,
    * as [lo, hi] (src/transcript/pow.ts, smallestNonce: the same nonce); else the host's. */
   smallestNonce?(base: Uint32Array, bits: number): Promise<[number, number]>;
+
+  /** Optional, on a backend that talks to a device: what it has moved and waited for since it
+   * was made (take differences for a span of work). */
+  traffic?(): DeviceTraffic;
 
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
@@ -178,6 +165,18 @@ export interface Backend {
   dispose(): Promise<void>;
 }
 
+/** A device backend's traffic, counted where it talks to the device. */
+export interface DeviceTraffic {
+  /** Bytes written to the device: buffers made with contents, queue writes, kernel parameters. */
+  uploadBytes: number;
+  /** Bytes read back to the host. */
+  readBytes: number;
+  /** Queue submissions. */
+  submits: number;
+  /** Times the host waited on the device: for a read, or for all work to finish. */
+  waits: number;
+}
+
 /** The zerocheck's E tables a, b, c. */
 export type ZerocheckTables = readonly [DeviceBuffer, DeviceBuffer, DeviceBuffer];
 
@@ -185,20 +184,6 @@ export type ZerocheckTables = readonly [DeviceBuffer, DeviceBuffer, DeviceBuffer
 export interface ZerocheckStep {
   readonly sums: Uint32Array;
   readonly tables: ZerocheckTables;
-}
-
-/** The zerocheck's packed bit columns, u32 words of one length (a·b + c = 0 bitwise). */
-export interface SkipColumns {
-  readonly a: Uint32Array;
-  readonly b: Uint32Array;
-  readonly c: Uint32Array;
-}
-
-/** The skip pass's group weights, split (the pass's eq table is never built): group g weighs
- * lo[g mod n]·hi[⌊g / n⌋], packed E values, n of them in lo. */
-export interface SkipWeights {
-  readonly lo: Uint32Array;
-  readonly hi: Uint32Array;
 }
 
 /** Thrown when buffers handed to a kernel do not fit it (kind, length, owner). */

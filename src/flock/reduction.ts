@@ -2,6 +2,7 @@
 // zerocheck, then lincheck, on a transcript that has already bound the q_flock commitment. What
 // comes out is the claim ring switching consumes: the 64 slice values s at the q_flock point.
 import type { Backend } from '../backend/backend';
+import type { FlockColumns } from '../backend/flock-passes';
 import type { ProverState } from '../transcript/prover-state';
 import type { FlockReduction } from './lincheck/claim';
 import { proveLincheck, proveLincheckOn } from './lincheck/prover';
@@ -23,11 +24,12 @@ export function proveFlock(w: FlockWitness, ps: ProverState, opts: FlockProveOpt
   return { zerocheck, claim: proveLincheck(zerocheck, w.z, w.nBlocksLog, ps, tail) };
 }
 
-/** proveFlock (the same bytes) with the zerocheck's and lincheck's bulk work on `backend`. */
-export async function proveFlockOn(backend: Backend, w: FlockWitness, ps: ProverState, opts: FlockProveOptions = {}): Promise<FlockReduction> {
-  const tail = tailOf(w, opts);
-  const zerocheck = await proveZerocheckOn(backend, { a: w.a, b: w.b, c: w.z }, w.nBlocksLog, ps, tail);
-  return { zerocheck, claim: await proveLincheckOn(backend, zerocheck, w.z, w.nBlocksLog, ps, tail) };
+/** proveFlock (the same bytes) for the witness columns on `backend` (FlockPasses.witness). */
+export async function proveFlockOn(backend: Backend, cols: FlockColumns, ps: ProverState, opts: FlockProveOptions = {}): Promise<FlockReduction> {
+  // Every block from `live` on is a copy: `plain` proves them as live ones.
+  const on = opts.plain ? { ...cols, live: 2 ** cols.nBlocksLog } : cols;
+  const zerocheck = await proveZerocheckOn(backend, on, ps);
+  return { zerocheck, claim: await proveLincheckOn(backend, zerocheck, on, ps) };
 }
 
 function tailOf(w: FlockWitness, opts: FlockProveOptions): TailOptions {

@@ -1,7 +1,8 @@
 // The browser prover end to end: the bundled page (dist/browser, served by `leanvm-gpu serve`'s
 // server) in headless Chromium proves the reference messages in its worker on WebGPU
-// (SwiftShader here), verifies, and offers for download exactly the reference proof (empty
-// statement); with WebGPU off it says so and proves on the CPU a bound proof of the messages. No Chromium: skipped with the reason, unless
+// (SwiftShader here), every Flock pass on the device (its traffic says so), verifies, and offers
+// for download exactly the reference proof (empty statement); with WebGPU off it says so and
+// proves on the CPU a bound proof of the messages. No Chromium: skipped with the reason, unless
 // LEANVM_REQUIRE_BROWSER=1 (CI), where that is a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -94,6 +95,15 @@ if (!existsSync(CHROMIUM)) {
         const proof = await prove(page, 2 ** 10, 'webgpu', 'none', responsive);
         expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
         expect(Buffer.from(proof).equals(vector(10))).toBe(true);
+        // Every Flock pass ran on the device: the messages went up, no witness column came
+        // down or went up, and the traffic is the node prover's.
+        const traffic = await page.$eval('#traffic', (p) => ({ ...(p as HTMLElement).dataset }));
+        const messageBytes = 1024 * 64;
+        expect(Number(traffic.witnessUpload)).toBeLessThanOrEqual(messageBytes + 1024);
+        expect(Number(traffic.witnessRead)).toBe(0);
+        expect(Number(traffic.upload)).toBeLessThanOrEqual(messageBytes + 2 ** 20);
+        expect(Number(traffic.read)).toBeLessThanOrEqual(proof.length + 2 ** 20);
+        expect(Number(traffic.waits)).toBeLessThanOrEqual(Number(traffic.rounds));
       } finally {
         await browser.close();
       }
@@ -109,6 +119,7 @@ if (!existsSync(CHROMIUM)) {
         // Chosen anyway, webgpu still yields a proof: the worker falls back on its own.
         const proof = await prove(page, 2 ** 7, 'webgpu', 'bound');
         expect(await page.textContent('#status')).toMatch(/^Proved 128 BLAKE2s compressions on cpu/);
+        expect(await page.isHidden('#traffic')).toBe(true); // no device, no traffic
         expect(verifyHashBatch(referenceMessages(128), proof, { statement: 'bound' })).toEqual({ valid: true });
         expect(verifyHashBatch(seededMessages(128, { lo: 1, hi: 0 }), proof, { statement: 'bound' }).valid).toBe(false);
       } finally {

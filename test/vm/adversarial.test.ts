@@ -22,7 +22,7 @@ const pi = parsePublicInputJson(vmText('arith', 'public.json'));
 /** A prover state that flips the low bit of one sent scalar (by stream offset) or of the first
  * coefficient of one round polynomial (by its order), then carries on honestly. */
 class TamperingState extends ProverState {
-  private rounds = 0;
+  private polys = 0;
 
   constructor(private readonly at: { scalar?: number; round?: number }) {
     super(VM_TRANSCRIPT_LABEL, transcriptStatement(program, pi));
@@ -37,7 +37,7 @@ class TamperingState extends ProverState {
 
   override addRoundPoly(coeffs: Uint32Array, eqFactored: boolean): void {
     const changed = coeffs.slice();
-    if (this.rounds++ === this.at.round) changed[0] ^= 1;
+    if (this.polys++ === this.at.round) changed[0] ^= 1;
     super.addRoundPoly(changed, eqFactored);
   }
 }

@@ -1,9 +1,8 @@
 // VM proofs on the webgpu backend (its commitment, Flock passes and opening on the device; the VM
-// kernels the TypeScript's, or the native module's where it is built, lent as the Flock passes
-// are): hash.proof and arith.proof byte for byte.
+// kernels the TypeScript's, or the native module's where it is built, lent through the backend's
+// `vm` option): hash.proof and arith.proof byte for byte.
 import { expect, test } from 'vitest';
-import { withHostPasses } from '../../src/backend/host-passes';
-import { createNativeBackend } from '../../src/backend/native/index';
+import { nativeVmKernels } from '../../src/backend/native/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { parseProgram } from '../../src/vm/program';
 import { proveProgram } from '../../src/vm/prove/prove';
@@ -25,8 +24,10 @@ await describeGpu('VM proofs on webgpu', (gpu) => {
     for (const name of ['arith', 'hash']) {
       test(`${name}.proof`, async () => {
         const { program, pi } = load(name);
-        const { backend, lent } = withHostPasses(createWebGpuBackend(gpu.device), createNativeBackend(module, { threads: 2 }));
-        expect(lent).toContain('vm');
+        module.setThreads(2);
+        const kernels = nativeVmKernels(module);
+        const backend = createWebGpuBackend(gpu.device, { vm: kernels });
+        expect(backend.vm).toBe(kernels);
         const { proof } = await proveProgram(program, pi, { backend });
         expect(Buffer.from(proof).equals(Buffer.from(vmBytes(name, 'proof')))).toBe(true);
       }, 300_000);

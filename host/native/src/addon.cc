@@ -329,17 +329,20 @@ void FoldBlocks(const Napi::CallbackInfo& info) {
   leanvm::foldBlocks(z.k(), blocks, eq.k(), zv.k());
 }
 
-/** flockWitness(inputs, live, z, a, b): live compressions then the padding one, 28 words each. */
+/** flockWitness(messages, headers, live, z, a, b): live compressions then the padding one, 16
+ * message words each, and 12 header words for each or once for all. */
 void FlockWitness(const Napi::CallbackInfo& info) {
-  const Words inputs = words(info, 0, "inputs");
-  const size_t live = count(info, 1, "live", 1 << 30);
-  const Words z = words(info, 2, "z"), a = words(info, 3, "a"), b = words(info, 4, "b");
+  const Words messages = words(info, 0, "messages"), headers = words(info, 1, "headers");
+  const size_t live = count(info, 2, "live", 1 << 30);
+  const Words z = words(info, 3, "z"), a = words(info, 4, "a"), b = words(info, 5, "b");
   const size_t blocks = z.length / leanvm::BLOCK_U32;
   require(info, z.length % leanvm::BLOCK_U32 == 0 && a.length == z.length && b.length == z.length,
           "z, a, b must be whole blocks of 512 words, of one length");
-  require(info, live <= blocks && inputs.length == leanvm::COMPRESSION_WORDS * (live + 1),
-          "inputs must hold 28 words for each of at most `blocks` compressions, then the padding one");
-  leanvm::flockWitness(inputs.u32, live, blocks, z.u32, a.u32, b.u32);
+  require(info, live <= blocks && messages.length == leanvm::MESSAGE_WORDS * (live + 1),
+          "messages must hold 16 words for each of at most `blocks` compressions, then the padding one");
+  const size_t shared = leanvm::HEADER_WORDS, each = leanvm::HEADER_WORDS * (live + 1);
+  require(info, headers.length == shared || headers.length == each, "headers must hold 12 words, once or for each compression and the padding one");
+  leanvm::flockWitness(messages.u32, headers.u32, headers.length == shared ? 0 : leanvm::HEADER_WORDS, live, blocks, z.u32, a.u32, b.u32);
 }
 
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */

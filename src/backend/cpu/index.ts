@@ -8,6 +8,12 @@ import { openMerkle } from '../../merkle/opening';
 import { buildMerkleTree } from '../../merkle/tree';
 import { checkWidths } from '../../merkle/leaves';
 import { encodeStack } from '../../ntt/encode';
+import { BLOCK_U32 } from '../../flock/layout';
+import { hostFoldBlocks } from '../../flock/lincheck/fold-blocks';
+import { writeWitness } from '../../flock/witness';
+import { hostEntries } from '../../flock/zerocheck/materialize';
+import { hostSkipSums } from '../../flock/zerocheck/skip-pass';
+import { arrayFlockPasses, type FlockArrayKernels } from '../array-flock';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
@@ -24,6 +30,14 @@ function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
 function data(buf: DeviceBuffer): Uint32Array {
   return wordsOf('cpu', buf);
 }
+
+/** Flock's passes on the TypeScript reference kernels. */
+const FLOCK_KERNELS: FlockArrayKernels = {
+  witness: (inputs, z, a, b) => writeWitness(inputs, Math.log2(z.length / BLOCK_U32), { z, a, b }),
+  skipSums: (_lt, cols, at, groups, weights, sums) => hostSkipSums(cols, at, groups, weights, sums),
+  entries: hostEntries,
+  foldBlocks: hostFoldBlocks,
+};
 
 export interface CpuBackendOptions {
   /** Workers for the commit; the backend owns the pool and disposes it with itself. */
@@ -57,8 +71,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     async alloc(elem, length) {
       return wrap(elem, words(length * WORDS[elem]));
     },
-    hostWords: (length) => words(length),
-    releaseWords: (w) => large.give(w),
+    flock: arrayFlockPasses({ data, wrap, take: words, takeZeroed: words }, FLOCK_KERNELS),
     async download(buf) {
       return data(buf).slice();
     },

@@ -9,6 +9,8 @@ import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
+import { arrayFlockPasses } from '../array-flock';
+import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { nativeVmKernels } from './vm-kernels';
@@ -17,6 +19,7 @@ import { WordPool } from '../word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
+export { nativeVmKernels } from './vm-kernels';
 
 /** One line for `info`: the path the dispatcher chose and the thread count. */
 export function describeNative(module: NativeModule): string {
@@ -74,8 +77,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async alloc(elem, length) {
       return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
     },
-    hostWords: (length) => pool.take(length),
-    releaseWords: (words) => pool.give(words),
+    flock: arrayFlockPasses({ data, wrap, take: (length) => pool.take(length), takeZeroed: (length) => pool.takeZeroed(length) }, nativeFlockKernels(module)),
     async download(buf) {
       return data(buf).slice();
     },

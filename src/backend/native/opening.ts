@@ -1,27 +1,13 @@
 // The Backend's opening methods on the module's kernels (host/native/src/opening.cc), in place
 // on the backend's arrays: round sums, folds, eq tables, the ring map, weighted accumulation,
 // the zerocheck's round sums, encodeFolded on the module's NTT, and queryWeights by whichever
-// of its two routes costs less. Also Flock's optional passes over the host's bit columns
-// (host/native/src/bit_columns.cc) and its witness (host/native/src/flock_witness.cc).
+// of its two routes costs less.
 import { wHatAt } from '../../ntt/subspace';
 import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'skipSums' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
-
-/** The words themselves, or a copy where they do not start on the 8 bytes the module reads
- * u64 words from. */
-function aligned(words: Uint32Array): Uint32Array {
-  return words.byteOffset % 8 === 0 ? words : words.slice();
-}
-
-/** Runs `write` on the words, or on an aligned copy written back after where they are not aligned. */
-function intoAligned(words: Uint32Array, write: (aligned: Uint32Array) => void): void {
-  const target = aligned(words);
-  write(target);
-  if (target !== words) words.set(target);
-}
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
 
 /** `data` unwraps a live buffer of the backend; `fresh` makes a new one of `length` values
  * (contents arbitrary) and hands back its words; `shrink` spends a buffer for one over its
@@ -106,20 +92,6 @@ export function nativeOpening(
       const [out, cw] = fresh('E', f.length * 2 ** logInvRate);
       for (let at = 0; at < cw.length; at += msg.length) cw.set(msg, at);
       module.forwardNtt(cw, nLanes, logInvRate);
-      return out;
-    },
-    async skipSums(lt, cols, at, groups, weights, sums) {
-      module.skipSums(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(weights.lo), aligned(weights.hi), sums);
-    },
-    async foldBlocks(z, blocks, eq, zv) {
-      module.foldBlocks(aligned(z), blocks, aligned(eq), zv);
-    },
-    async flockWitness(inputs, live, z, a, b) {
-      intoAligned(z, (zw) => intoAligned(a, (aw) => intoAligned(b, (bw) => module.flockWitness(aligned(inputs), live, zw, aw, bw))));
-    },
-    async zerocheckEntries(col, at, count, t0, t1) {
-      const [out, words] = fresh('E', count);
-      module.zerocheckEntries(aligned(col), at, count, t0, t1, words);
       return out;
     },
   };

@@ -1,5 +1,5 @@
 import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
-import { gpuChecked } from './errors';
+import type { DeviceLink } from './link';
 
 /** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
 export class WebGpuBuffer implements DeviceBuffer {
@@ -43,22 +43,13 @@ export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
 }
 
 /** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */
-export async function scratchBuffer(device: GPUDevice, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
+export async function scratchBuffer(link: DeviceLink, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
+  const { device } = link;
   const bytes = typeof contents === 'number' ? contents : contents.byteLength;
   const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
   if (bytes > limit) {
     throw new BackendUsageError(`${what} takes ${bytes} bytes, over this device's ${limit}-byte storage binding limit`);
   }
-  const buf = await gpuChecked(device, `allocating ${what}`, () =>
-    device.createBuffer({
-      size: Math.max(4, bytes),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-      mappedAtCreation: typeof contents !== 'number',
-    }),
-  );
-  if (typeof contents !== 'number') {
-    new Uint32Array(buf.getMappedRange()).set(contents);
-    buf.unmap();
-  }
-  return buf;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  return link.checked(`allocating ${what}`, () => link.buffer(Math.max(4, bytes), usage, typeof contents === 'number' ? undefined : contents));
 }

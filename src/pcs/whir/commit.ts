@@ -55,9 +55,33 @@ export async function commitWhir(backend: Backend, stack: Uint32Array, logN: num
     padded.set(stack);
   }
   const witness = await backend.upload('K', padded);
+  try {
+    return await commitWitness(backend, witness, logN, logInvRate);
+  } catch (e) {
+    backend.free(witness);
+    throw e;
+  }
+}
+
+/**
+ * commitWhir of a stack already on `backend`: a K buffer of whole level-0 blocks of 2^(logN−6)
+ * words (up to 64 of them), which the commitment holds from then on (freeCommitment frees it).
+ */
+export async function commitWitness(backend: Backend, witness: DeviceBuffer, logN: number, logInvRate: number): Promise<WhirCommitment> {
+  whirConfig(logN, logInvRate);
+  const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
+  const nLanes = witness.length / block;
+  if (witness.elem !== 'K' || !Number.isInteger(nLanes) || nLanes < 1 || nLanes > STACK_LEAF_WORDS) {
+    throw new WhirError(`commitWitness: a stack of 2^${logN} words is 1 to 64 whole blocks of 2^${logN - INITIAL_FOLDING_FACTOR} K words, got ${witness.length} ${witness.elem} values`);
+  }
   const codeword = await backend.encode(witness, logN, logInvRate);
-  const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
-  return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
+  try {
+    const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
+    return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
+  } catch (e) {
+    backend.free(codeword);
+    throw e;
+  }
 }
 
 /**

@@ -4,12 +4,13 @@
 // values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
 import type { Backend } from '../../backend/backend';
+import type { FlockColumns } from '../../backend/flock-passes';
 import { hostVmKernels } from '../../backend/cpu/vm-kernels';
 import type { VmKernels } from '../../backend/vm-kernels';
 import { type E, eMulKAt } from '../../field/e';
 import type { Compression } from '../../flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { generateWitnessOn } from '../../flock/witness-on';
+import { witnessInputs } from '../../flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
@@ -94,6 +95,11 @@ async function mleOn(kernels: VmKernels, column: Uint32Array, point: Uint32Array
   return elem === 'E' ? table.slice(0, 6) : Uint32Array.of(table[0], table[1], 0, 0, 0, 0);
 }
 
+/** Frees Flock's witness columns on `backend`. */
+function freeColumns(backend: Backend, cols: FlockColumns): void {
+  for (const col of [cols.z, cols.a, cols.b]) backend.free(col);
+}
+
 /** Where the BLAKE2S rows' identical tail starts (Flock sums it once). */
 function tailStart(compressions: readonly Compression[]): number {
   const same = (x: Compression, y: Compression) =>
@@ -149,68 +155,79 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const layout = vmLayout(shape);
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
-  const { run, flock, live } = await stage('witness', async () => {
+  const { run, flock } = await stage('witness', async () => {
     const run = buildColumns(program, exec, layout);
+    // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
+    // z is q_flock, which the stack commits: the stack gets a copy.
     const live = tailStart(run.compressions);
-    const flock = await generateWitnessOn(backend, run.compressions.slice(0, live), tauB, { z: run.columns[QFLOCK] }, run.compressions[live]);
-    return { run, flock, live };
+    const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
+    try {
+      run.columns[QFLOCK].set(await backend.download(flock.z));
+    } catch (e) {
+      freeColumns(backend, flock);
+      throw e;
+    }
+    return { run, flock };
   });
 
-  for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
-  const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
   try {
-    ps.addRoot(commitment.root);
-    const { columns } = run;
-    const bus = await stage('bus', async () => {
-      const alphas = ps.sampleVec(BUS_BITS);
-      const fp = { weights: eqTable(alphas), beta: ps.sample() };
-      const depth = leafLayout(shape).depth;
-      const gkr = await proveGrandProducts(ps, kernels, await busLeaves(kernels, shape, columns, bytecode, fp), depth);
-      const zeta = gkr.point;
-      const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
-      const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
-      const claims: ColumnClaim[] = [];
-      for (const [column, point] of framework) {
-        const value = await mleOn(kernels, columns[column], point);
+    for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
+    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
+    try {
+      ps.addRoot(commitment.root);
+      const { columns } = run;
+      const bus = await stage('bus', async () => {
+        const alphas = ps.sampleVec(BUS_BITS);
+        const fp = { weights: eqTable(alphas), beta: ps.sample() };
+        const depth = leafLayout(shape).depth;
+        const gkr = await proveGrandProducts(ps, kernels, await busLeaves(kernels, shape, columns, bytecode, fp), depth);
+        const zeta = gkr.point;
+        const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
+        const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
+        const claims: ColumnClaim[] = [];
+        for (const [column, point] of framework) {
+          const value = await mleOn(kernels, columns[column], point);
+          ps.addScalar(value);
+          claims.push({ column, point, value });
+        }
+        return { zeta, fp, claims };
+      });
+      const tableClaims = await stage('tables', async () => {
+        const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
+        const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
+        const { values, point } = await proveTableSumcheck(ps, kernels, shape.taus, tableColumns, forms, bus.zeta);
+        return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
+          column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
+        })));
+      });
+      // The public input's line: each memory limb at (r, 0, …, 0) is p0 + r·(p0 + p1) in that limb.
+      const r = ps.sample();
+      const publicClaims: ColumnClaim[] = [0, 1, 2].map((l) => {
+        const p0 = publicInput[0].subarray(2 * l, 2 * l + 2), p1 = publicInput[1].subarray(2 * l, 2 * l + 2);
+        const value: E = new Uint32Array(6);
+        eMulKAt(value, 0, r, 0, Uint32Array.of(p0[0] ^ p1[0], p0[1] ^ p1[1]), 0);
+        value[0] ^= p0[0];
+        value[1] ^= p0[1];
         ps.addScalar(value);
-        claims.push({ column, point, value });
-      }
-      return { zeta, fp, claims };
-    });
-    const tableClaims = await stage('tables', async () => {
-      const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
-      const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
-      const { values, point } = await proveTableSumcheck(ps, kernels, shape.taus, tableColumns, forms, bus.zeta);
-      return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
-        column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
-      })));
-    });
-    // The public input's line: each memory limb at (r, 0, …, 0) is p0 + r·(p0 + p1) in that limb.
-    const r = ps.sample();
-    const publicClaims: ColumnClaim[] = [0, 1, 2].map((l) => {
-      const p0 = publicInput[0].subarray(2 * l, 2 * l + 2), p1 = publicInput[1].subarray(2 * l, 2 * l + 2);
-      const value: E = new Uint32Array(6);
-      eMulKAt(value, 0, r, 0, Uint32Array.of(p0[0] ^ p1[0], p0[1] ^ p1[1]), 0);
-      value[0] ^= p0[0];
-      value[1] ^= p0[1];
-      ps.addScalar(value);
-      const point = new Uint32Array(6 * shape.logMemory);
-      point.set(r);
-      return { column: MEM_0 + l, point, value };
-    });
-    const flockClaim = await stage('flock', async () => {
-      const tail = { live };
-      const zc = await proveZerocheckOn(backend, { a: flock.a, b: flock.b, c: flock.z }, tauB, ps, tail);
-      return proveLincheckOn(backend, zc, flock.z, tauB, ps, tail);
-    });
-    await stage('opening', () => {
-      const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
-      const qflock = layout.placements[QFLOCK]!;
-      const claims: StackClaims = { ring: { offset: qflock.offset, vars: qflock.vars, claims: [flockClaim] }, points };
-      return proveStackedOpening(ps, commitment, claims);
-    });
+        const point = new Uint32Array(6 * shape.logMemory);
+        point.set(r);
+        return { column: MEM_0 + l, point, value };
+      });
+      const flockClaim = await stage('flock', async () => {
+        const zc = await proveZerocheckOn(backend, flock, ps);
+        return proveLincheckOn(backend, zc, flock, ps);
+      });
+      await stage('opening', () => {
+        const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
+        const qflock = layout.placements[QFLOCK]!;
+        const claims: StackClaims = { ring: { offset: qflock.offset, vars: qflock.vars, claims: [flockClaim] }, points };
+        return proveStackedOpening(ps, commitment, claims);
+      });
+    } finally {
+      freeCommitment(commitment);
+    }
   } finally {
-    freeCommitment(commitment);
+    freeColumns(backend, flock);
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());

@@ -4,11 +4,11 @@
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint.
-import type { Backend } from '../../backend/backend';
+import type { Backend, DeviceTraffic } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
-import { BLOCK_U32, qflockVars } from '../../flock/layout';
+import { qflockVars } from '../../flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { generateWitnessOn } from '../../flock/witness-on';
+import { witnessInputs } from '../../flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
@@ -42,9 +42,19 @@ export interface HashBatchProveOptions {
   statement?: StatementMode;
 }
 
+/** A stage's device traffic (Backend.traffic) beside its transcript rounds (Channel.rounds). */
+export interface StageTraffic extends DeviceTraffic {
+  rounds: number;
+}
+
 export interface HashBatchProof {
   proof: Uint8Array;
-  stats: { stageMs: Record<HashBatchStage, number>; proofBytes: number };
+  stats: {
+    stageMs: Record<HashBatchStage, number>;
+    proofBytes: number;
+    /** Per stage, on a backend that meters its device traffic. */
+    traffic?: Record<HashBatchStage, StageTraffic>;
+  };
 }
 
 /**
@@ -93,6 +103,8 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   const { witness, nBlocksLog, statement } = job;
   const { backend, onProgress, plain = false } = options;
   const stageMs = { witness: 0, commit: 0, zerocheck: 0, lincheck: 0, opening: 0 };
+  const meter = backend.traffic?.bind(backend);
+  const traffic = {} as Record<HashBatchStage, StageTraffic>;
   let done = 0;
   async function stage<T>(name: HashBatchStage, body: () => T | Promise<T>): Promise<T> {
     if (onProgress !== undefined) {
@@ -102,38 +114,50 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     const t0 = performance.now();
+    const [before, rounds] = [meter?.(), ps.rounds];
     const out = await body();
     stageMs[name] = performance.now() - t0;
+    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
     done += STAGE_SHARE[name];
     return out;
   }
 
   const mu = qflockVars(nBlocksLog);
-  const blocks = 2 ** nBlocksLog;
-  // The columns: z is q_flock itself (2^μ K words); from the backend's pool where it keeps one.
-  // Both witness writers write every word of every block, so a reused array needs no zeroing.
-  const column = () => backend.hostWords?.(BLOCK_U32 * blocks) ?? new Uint32Array(BLOCK_U32 * blocks);
-  const columns = { z: column(), a: column(), b: column() };
   const ps = new ProverState(...transcriptStart(statement));
+  // The columns stay on the backend; z is q_flock itself (2^μ K words), which the commitment
+  // holds once made.
+  const cols = await stage('witness', () => backend.flock.witness(witnessInputs(witness), nBlocksLog));
+  let committed = false;
   try {
-    const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns));
-    const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
+    const commitment = await stage('commit', () => commitQflock(backend, cols.z, mu));
+    committed = true;
     try {
       ps.addRoot(commitment.root);
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
-      const tail = { live: plain ? blocks : w.live };
-      const cols = { a: w.a, b: w.b, c: w.z };
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
-      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, w.z, nBlocksLog, ps, tail));
+      const on = plain ? { ...cols, live: 2 ** nBlocksLog } : cols;
+      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps));
+      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, on, ps));
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
     }
   } finally {
-    for (const c of Object.values(columns)) backend.releaseWords?.(c);
+    backend.free(cols.a);
+    backend.free(cols.b);
+    if (!committed) backend.free(cols.z);
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
-  return { proof, stats: { stageMs, proofBytes: proof.length } };
+  return { proof, stats: { stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) } };
+}
+
+/** The traffic between two readings of a meter. */
+function trafficSince(before: DeviceTraffic, after: DeviceTraffic): DeviceTraffic {
+  return {
+    uploadBytes: after.uploadBytes - before.uploadBytes,
+    readBytes: after.readBytes - before.readBytes,
+    submits: after.submits - before.submits,
+    waits: after.waits - before.waits,
+  };
 }
