@@ -1,12 +1,13 @@
 // The webgpu backend's Flock passes (src/backend/webgpu/flock.ts) against the cpu backend's,
 // the TypeScript reference, value for value: batches of 8 blocks, of 8 with a padding tail
 // of one, 2^7 with and without a tail, and 2^10 (several eight-block steps a run), also with
-// dispatches on a 2-D grid.
+// dispatches on a 2-D grid; and the VM's BLAKE2S rows' form (a header per compression, a
+// padding instance of its own).
 import { beforeAll, expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
 import type { Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
-import type { FlockColumns } from '../../src/backend/flock-passes';
+import type { FlockColumns, WitnessInputs } from '../../src/backend/flock-passes';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { blockWeightsOn } from '../../src/flock/eq-table';
 import { witnessInputs } from '../../src/flock/witness';
@@ -14,6 +15,7 @@ import { entryWeights } from '../../src/flock/zerocheck/materialize';
 import { pinnedCompressions } from '../../src/flock/compression';
 import { seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { SplitMix64 } from '../../src/util/splitmix64';
+import { randomCompression, xorshift32 } from '../flock/helpers';
 import { describeGpu } from './gpu';
 
 const randomE = (seed: number, n: number): Uint32Array => new SplitMix64(seed).words(3 * n);
@@ -28,8 +30,12 @@ await describeGpu('webgpu Flock passes', ({ device }) => {
 
   /** Every pass on `dev` against the cpu backend, for n messages in 2^nBlocksLog blocks. */
   async function compare(dev: Backend, n: number, nBlocksLog: number): Promise<void> {
-    const at = `${n} in 2^${nBlocksLog}`;
-    const inputs = witnessInputs(pinnedCompressions(seededMessages(n, { lo: n, hi: 7 })));
+    await compareInputs(dev, witnessInputs(pinnedCompressions(seededMessages(n, { lo: n, hi: 7 }))), nBlocksLog);
+  }
+
+  /** Every pass on `dev` against the cpu backend, for `inputs` in 2^nBlocksLog blocks. */
+  async function compareInputs(dev: Backend, inputs: WitnessInputs, nBlocksLog: number): Promise<void> {
+    const n = inputs.live, at = `${n} in 2^${nBlocksLog}`;
     const [c, g] = [await cpu.flock.witness(inputs, nBlocksLog), await dev.flock.witness(inputs, nBlocksLog)];
     expect([g.live, g.nBlocksLog]).toEqual([n, nBlocksLog]);
     for (const k of ['z', 'a', 'b'] as const) expect(firstDifference(await dev.download(g[k]), await cpu.download(c[k])), `${k}: ${at}`).toBe(-1);
@@ -50,6 +56,14 @@ await describeGpu('webgpu Flock passes', ({ device }) => {
 
   test('on a 2-D grid of dispatches (64 workgroups a dimension): the same', async () => {
     await compare(grid, 1000, 10);
+  }, 120_000);
+
+  test('a header per compression and a padding instance of its own (the VM\'s BLAKE2S rows): the same', async () => {
+    const next = xorshift32(0x24);
+    const compressions = Array.from({ length: 100 }, () => randomCompression(next));
+    const inputs = witnessInputs(compressions, randomCompression(next));
+    expect(inputs.headers.length).toBe(12 * 101);
+    await compareInputs(gpu, inputs, 7);
   }, 120_000);
 
   test('a witness rejects inputs that do not fit its blocks', async () => {
