@@ -42,18 +42,25 @@ function signersFor(n: number): AggregateSigner[] {
   });
 }
 
-/** In a cell's process: the warm-up and the timed aggregates, a full collection before each so
+/** In a cell's process: the warm-up and the timed aggregates, a full collection before each
+ * (and the event-loop turns in which the native module's finalizers unmap what it freed) so
  * that one run's garbage does not add to the next's peak; prints the stats and the peak. */
 export async function runXmssCell(spec: string): Promise<void> {
   const cell = JSON.parse(spec) as Cell;
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
+  const gcOnce = runInNewContext('gc') as () => void;
+  const gc = async () => {
+    for (let i = 0; i < 2; i++) {
+      gcOnce();
+      await new Promise((turn) => setImmediate(turn));
+    }
+  };
   const request = { message: MESSAGE, epoch: EPOCH, signers: signersFor(cell.n) };
   const { backend } = await openBackend(cell.backend, 0, { threads: cell.threads });
   const stats: AggregateStats[] = [];
   try {
     for (let run = 0; run <= cell.runs; run++) {
-      gc();
+      await gc();
       stats.push((await aggregate(request, { backend })).stats);
     }
   } finally {

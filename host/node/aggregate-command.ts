@@ -58,7 +58,7 @@ function namedRefusal(e: AggregateInputError, names: readonly string[]): UsageEr
   return new UsageError(e.message.replace(/\bsigner (\d+)\b/g, (text, i: string) => (names[Number(i)] === undefined ? text : `signer ${names[Number(i)]}`)));
 }
 
-export function parseMessage(text: string): Uint8Array {
+function parseMessage(text: string): Uint8Array {
   return parseHex(text, XMSS_MESSAGE_BYTES, '--message');
 }
 
