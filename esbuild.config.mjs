@@ -1,4 +1,5 @@
-// Bundles the Node CLI/library/bench and the browser library; shaders are inlined as strings.
+// Bundles the Node CLI/library/bench and the browser library; shaders and the zkDSL programs
+// the library compiles (programs/) are inlined as strings.
 // The two library bundles (package.json "exports") get type declarations beside them.
 // Tests run the bundles while a test rebuilds them (test/browser), so an output is replaced
 // in one rename, and only when its bytes change: a reader never sees a half-written file.
@@ -28,7 +29,7 @@ const common = {
   format: 'esm',
   target: 'es2022',
   sourcemap: true,
-  loader: { '.wgsl': 'text' },
+  loader: { '.wgsl': 'text', '.py': 'text' },
   logLevel: 'warning',
 };
 

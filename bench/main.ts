@@ -1,6 +1,6 @@
 // `npm run bench [-- --only field] [--backend native cpu] [--runs N] [--max-log L]`: runs the
 // benches on every usable backend (or the ones named) in one process, prints a table per bench
-// and writes JSON under bench/results/.
+// and writes JSON under bench/results/. --max-log caps the sizes (xmss: log2 of the signers).
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
@@ -13,6 +13,7 @@ import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
 import { benchVm } from './vm';
 import { VM_PROVE_SIZES, benchVmProve } from './vm-prove';
+import { XMSS_CELL_ENV, XMSS_SIZES, benchXmss, runXmssCell } from './xmss';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
@@ -22,11 +23,20 @@ const BENCHES = {
   statement: { title: 'bound vs empty statement: n = 2^k compressions, prove and verify', sizes: STATEMENT_SIZES, run: benchStatement },
   compile: { title: 'zkDSL compiler: vector programs and generated ones of about 2^k instructions', sizes: COMPILE_SIZES, run: benchCompile },
   vmprove: { title: 'VM prover: the vector programs and Fibonacci runs of 2^k cycles, stage split', sizes: VM_PROVE_SIZES, run: benchVmProve },
+  // sizes are signer counts, not logs
+  xmss: { title: 'XMSS aggregation: n signatures on one message into one proof (keygen and signing excluded), stage split', sizes: XMSS_SIZES, run: benchXmss, log: Math.log2 },
 };
 /** Benches that use no backend, run once. */
 const BACKEND_FREE = {
   vm: { title: 'VM verifier: every reference proof (shared/vectors/vm)', run: benchVm },
 };
+
+// One cell of the xmss bench, in a process of its own (bench/xmss.ts).
+const cell = process.env[XMSS_CELL_ENV];
+if (cell !== undefined) {
+  await runXmssCell(cell);
+  process.exit(0);
+}
 
 const program = new Command()
   .name('bench')
@@ -45,7 +55,8 @@ for (const name of opts.backend ?? []) {
 const usable = reports.filter((r) => r.usable && (opts.backend === undefined || opts.backend.includes(r.name)));
 for (const [name, bench] of Object.entries(BENCHES)) {
   if (opts.only && opts.only !== name) continue;
-  const sizes = bench.sizes.filter((s) => s <= opts.maxLog);
+  const log = 'log' in bench ? bench.log : (s: number) => s;
+  const sizes = bench.sizes.filter((s) => log(s) <= opts.maxLog);
   const rows: BenchRow[] = [];
   for (const r of usable) {
     const { backend } = await openBackend(r.name);

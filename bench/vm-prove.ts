@@ -3,21 +3,19 @@
 // Fibonacci runs of 2^16 .. 2^20 cycles (./vm-programs.ts), per backend; the native backend at
 // 1 and 2 threads and at its default (the reference's numbers are per thread count).
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { openBackend } from '../host/node/backends';
 import type { Backend } from '../src/backend/backend';
 import { execute } from '../src/vm/execute';
 import { type Program, parseProgram } from '../src/vm/program';
 import { VM_STAGES, type VmStage, proveProgram } from '../src/vm/prove/prove';
 import { type PublicInput, parsePublicInputJson } from '../src/vm/public-input';
+import { perNativeThreads } from './native-threads';
 import type { BenchRow } from './report';
 import { summarize } from './stats';
 import { fibonacciIterations, fibonacciProgram } from './vm-programs';
 
 export const VM_PROVE_SIZES = [16, 17, 18, 19, 20];
 const VECTORS = ['arith', 'calls', 'loops', 'hash', 'bits', 'big'];
-const NATIVE_THREADS = [...new Set([1, 2, availableParallelism()])];
 
 interface Job {
   readonly name: string;
@@ -38,17 +36,7 @@ function jobs(logSizes: number[]): Job[] {
 }
 
 export async function benchVmProve(backend: Backend, logSizes: number[], runs: number): Promise<BenchRow[]> {
-  if (backend.name !== 'native') return benchBackend(backend, backend.name, logSizes, runs);
-  const rows: BenchRow[] = [];
-  for (const threads of NATIVE_THREADS) {
-    const { backend: native } = await openBackend('native', 0, { threads });
-    try {
-      rows.push(...(await benchBackend(native, `native ×${threads}`, logSizes, runs)));
-    } finally {
-      await native.dispose();
-    }
-  }
-  return rows;
+  return perNativeThreads(backend, (b, label) => benchBackend(b, label, logSizes, runs));
 }
 
 async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {

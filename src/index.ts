@@ -10,5 +10,6 @@ export { createWebGpuBackend } from './backend/webgpu/index';
 export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
 export { SplitMix64 } from './util/splitmix64';
 export * from './workloads/hash-batch/index';
+export * from './workloads/xmss-aggregate/index';
 export * from './xmss/index';
 export * from './vm/index';

@@ -20,8 +20,19 @@ export function readFile(path: string, what: string): Uint8Array {
   }
 }
 
-/** The process's peak resident set so far, in bytes. */
-export const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
+/** The process's peak resident set so far, in bytes: on Linux the kernel's high-water mark of
+ * this process image (VmHWM; getrusage's maxrss there also counts the parent this process was
+ * forked from, so a command run by a large process would report the parent's size), else
+ * getrusage's. */
+export function peakRss(): number {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m !== null) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux: no /proc
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
 
 export const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 

@@ -12,9 +12,12 @@ import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
 import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
+import { backendOption, threadsOption } from './options';
 import { serve } from './serve';
 import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
+import { demoXmss } from './xmss-demo';
+import { addAggregateCommands } from './aggregate-command';
 import { addVerifyVm } from './vm-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
@@ -84,9 +87,6 @@ program
   .option('--json', 'machine-readable output')
   .action(selfcheck);
 
-const backendOption = () =>
-  new Option('--backend <name>', 'where the prover runs').choices(['auto', 'cpu', 'native', 'webgpu']).default('auto');
-const threadsOption = () => new Option('--threads <n>', 'worker threads of the cpu and native backends (default: every core)');
 const statementOption = () =>
   new Option('--statement <kind>', 'what the proof binds: bound (the messages and their digests) or none (n only: the reference flow\'s empty statement, its proof bytes)')
     .choices(['bound', 'none'])
@@ -149,16 +149,25 @@ program
   .option('--json', 'with -o: print a machine-readable summary')
   .action(compileCommand);
 
-program
-  .command('demo')
-  .description('prove n reference messages into a temporary file, then verify it (what npm start runs)')
+const demos = program.command('demo').description('end-to-end demos: demo xmss (what npm start runs), demo hash (the default)');
+demos
+  .command('hash', { isDefault: true })
+  .description('prove n reference messages into a temporary file, then verify it')
   .option('--n <n>', 'batch size', '8192')
   .addOption(backendOption())
   .addOption(threadsOption())
   .addOption(statementOption())
   .action(demo);
+demos
+  .command('xmss')
+  .description('n fresh XMSS keys sign one message; aggregate the signatures into a temporary file and verify it (what npm start runs)')
+  .option('--n <n>', 'signers', '32')
+  .addOption(backendOption())
+  .addOption(threadsOption())
+  .action(demoXmss);
 
 addXmssCommands(program);
+addAggregateCommands(program, verify);
 
 program
   .command('serve')

@@ -9,12 +9,14 @@ import { parseProgram, type Program } from '../../src/vm/program';
 import { type PublicInput, parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { eToJson } from '../../src/vm/words';
+import { writable, writeOut } from './cli-files';
 import { UsageError } from './usage';
 
 export interface VerifyVmOptions {
   program: string;
   publicInput?: string;
   publicInputFile?: string;
+  rawOut?: string;
   json?: boolean;
 }
 
@@ -56,18 +58,20 @@ export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
   } catch (e) {
     throw new UsageError(`cannot read the proof file ${proofPath}: ${(e as Error).message}`);
   }
+  if (opts.rawOut !== undefined) writable(opts.rawOut, 'raw proof');
   const t0 = performance.now();
   let verdict;
   try {
-    verdict = verifyProgram(program, publicInput, proof);
+    verdict = verifyProgram(program, publicInput, proof, { raw: opts.rawOut !== undefined });
   } catch (e) {
     if (e instanceof ProofFormatError) throw new UsageError(`malformed proof file ${proofPath}: ${e.message}`);
     throw e;
   }
   const verifyMs = performance.now() - t0;
   if (!verdict.valid) process.exitCode = 1;
+  if (verdict.valid && opts.rawOut !== undefined) writeOut(opts.rawOut, verdict.raw!, 'raw proof');
   if (opts.json) {
-    const facts = verdict.valid ? { ...verdict.summary } : { reason: verdict.reason };
+    const facts = verdict.valid ? { ...verdict.summary, ...(opts.rawOut === undefined ? {} : { rawProof: opts.rawOut, rawProofBytes: verdict.raw!.length }) } : { reason: verdict.reason };
     const report = {
       command: 'verify vm', valid: verdict.valid, ...facts, program: opts.program, publicInput: publicInput.map(eToJson),
       proof: proofPath, proofBytes: proof.length, verifyMs,
@@ -80,6 +84,7 @@ export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
   console.log(`valid: ${proofPath} proves the execution of ${opts.program} on its public input (verified in ${verifyMs.toFixed(0)} ms)`);
   console.log(`  memory 2^${s.h} cells; rows ${taus}; rate 1/${2 ** s.logInvRate}; stack 2^${s.mu} words in ${s.nLanes} lanes`);
   console.log(`  proof: ${proof.length} bytes, ${s.streamScalars} scalars, ${s.merklePhases.length} Merkle phases`);
+  if (opts.rawOut !== undefined) console.log(`  raw proof (one opening per query, the Python verifier's form): ${verdict.raw!.length} bytes → ${opts.rawOut}`);
 }
 
 /** Adds `vm` to the `verify` command. */
@@ -91,6 +96,7 @@ export function addVerifyVm(verify: Command): void {
     .requiredOption('--program <file>', 'the compiled program (program JSON, as shared/vectors/vm/NAME.program.json)')
     .option('--public-input <words>', 'the two public words m[0], m[1], comma-separated: decimal or 0x-hex integers of up to 128 bits, or GEN ** k')
     .option('--public-input-file <file>', 'instead: a NAME.public.json file ({"public_input": [E, E]})')
+    .option('--raw-out <file>', 'write a valid proof\'s raw form (one opening per query: the reference Python verifier\'s input)')
     .option('--json', 'machine-readable verdict')
     .action(verifyVm);
 }

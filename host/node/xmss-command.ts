@@ -17,13 +17,13 @@ import { UsageError } from './usage';
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
 /** `bytes` bytes given as 2·bytes hex digits, or a UsageError naming the option. */
-function parseHex(text: string, bytes: number, option: string): Uint8Array {
+export function parseHex(text: string, bytes: number, option: string): Uint8Array {
   if (!new RegExp(`^[0-9a-fA-F]{${2 * bytes}}$`).test(text)) throw new UsageError(`${option} must be ${2 * bytes} hex digits (${bytes} bytes), got "${text}"`);
   return new Uint8Array(Buffer.from(text, 'hex'));
 }
 
 /** A decimal u32, or a UsageError naming the option. */
-function parseU32(text: string, option: string): number {
+export function parseU32(text: string, option: string): number {
   const v = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (!(v <= XMSS_MAX_EPOCH)) throw new UsageError(`${option} must be a decimal integer in 0 .. ${XMSS_MAX_EPOCH}, got "${text}"`);
   return v;

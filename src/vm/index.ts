@@ -13,6 +13,6 @@ export { FILL_FRAME, FILL_SIZES, MIN_ROWS, type FillCycle, type FillPlan, fillCy
 export type { ExecEvent, PrintRecord } from './run-hints';
 export type { WitnessStreams } from './witness-streams';
 export { formatExecTrace } from './exec-trace';
-export { verifyProgram, type VmVerdict, type VmProofSummary } from './verify/verify';
+export { verifyProgram, type VerifyProgramOptions, type VmVerdict, type VmProofSummary } from './verify/verify';
 export { proveProgram, type ProgramProof, type ProveProgramOptions, type VmStage, VM_STAGES } from './prove/prove';
 export { executeToFloor } from './prove/committed-floor';

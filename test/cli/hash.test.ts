@@ -1,4 +1,4 @@
-// `leanvm-gpu prove hash` / `verify hash` / `demo` as a user runs them (the built dist/node/cli.js):
+// `leanvm-gpu prove hash` / `verify hash` / `demo hash` as a user runs them (the built dist/node/cli.js):
 // exit 0 proved or valid, 1 an invalid proof, 2 bad usage or malformed input, each failure
 // with a one-line reason on stderr; every run under a timeout, so nothing can hang.
 import { spawnSync } from 'node:child_process';
@@ -229,11 +229,13 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
   });
 });
 
-describe('leanvm-gpu demo', () => {
-  it('proves into a temporary file and verifies it', () => {
-    const r = run('demo', '--n', '128', '--backend', 'cpu');
-    expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/proved 128 BLAKE2s compressions .* on cpu/);
-    expect(r.out).toMatch(/^valid: .*hash-n128\.proof proves 128 BLAKE2s compressions, bound to these messages/m);
+describe('leanvm-gpu demo hash', () => {
+  it('proves into a temporary file and verifies it; plain `demo` is `demo hash`', () => {
+    for (const demo of [['demo', 'hash'], ['demo']]) {
+      const r = run(...demo, '--n', '128', '--backend', 'cpu');
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/proved 128 BLAKE2s compressions .* on cpu/);
+      expect(r.out).toMatch(/^valid: .*hash-n128\.proof proves 128 BLAKE2s compressions, bound to these messages/m);
+    }
   });
 });

@@ -45,6 +45,14 @@ describe('leanvm-gpu verify vm', () => {
     expect(j.verifyMs).toBeGreaterThan(0);
   });
 
+  it('--raw-out writes the raw form, the reference\'s NAME.rawproof byte for byte', () => {
+    const raw = at('calls.rawproof');
+    const r = run(...args('calls', '--raw-out', raw));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/raw proof \(one opening per query, the Python verifier's form\): \d+ bytes →/);
+    expect(Buffer.compare(readFileSync(raw), readFileSync(vm('calls.rawproof')))).toBe(0);
+  });
+
   it('the public input as annotation words: --public-input A,B', () => {
     const line = readFileSync(vm('calls.py'), 'utf8').split('\n').find((l) => l.startsWith('# public_input:'))!;
     const words = line.slice('# public_input:'.length).trim();

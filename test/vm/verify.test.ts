@@ -1,7 +1,8 @@
 // The VM verifier on the reference's proofs: every vector verifies, with the summary the
 // reference reports (sizes, μ, lanes, stream and Merkle phases), reading the whole proof; each
 // proof is invalid against another program, against a changed public-input word and with
-// another rate announced.
+// another rate announced. Verifying expands a proof to its raw form (the Python verifier's), the
+// reference's NAME.rawproof byte for byte.
 import { describe, expect, it } from 'vitest';
 import { type E } from '../../src/field/e';
 import { parseProgram, type Program } from '../../src/vm/program';
@@ -31,6 +32,21 @@ describe('VM vectors verify', () => {
       expect(v.summary.merklePhases).toEqual(s.merkle_phases.map((p: any) => ({ rows: p.stored_rows, rowWords: p.row_words, siblings: p.sibling_hashes })));
     });
   }
+});
+
+describe('the raw form, expanded while verifying', () => {
+  for (const name of VM_PROGRAMS) {
+    it(`${name}: NAME.rawproof byte for byte`, () => {
+      const v = verifyProgram(programs.get(name)!, inputs.get(name)!, vmBytes(name, 'proof'), { raw: true });
+      if (!v.valid) throw new Error(v.reason);
+      expect(Buffer.compare(v.raw!, vmBytes(name, 'rawproof'))).toBe(0);
+    });
+  }
+
+  it('only when asked for', () => {
+    const v = verify('arith', inputs.get('arith')!, vmBytes('arith', 'proof'));
+    expect(v.valid && v.raw).toBeUndefined();
+  });
 });
 
 describe('VM proofs bind their statement', () => {

@@ -1,5 +1,6 @@
 // The reference compiler's output for programs/aggregate-xmss.py (test/workloads/fixtures): it
-// reads back to its own bytes, it is the compilation of the committed source, and its bytecode
+// reads back to its own bytes, it is the compilation of the committed source (ours, and the
+// program the library embeds and pins), and its bytecode
 // has the shape docs/xmss-aggregation.md §7 describes (one arm per pair of digits, each walking
 // exactly its steps).
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { blake2s } from '../../src/hash/blake2s';
 import type { Blake2sOp } from '../../src/vm/isa';
 import { parseProgram, programToJson } from '../../src/vm/program';
+import { AGGREGATE_PROGRAM_DIGEST, aggregationProgram } from '../../src/workloads/xmss-aggregate';
 import { compileSource } from '../../src/zkdsl/index';
 
 const SOURCE_BLAKE2S = 'ed3b8bf67c6975ea7540476608c64035f54b42a70fe380b4ec14f629b725b9ae';
@@ -27,9 +29,11 @@ describe('the compiled aggregation program', () => {
     expect(hex(blake2s(new Uint8Array(source)))).toBe(SOURCE_BLAKE2S);
   });
 
-  it('is what our compiler makes of the source, byte for byte', () => {
+  it('is what our compiler makes of the source, byte for byte: the library\'s embedded program, whose digest it pins', () => {
     const source = readFileSync(new URL('../../programs/aggregate-xmss.py', import.meta.url), 'utf8');
     expect(programToJson(compileSource(source, { file: 'aggregate-xmss.py' }).program)).toBe(text);
+    expect(programToJson(aggregationProgram())).toBe(text);
+    expect(AGGREGATE_PROGRAM_DIGEST).toBe(JSON.parse(text).bytecode_hash);
   });
 
   it('has one arm per digit pair and chain pair, walking 7 − a + 7 − b chain steps', () => {

@@ -7,7 +7,7 @@ import { verifyFlock } from '../../flock/verify';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { verifyStackedOpening } from '../../pcs/stack/verifier';
 import { VerificationError } from '../../transcript/errors';
-import { parseProof, type Proof } from '../../transcript/proof';
+import { parseProof, type Proof, serializeRawProof } from '../../transcript/proof';
 import { VerifierState } from '../../transcript/verifier-state';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { TABLES, type TableName } from '../isa';
@@ -33,7 +33,14 @@ export interface VmProofSummary {
   readonly merklePhases: readonly { readonly rows: number; readonly rowWords: number; readonly siblings: number }[];
 }
 
-export type VmVerdict = { valid: true; summary: VmProofSummary } | { valid: false; reason: string };
+/** `raw`: the proof's raw form (one opening per query, the Python verifier's input), when asked for. */
+export type VmVerdict = { valid: true; summary: VmProofSummary; raw?: Uint8Array } | { valid: false; reason: string };
+
+export interface VerifyProgramOptions {
+  /** Also return the raw form of a valid proof, expanded while verifying it (the reference
+   * verifier's `VerifySummary::raw`). */
+  readonly raw?: boolean;
+}
 
 /** The transcript a proof of `program` on `publicInput` is read with. */
 export function vmVerifierState(program: Program, publicInput: PublicInput, proof: Proof): VerifierState {
@@ -68,12 +75,17 @@ export function verifyExecution(vs: VerifierState, program: Program, publicInput
 
 /**
  * Checks a proof of `program`'s execution with public input `publicInput`. Bytes that are no proof
- * throw ProofFormatError; a proof that parses and fails a check is `{ valid: false, reason }`.
+ * throw ProofFormatError; a proof that parses and fails a check is `{ valid: false, reason }`;
+ * `{ raw: true }` adds a valid proof's raw form.
  */
-export function verifyProgram(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): VmVerdict {
+export function verifyProgram(program: Program, publicInput: PublicInput, proofBytes: Uint8Array, options: VerifyProgramOptions = {}): VmVerdict {
   const proof = parseProof(proofBytes);
+  const vs = vmVerifierState(program, publicInput, proof);
+  if (options.raw) vs.rawOpenings = [];
   try {
-    return { valid: true, summary: verifyExecution(vmVerifierState(program, publicInput, proof), program, publicInput, proof) };
+    const summary = verifyExecution(vs, program, publicInput, proof);
+    if (vs.rawOpenings === undefined) return { valid: true, summary };
+    return { valid: true, summary, raw: serializeRawProof({ stream: proof.stream, merkle: vs.rawOpenings }) };
   } catch (e) {
     if (e instanceof VerificationError) return { valid: false, reason: e.message };
     throw e;

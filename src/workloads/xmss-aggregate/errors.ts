@@ -23,3 +23,23 @@ export class AggregateInputError extends Error {
     this.publicKey = publicKey;
   }
 }
+
+/** Which part of an aggregate's bytes is wrong. */
+export type AggregateFormatProblem =
+  | 'truncated' // shorter than its header, keys or proof say
+  | 'magic' // not an aggregate file
+  | 'version' // an aggregate of a version this build does not read
+  | 'signer-count' // n outside 1 ..= AGGREGATE_MAX_SIGNERS
+  | 'trailing-bytes' // bytes after the proof
+  | 'proof'; // the proof bytes are no VM proof
+
+/** Bytes (or an aggregate object) that are no aggregate. */
+export class AggregateFormatError extends Error {
+  readonly problem: AggregateFormatProblem;
+
+  constructor(problem: AggregateFormatProblem, message: string) {
+    super(message);
+    this.name = 'AggregateFormatError';
+    this.problem = problem;
+  }
+}

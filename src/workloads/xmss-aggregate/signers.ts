@@ -4,14 +4,14 @@
 // the program would stop on.
 import { bytesToWords } from '../../hash/blake2s';
 import {
-  type XmssPublicKey, type XmssSignature, XMSS_CHAINS, XMSS_MAX_EPOCH, XMSS_MESSAGE_BYTES, XmssFormatError,
+  type XmssPublicKey, type XmssSignature, XMSS_CHAINS, XmssFormatError,
   decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, xmssVerify,
 } from '../../xmss';
 import { encodeDigest } from '../../xmss/encoding';
 import { TweakHasher } from '../../xmss/hash';
 import { DIGEST_WORDS } from '../../xmss/params';
 import { AggregateInputError } from './errors';
-import { AGGREGATE_MAX_SIGNERS, compareBytes } from './statement';
+import { AGGREGATE_MAX_SIGNERS, checkMessageEpoch, compareBytes } from './statement';
 
 /** One signer of an aggregate: a public key and its signature on the request's (message, epoch),
  * as objects or in their byte forms; `epochs`, when the caller knows the key's inclusive range,
@@ -75,12 +75,7 @@ export function checkSigners(request: AggregateRequest): CheckedSigner[] {
   if (signers.length > AGGREGATE_MAX_SIGNERS) {
     throw new AggregateInputError('too-many-signers', `an aggregate holds at most ${AGGREGATE_MAX_SIGNERS} signers, got ${signers.length}`);
   }
-  if (!(message instanceof Uint8Array) || message.length !== XMSS_MESSAGE_BYTES) {
-    throw new AggregateInputError('malformed', `the message must be ${XMSS_MESSAGE_BYTES} bytes`);
-  }
-  if (!Number.isInteger(epoch) || epoch < 0 || epoch > XMSS_MAX_EPOCH) {
-    throw new AggregateInputError('malformed', `the epoch must be an integer in 0 .. ${XMSS_MAX_EPOCH}, got ${epoch}`);
-  }
+  checkMessageEpoch(message, epoch);
   const parsedSigners = signers.map((s, i) => {
     if (typeof s !== 'object' || s === null) throw new AggregateInputError('malformed', `signer ${i} is not an object`, i);
     const pk = parsed(i, 'public key', () => (decodePublicKey(s.publicKey instanceof Uint8Array ? s.publicKey : encodePublicKey(s.publicKey))));

@@ -76,14 +76,19 @@ export function keyListDigest(keys: readonly Uint8Array[]): Uint8Array {
   return k;
 }
 
-/** D for (message, epoch, the sorted keys): the 32 bytes the aggregate's public input holds. */
-export function statementDigest(message: Uint8Array, epoch: number, keys: readonly Uint8Array[]): Uint8Array {
+/** Throws AggregateInputError ('malformed') unless the message is 32 bytes and the epoch a u32. */
+export function checkMessageEpoch(message: Uint8Array, epoch: number): void {
   if (!(message instanceof Uint8Array) || message.length !== XMSS_MESSAGE_BYTES) {
     throw new AggregateInputError('malformed', `the message must be ${XMSS_MESSAGE_BYTES} bytes`);
   }
   if (!Number.isInteger(epoch) || epoch < 0 || epoch > XMSS_MAX_EPOCH) {
     throw new AggregateInputError('malformed', `the epoch must be an integer in 0 .. ${XMSS_MAX_EPOCH}, got ${epoch}`);
   }
+}
+
+/** D for (message, epoch, the sorted keys): the 32 bytes the aggregate's public input holds. */
+export function statementDigest(message: Uint8Array, epoch: number, keys: readonly Uint8Array[]): Uint8Array {
+  checkMessageEpoch(message, epoch);
   const kn = keyListDigest(keys);
   return blake2s(concat([STATEMENT_TAG, message, u32Field(epoch), u32Field(keys.length), kn]));
 }
