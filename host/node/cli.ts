@@ -107,7 +107,7 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .option('--json', 'machine-readable summary')
   .action(proveHash);
 prove.command('vm').description('prove a compiled program\'s execution on a public input')
-  .requiredOption('--program <file>', 'the compiled program (JSON)')
+  .requiredOption('--program <file>', 'the compiled program (JSON), or a zkDSL source (.py) whose # public_input: and # witness lines stand in for the flags')
   .option('--public-input <a,b>', 'm[0], m[1] as two words (decimal, 0x-hex or GEN ** k)')
   .option('--public-input-file <file>', 'the public input as a NAME.public.json')
   .requiredOption('--out <file>', 'where to write the proof')

@@ -8,7 +8,7 @@ import { TABLES } from '../../src/vm/isa';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
 import { mib, parseThreads, peakRss, writable, writeOut } from './cli-files';
 import { progressBar } from './progress';
-import { loadProgram, loadPublicInput, parseMaxCycles } from './run-command';
+import { loadProgram, loadPublicInput, parseMaxCycles } from './vm-inputs';
 import { UsageError } from './usage';
 
 export interface ProveVmOptions {

@@ -2,19 +2,16 @@
 // it would announce: the cycles, each table's rows before and after the fill, h and the τ. Bad
 // input (an unreadable program, public input or witness file, a run that cannot finish) exits 2
 // with one line naming the problem.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { E } from '../../src/field/e';
-import { ExecutionError, ProgramFormatError, PublicInputError } from '../../src/vm/errors';
+import { ExecutionError } from '../../src/vm/errors';
 import { formatExecTrace } from '../../src/vm/exec-trace';
-import { DEFAULT_MAX_CYCLES, execute } from '../../src/vm/execute';
+import { execute } from '../../src/vm/execute';
 import { TABLES } from '../../src/vm/isa';
-import { type Program, parseProgram, parseWitness } from '../../src/vm/program';
-import type { WitnessStreams } from '../../src/vm/witness-streams';
-import { type PublicInput, parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
 import { eToJson } from '../../src/vm/words';
-import { loadProgramFile } from './compile-command';
 import { UsageError } from './usage';
+import { loadProgram, loadPublicInput, parseMaxCycles } from './vm-inputs';
 
 export interface RunVmOptions {
   program: string;
@@ -26,50 +23,7 @@ export interface RunVmOptions {
   json?: boolean;
 }
 
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read the ${what} ${path}: ${(e as Error).message}`);
-  }
-}
-
-/** The thing parsed from `path`, with a format error turned into a usage error naming the file. */
-function parsed<T>(path: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof ProgramFormatError || e instanceof PublicInputError) throw new UsageError(`${path}: ${e.message}`);
-    throw e;
-  }
-}
-
-/** The public input from --public-input or --public-input-file; null if neither is given, in
- * which case the run derives the words the program publishes. */
-export function loadPublicInput(opts: { publicInput?: string; publicInputFile?: string }): PublicInput | null {
-  if (opts.publicInput !== undefined && opts.publicInputFile !== undefined) throw new UsageError('give --public-input or --public-input-file, not both');
-  if (opts.publicInput !== undefined) return parsed('--public-input', () => parsePublicInputList(opts.publicInput!));
-  if (opts.publicInputFile !== undefined) return parsed(opts.publicInputFile, () => parsePublicInputJson(readText(opts.publicInputFile!, 'public input file')));
-  return null;
-}
-
 const wordHex = (w: Uint32Array): string => eToJson(w).join(',');
-
-/** The program of --program (a .py source is compiled; its annotations' public input is kept),
- * and the streams of --witness if given. */
-export function loadProgram(opts: { program: string; witness?: string }): { program: Program; witness?: WitnessStreams; annotated: PublicInput | null } {
-  const source = opts.program.endsWith('.py') ? loadProgramFile(opts.program) : null;
-  const program = source?.program ?? parsed(opts.program, () => parseProgram(readText(opts.program, 'program')));
-  const witness = opts.witness === undefined ? undefined : parsed(opts.witness, () => parseWitness(readText(opts.witness!, 'witness file')));
-  return { program, witness, annotated: source?.publicInput ?? null };
-}
-
-/** --max-cycles, or the interpreter's default cap. */
-export function parseMaxCycles(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_MAX_CYCLES;
-  if (!/^[1-9]\d{0,15}$/.test(text)) throw new UsageError(`--max-cycles must be a positive integer, got "${text}"`);
-  return Number(text);
-}
 
 export async function runVm(opts: RunVmOptions): Promise<void> {
   const { program, witness, annotated } = loadProgram(opts);

@@ -4,13 +4,11 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ProofFormatError } from '../../src/transcript/errors';
-import { ProgramFormatError, PublicInputError } from '../../src/vm/errors';
-import { parseProgram, type Program } from '../../src/vm/program';
-import { type PublicInput, parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { eToJson } from '../../src/vm/words';
 import { writable, writeOut } from './cli-files';
 import { UsageError } from './usage';
+import { loadProgram, loadPublicInput } from './vm-inputs';
 
 export interface VerifyVmOptions {
   program: string;
@@ -20,38 +18,10 @@ export interface VerifyVmOptions {
   json?: boolean;
 }
 
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read the ${what} ${path}: ${(e as Error).message}`);
-  }
-}
-
-function loadProgram(path: string): Program {
-  try {
-    return parseProgram(readText(path, 'program file'));
-  } catch (e) {
-    if (e instanceof ProgramFormatError) throw new UsageError(`program file ${path}: ${e.message}`);
-    throw e;
-  }
-}
-
-function loadPublicInput(opts: VerifyVmOptions): PublicInput {
-  if ((opts.publicInput === undefined) === (opts.publicInputFile === undefined)) {
-    throw new UsageError('give either --public-input A,B or --public-input-file FILE');
-  }
-  try {
-    return opts.publicInput !== undefined ? parsePublicInputList(opts.publicInput) : parsePublicInputJson(readText(opts.publicInputFile as string, 'public-input file'));
-  } catch (e) {
-    if (e instanceof PublicInputError) throw new UsageError(e.message);
-    throw e;
-  }
-}
-
 export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
-  const program = loadProgram(opts.program);
-  const publicInput = loadPublicInput(opts);
+  const { program, annotated } = loadProgram(opts);
+  const publicInput = loadPublicInput(opts) ?? annotated;
+  if (publicInput === null) throw new UsageError('give the public input: --public-input A,B or --public-input-file F, or a # public_input: line in the .py');
   let proof: Uint8Array;
   try {
     proof = new Uint8Array(readFileSync(proofPath));
@@ -93,7 +63,7 @@ export function addVerifyVm(verify: Command): void {
     .command('vm')
     .description('verify a proof of a compiled program\'s execution (exit 0 valid, 1 invalid, 2 malformed or bad usage)')
     .argument('<proof>', 'the proof file')
-    .requiredOption('--program <file>', 'the compiled program (program JSON, as shared/vectors/vm/NAME.program.json)')
+    .requiredOption('--program <file>', 'the compiled program (program JSON), or a zkDSL .py compiled on the fly (its # public_input: line stands in for the flags)')
     .option('--public-input <words>', 'the two public words m[0], m[1], comma-separated: decimal or 0x-hex integers of up to 128 bits, or GEN ** k')
     .option('--public-input-file <file>', 'instead: a NAME.public.json file ({"public_input": [E, E]})')
     .option('--raw-out <file>', 'write a valid proof\'s raw form (one opening per query: the reference Python verifier\'s input)')

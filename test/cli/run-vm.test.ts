@@ -115,3 +115,19 @@ describe('leanvm-gpu prove vm', () => {
     expectRefused(prove('--program', vm('loops', 'program.json'), '--public-input-file', vm('loops', 'public.json'), '--rate', '5', '--out', out, '--backend', 'cpu'), /--rate is log2 of the inverse rate, 1 to 4/);
   });
 });
+
+describe('prove vm and verify vm take a zkDSL source', () => {
+  it('examples/merkle_path.py: proved from its annotations, verified against the same source', () => {
+    const src = 'examples/merkle_path.py';
+    const out = at('merkle.proof');
+    const p = spawnSync(process.execPath, [CLI, 'prove', 'vm', '--program', src, '--out', out, '--backend', 'cpu', '--json'], { encoding: 'utf8', timeout: 120_000 });
+    expect(p.status, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout)).toMatchObject({ command: 'prove vm', program: src, proof: out });
+    const v = spawnSync(process.execPath, [CLI, 'verify', 'vm', '--program', src, out], { encoding: 'utf8', timeout: 60_000 });
+    expect(v.status, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/^valid: /);
+    // The same proof against the source's program with another public input is invalid.
+    const w = spawnSync(process.execPath, [CLI, 'verify', 'vm', '--program', src, '--public-input', '1, 2', out], { encoding: 'utf8', timeout: 60_000 });
+    expect(w.status, w.stderr).toBe(1);
+  }, 180_000);
+});

@@ -75,8 +75,8 @@ describe('leanvm-gpu verify vm', () => {
     expectExit(run('--program', bad, '--public-input-file', vm('arith.public.json'), vm('arith.proof')), 2, /program file .*bad\.program\.json: program bytecode\[3\]\.op: expected one of/);
     expectExit(run('--program', vm('arith.program.json'), '--public-input', '1', vm('arith.proof')), 2, /public input: expected two words/);
     expectExit(run('--program', vm('arith.program.json'), '--public-input', 'GEN ** x, 0', vm('arith.proof')), 2, /decimal or 0x-hex/);
-    expectExit(run('--program', vm('arith.program.json'), vm('arith.proof')), 2, /give either --public-input/);
-    expectExit(run('--program', vm('arith.program.json'), '--public-input', '1,2', '--public-input-file', vm('arith.public.json'), vm('arith.proof')), 2, /give either/);
+    expectExit(run('--program', vm('arith.program.json'), vm('arith.proof')), 2, /give the public input: --public-input A,B or --public-input-file F/);
+    expectExit(run('--program', vm('arith.program.json'), '--public-input', '1,2', '--public-input-file', vm('arith.public.json'), vm('arith.proof')), 2, /not both/);
     expectExit(run('--program', at('missing.json'), '--public-input', '1,2', vm('arith.proof')), 2, /cannot read the program file/);
     expectExit(run(...args('arith').slice(0, -1), at('missing.proof')), 2, /cannot read the proof file/);
     const truncated = at('truncated.proof');
