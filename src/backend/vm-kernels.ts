@@ -25,11 +25,17 @@ export interface VmKernels {
    * The GKR round over rows of four children (24 words a row, an even number of rows), row 2p
    * and 2p + 1 the two ends of pair p, child c the line lo_c + X·(lo_c + hi_c): the 24 words
    * Σ_p eq[p]·(q_p(0) + q_p(1), c2, c3, c4) of q_p = Π_c line_c.
+   *
+   * With `bind`, the previous round's challenge, the rows are first bound in place: pair p
+   * becomes row p (each child lo + bind·(lo + hi)), a row of ones follows an odd count of them,
+   * and the sums are those of the bound rows, eq one weight a bound pair. The caller's rows are
+   * then the first 2·⌈P/2⌉ rows of the array (P its pairs before).
    */
-  quarticSums(rows: Uint32Array, eq: Uint32Array): Promise<Uint32Array>;
+  quarticSums(rows: Uint32Array, eq: Uint32Array, bind?: E): Promise<Uint32Array>;
   /** out (n / 2 E values) = src (n K or E values) with the variable of `stride` bound at r: value
    * (unit u, j < stride) = lo + r·(lo + hi), lo = 2·stride·u + j, hi = lo + stride; n a whole
-   * number of units. */
+   * number of units. Binding the top variable (stride n / 2) of E values, out may be src's
+   * first half: in place. */
   fold(src: Uint32Array, elem: Elem, stride: number, r: E, out: Uint32Array): Promise<void>;
   /** out (2^n E values) = eq(point, ·) for a point of n coordinates. */
   eqTable(point: Uint32Array, out: Uint32Array): Promise<void>;

@@ -462,12 +462,17 @@ void ProductsOfFour(const Napi::CallbackInfo& info) {
   leanvm::productsOfFour(*activePath().field, src.k(), out.length / 6, out.k());
 }
 
-/** quarticSums(rows, eq): rows of four E values in pairs, one eq weight a pair; 24 words. */
+/** quarticSums(rows, eq, bind?): rows of four E values in pairs, one eq weight a pair (a bound
+ * pair with bind, which binds the rows in place first); 24 words. */
 Napi::Value QuarticSums(const Napi::CallbackInfo& info) {
   const Words rows = words(info, 0, "rows"), eq = words(info, 1, "eq");
-  require(info, rows.length % 48 == 0 && eq.length * 8 == rows.length, "rows must be pairs of rows of four E values, eq one E value a pair");
+  const bool binds = !info[2].IsUndefined();
+  const size_t pairs = rows.length / 48;
+  require(info, rows.length % 48 == 0 && pairs > 0, "rows must be pairs of rows of four E values");
+  require(info, eq.length == 6 * (binds ? (pairs + 1) / 2 : pairs), "eq must hold one E value a pair (a bound pair with bind)");
+  const std::vector<uint64_t> bind = binds ? element(info, 2, "bind") : std::vector<uint64_t>();
   uint64_t s[12];
-  leanvm::quarticSums(*activePath().field, rows.k(), rows.length / 48, eq.k(), s);
+  leanvm::quarticSums(*activePath().field, rows.k(), pairs, binds ? bind.data() : nullptr, eq.k(), s);
   Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 24);
   std::memcpy(out.Data(), s, sizeof s);
   return out;

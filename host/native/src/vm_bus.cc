@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "e_repeated.h"
 #include "e_sums.h"
 #include "threads.h"
 
@@ -88,63 +89,117 @@ void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64
   });
 }
 
-void quarticSums(const FieldKernels& k, const uint64_t* rows, size_t pairs, const uint64_t* eq, uint64_t out[12]) {
+namespace {
+
+/** The quartic sums of c ≤ CHUNK pairs of rows (24 words a pair, contiguous) weighed by eq
+ * (one E value a pair), XORed into sum. */
+void quarticChunk(const FieldKernels& k, const uint64_t* rows, size_t c, const uint64_t* e, uint64_t sum[12]) {
+  constexpr size_t W = 3 * CHUNK;
+  alignas(64) uint64_t a[4][W], d[4][W], l[3][W], r[3][W], x[W], y[W], p[6][W];
+  if (c == 0) return;
+  const size_t w = 3 * c;
+  for (size_t i = 0; i < c; i++) {
+    const uint64_t* lo = rows + 24 * i;
+    for (int q = 0; q < 4; q++) {
+      for (int t = 0; t < 3; t++) {
+        a[q][3 * i + t] = lo[3 * q + t];
+        d[q][3 * i + t] = lo[3 * q + t] ^ lo[12 + 3 * q + t];
+      }
+    }
+  }
+  // Two line products by Karatsuba: (a_i + X d_i)(a_j + X d_j) = a a + X((a+d)(a+d) + a a + d d) + X² d d.
+  const auto lines = [&](uint64_t (*q)[W], int i, int j) {
+    k.mulE(a[i], a[j], q[0], c);
+    k.mulE(d[i], d[j], q[2], c);
+    xorInto(x, a[i], d[i], w);
+    xorInto(y, a[j], d[j], w);
+    k.mulE(x, y, q[1], c);
+    for (size_t t = 0; t < w; t++) q[1][t] ^= q[0][t] ^ q[2][t];
+  };
+  lines(l, 0, 1);
+  lines(r, 2, 3);
+  k.mulE(l[0], r[0], p[0], c);  // c0
+  k.mulE(l[2], r[2], p[1], c);  // c4
+  k.mulE(l[1], r[1], p[2], c);  // L1·R1
+  for (size_t t = 0; t < w; t++) x[t] = l[0][t] ^ l[1][t] ^ l[2][t], y[t] = r[0][t] ^ r[1][t] ^ r[2][t];
+  k.mulE(x, y, p[3], c);  // q(1)
+  xorInto(x, l[0], l[2], w);
+  xorInto(y, r[0], r[2], w);
+  k.mulE(x, y, p[4], c);
+  xorInto(x, l[1], l[2], w);
+  xorInto(y, r[1], r[2], w);
+  k.mulE(x, y, p[5], c);
+  // (q(0) + q(1), c2, c3, c4) into l, r, x, y, each weighted by eq.
+  for (size_t t = 0; t < w; t++) {
+    l[0][t] = p[0][t] ^ p[3][t];
+    l[1][t] = p[4][t] ^ p[0][t] ^ p[1][t] ^ p[2][t];
+    l[2][t] = p[5][t] ^ p[2][t] ^ p[1][t];
+  }
+  k.mulE(l[0], e, l[0], c);
+  k.mulE(l[1], e, l[1], c);
+  k.mulE(l[2], e, l[2], c);
+  k.mulE(p[1], e, p[1], c);
+  accumulate(sum, l[0], c);
+  accumulate(sum + 3, l[1], c);
+  accumulate(sum + 6, l[2], c);
+  accumulate(sum + 9, p[1], c);
+}
+
+/** Bound pairs [q0, q0 + c) of rows whose `pairs` pairs bind at r: each reads input pairs 2q,
+ * 2q + 1 (rows 4q .. 4q + 3) and becomes rows 2q, 2q + 1 (a row of ones where pair 2q + 1 is
+ * past the end), built in `out` (24 words a pair) before rows [2q0, 2q0 + 2c) are written. */
+void bindChunk(const FieldKernels& k, uint64_t* rows, size_t pairs, const Repeated<8 * CHUNK>& rr, size_t q0, size_t c,
+               uint64_t* out) {
+  const size_t have = std::min(2 * c, pairs - 2 * q0);  // input pairs in the chunk
+  const uint64_t* in = rows + 48 * q0;
+  for (size_t i = 0; i < have; i++) xorInto(out + 12 * i, in + 24 * i, in + 24 * i + 12, 12);
+  k.mulE(out, rr.words, out, 4 * have);
+  for (size_t i = 0; i < have; i++) {
+    for (size_t t = 0; t < 12; t++) out[12 * i + t] ^= in[24 * i + t];
+  }
+  if (have < 2 * c) {
+    std::fill(out + 12 * have, out + 24 * c, 0);
+    for (int q = 0; q < 4; q++) out[12 * have + 3 * q] = 1;
+  }
+  std::copy(out, out + 24 * c, rows + 24 * q0);
+}
+
+}  // namespace
+
+void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint64_t* bind, const uint64_t* eq,
+                 uint64_t out[12]) {
   SumOfParts total(out, 12);
-  parallelFor(pairs, GRAIN, [&](size_t from, size_t to) {
-    constexpr size_t W = 3 * CHUNK;
-    alignas(64) uint64_t a[4][W], d[4][W], l[3][W], r[3][W], x[W], y[W], p[6][W];
+  if (bind == nullptr) {
+    parallelFor(pairs, GRAIN, [&](size_t from, size_t to) {
+      uint64_t sum[12] = {};
+      for (size_t p0 = from; p0 < to; p0 += CHUNK) quarticChunk(k, rows + 24 * p0, std::min(CHUNK, to - p0), eq + 3 * p0, sum);
+      total.add(sum);
+    });
+    return;
+  }
+  // In place, bound pair q reads rows [4q, 4q + 4) and writes [2q, 2q + 2): threads could
+  // overwrite rows a lower range has not read, so the bound pairs go in phases [0, G), [G, 2G),
+  // [2G, 4G), …: phase [L, 2L) reads rows [4L, 8L) and writes [2L, 4L), which only earlier
+  // phases read. Phase [0, G) runs on one thread, chunk by chunk in order.
+  const Repeated<8 * CHUNK> rr(bind);
+  const size_t bound = (pairs + 1) / 2;
+  const auto range = [&](size_t from, size_t to) {
+    alignas(64) uint64_t scratch[24 * CHUNK];
     uint64_t sum[12] = {};
-    for (size_t p0 = from; p0 < to; p0 += CHUNK) {
-      const size_t c = std::min(CHUNK, to - p0), w = 3 * c;
-      for (size_t i = 0; i < c; i++) {
-        const uint64_t* lo = rows + 24 * (p0 + i);
-        for (int q = 0; q < 4; q++) {
-          for (int t = 0; t < 3; t++) {
-            a[q][3 * i + t] = lo[3 * q + t];
-            d[q][3 * i + t] = lo[3 * q + t] ^ lo[12 + 3 * q + t];
-          }
-        }
-      }
-      // Two line products by Karatsuba: (a_i + X d_i)(a_j + X d_j) = a a + X((a+d)(a+d) + a a + d d) + X² d d.
-      const auto lines = [&](uint64_t (*q)[W], int i, int j) {
-        k.mulE(a[i], a[j], q[0], c);
-        k.mulE(d[i], d[j], q[2], c);
-        xorInto(x, a[i], d[i], w);
-        xorInto(y, a[j], d[j], w);
-        k.mulE(x, y, q[1], c);
-        for (size_t t = 0; t < w; t++) q[1][t] ^= q[0][t] ^ q[2][t];
-      };
-      lines(l, 0, 1);
-      lines(r, 2, 3);
-      k.mulE(l[0], r[0], p[0], c);  // c0
-      k.mulE(l[2], r[2], p[1], c);  // c4
-      k.mulE(l[1], r[1], p[2], c);  // L1·R1
-      for (size_t t = 0; t < w; t++) x[t] = l[0][t] ^ l[1][t] ^ l[2][t], y[t] = r[0][t] ^ r[1][t] ^ r[2][t];
-      k.mulE(x, y, p[3], c);  // q(1)
-      xorInto(x, l[0], l[2], w);
-      xorInto(y, r[0], r[2], w);
-      k.mulE(x, y, p[4], c);
-      xorInto(x, l[1], l[2], w);
-      xorInto(y, r[1], r[2], w);
-      k.mulE(x, y, p[5], c);
-      // (q(0) + q(1), c2, c3, c4) into l, r, x, y, each weighted by eq.
-      for (size_t t = 0; t < w; t++) {
-        l[0][t] = p[0][t] ^ p[3][t];
-        l[1][t] = p[4][t] ^ p[0][t] ^ p[1][t] ^ p[2][t];
-        l[2][t] = p[5][t] ^ p[2][t] ^ p[1][t];
-      }
-      const uint64_t* e = eq + 3 * p0;
-      k.mulE(l[0], e, l[0], c);
-      k.mulE(l[1], e, l[1], c);
-      k.mulE(l[2], e, l[2], c);
-      k.mulE(p[1], e, p[1], c);
-      accumulate(sum, l[0], c);
-      accumulate(sum + 3, l[1], c);
-      accumulate(sum + 6, l[2], c);
-      accumulate(sum + 9, p[1], c);
+    for (size_t q0 = from; q0 < to; q0 += CHUNK) {
+      const size_t c = std::min(CHUNK, to - q0);
+      bindChunk(k, rows, pairs, rr, q0, c, scratch);
+      quarticChunk(k, scratch, c, eq + 3 * q0, sum);
     }
     total.add(sum);
-  });
+  };
+  for (size_t from = 0, to = std::min(bound, GRAIN); from < bound; from = to, to = std::min(bound, 2 * to)) {
+    if (from == 0) {
+      range(0, to);
+    } else {
+      parallelFor(to - from, GRAIN, [&](size_t b, size_t e) { range(from + b, from + e); });
+    }
+  }
 }
 
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out) {

@@ -23,8 +23,11 @@ struct VmForm {
 void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64_t* out);
 
 /** Σ_p eq[p]·(q_p(0) + q_p(1), c2, c3, c4) over pairs p < pairs of rows (2p, 2p+1) of four
- * children, q_p = Π_c (lo_c + X·(lo_c + hi_c)), into out (4 E values). */
-void quarticSums(const FieldKernels& k, const uint64_t* rows, size_t pairs, const uint64_t* eq, uint64_t out[12]);
+ * children, q_p = Π_c (lo_c + X·(lo_c + hi_c)), into out (4 E values). With bind (non-null),
+ * the pairs are first bound at it in place (pair p into row p, then a row of ones if `pairs`
+ * is odd) and the sums are over the ⌈pairs / 2⌉ bound pairs. */
+void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint64_t* bind, const uint64_t* eq,
+                 uint64_t out[12]);
 
 /** out[i] += the form on row i of the K columns, i < n (E values). */
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out);

@@ -62,7 +62,8 @@ export interface NativeModule {
   flockWitness(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
   // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
   productsOfFour(src: Uint32Array, out: Uint32Array): void;
-  quarticSums(rows: Uint32Array, eq: Uint32Array): Uint32Array;
+  /** With bind, the rows are bound in place first (src/backend/vm-kernels.ts). */
+  quarticSums(rows: Uint32Array, eq: Uint32Array, bind?: Uint32Array): Uint32Array;
   /** out's values at..at+n += the form's rows. */
   formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
   formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number): Uint32Array;

@@ -18,8 +18,11 @@ export function nativeVmKernels(module: NativeModule): VmKernels {
     async productsOfFour(src, out) {
       intoAligned(out, (o) => module.productsOfFour(aligned(src), o));
     },
-    async quarticSums(rows, eq) {
-      return module.quarticSums(aligned(rows), aligned(eq));
+    async quarticSums(rows, eq, bind) {
+      if (bind === undefined) return module.quarticSums(aligned(rows), aligned(eq));
+      let sums: Uint32Array | undefined;
+      intoAligned(rows, (r) => (sums = module.quarticSums(r, aligned(eq), bind)));
+      return sums!;
     },
     async fold(src, elem, stride, r, out) {
       intoAligned(out, (o) => module.fold(aligned(src), elem === 'E', stride, r, o));

@@ -32,6 +32,7 @@ import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
 import { buildColumns } from './columns';
 import { executeToFloor } from './committed-floor';
+import { hostWords } from './host-words';
 import { proveGrandProducts } from './gkr';
 import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
@@ -129,6 +130,7 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
   const { backend, onProgress } = options;
   const kernels = backend.vm ?? hostVmKernels;
+  const words = hostWords(backend);
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
   stageMs.execute = executeMs;
@@ -165,7 +167,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       const alphas = ps.sampleVec(BUS_BITS);
       const fp = { weights: eqTable(alphas), beta: ps.sample() };
       const depth = leafLayout(shape).depth;
-      const gkr = await proveGrandProducts(ps, kernels, await busLeaves(kernels, shape, columns, bytecode, fp), depth);
+      const gkr = await proveGrandProducts(ps, kernels, words, await busLeaves(kernels, words, shape, columns, bytecode, fp), depth);
       const zeta = gkr.point;
       const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
       const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
@@ -180,7 +182,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     const tableClaims = await stage('tables', async () => {
       const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
       const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
-      const { values, point } = await proveTableSumcheck(ps, kernels, shape.taus, tableColumns, forms, bus.zeta);
+      const { values, point } = await proveTableSumcheck(ps, kernels, words, shape.taus, tableColumns, forms, bus.zeta);
       return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
         column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
       })));

@@ -1,0 +1,23 @@
+// The prover's large host arrays (the stack, the bus's trees, the table sumcheck's bound columns)
+// from the backend's pool (Backend.hostWords): a fresh array's pages fault in on first touch, on
+// a VM about as slowly as the kernel that fills them, so each stage reuses what the stages before
+// it gave back, and a warm prover what the last proof did. A backend without a pool allocates.
+import type { Backend } from '../../backend/backend';
+
+export interface HostWords {
+  /** `length` words, contents arbitrary. */
+  take(length: number): Uint32Array;
+  /** `length` zero words. */
+  zeroed(length: number): Uint32Array;
+  /** Gives back words from take or zeroed that nothing reads any more (a view of an array's
+   * start gives back the array); others are ignored. */
+  give(words: Uint32Array): void;
+}
+
+export function hostWords(backend: Backend): HostWords {
+  if (backend.hostWords === undefined || backend.releaseWords === undefined) {
+    return { take: (n) => new Uint32Array(n), zeroed: (n) => new Uint32Array(n), give: () => {} };
+  }
+  const take = (n: number) => backend.hostWords!(n);
+  return { take, zeroed: (n) => take(n).fill(0), give: (w) => backend.releaseWords!(w) };
+}
