@@ -6,6 +6,7 @@
 import { type Compression } from '../../flock/compression';
 import { kBatchInv } from '../../field/k';
 import type { Execution } from '../execute';
+import type { HostWords } from './host-words';
 import { gPowerTable } from '../gpow';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
@@ -49,9 +50,10 @@ function offsetsOf(ins: Instruction): number[] {
   }
 }
 
-export function buildColumns(program: Program, exec: Execution, layout: VmLayout): RunColumns {
+/** The run's columns, the stack in an array from `words`. */
+export function buildColumns(program: Program, exec: Execution, layout: VmLayout, words: HostWords): RunColumns {
   const { stack: placement } = layout;
-  const stack = new Uint32Array(2 * placement.nLanes * 2 ** (placement.logN - 6));
+  const stack = words.zeroed(2 * placement.nLanes * 2 ** (placement.logN - 6));
   const columns: Uint32Array[] = new Array(N_COLUMNS);
   for (let c = 0; c < N_COLUMNS; c++) {
     const at = layout.placements[c];

@@ -32,7 +32,7 @@ import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
 import { buildColumns } from './columns';
 import { executeToFloor } from './committed-floor';
-import { hostWords } from './host-words';
+import { type HostWords, hostWords } from './host-words';
 import { proveGrandProducts } from './gkr';
 import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
@@ -82,17 +82,21 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   return shape;
 }
 
-/** MLE(column)(point) of a K column, by folds on the kernels, lowest variable first. */
-async function mleOn(kernels: VmKernels, column: Uint32Array, point: Uint32Array): Promise<E> {
+/** MLE(column)(point) of a K column, by folds on the kernels, top variable first: the first
+ * into an array from `words`, the rest in place. */
+async function mleOn(kernels: VmKernels, words: HostWords, column: Uint32Array, point: Uint32Array): Promise<E> {
+  const vars = point.length / 6;
+  if (vars === 0) return Uint32Array.of(column[0], column[1], 0, 0, 0, 0);
+  const bound = words.take(3 * (column.length / 2));
   let table = column;
-  let elem: 'K' | 'E' = 'K';
-  for (let i = 0; i < point.length / 6; i++) {
-    const out = new Uint32Array(3 * (table.length / (elem === 'K' ? 2 : 6)));
-    await kernels.fold(table, elem, 1, point.subarray(6 * i, 6 * i + 6), out);
+  for (let i = vars - 1; i >= 0; i--) {
+    const out = bound.subarray(0, 6 << i);
+    await kernels.fold(table, table === column ? 'K' : 'E', 1 << i, point.subarray(6 * i, 6 * i + 6), out);
     table = out;
-    elem = 'E';
   }
-  return elem === 'E' ? table.slice(0, 6) : Uint32Array.of(table[0], table[1], 0, 0, 0, 0);
+  const value = table.slice(0, 6);
+  words.give(bound);
+  return value;
 }
 
 /** Where the BLAKE2S rows' identical tail starts (Flock sums it once). */
@@ -152,7 +156,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
   const { run, flock, live } = await stage('witness', async () => {
-    const run = buildColumns(program, exec, layout);
+    const run = buildColumns(program, exec, layout, words);
     const live = tailStart(run.compressions);
     const flock = await generateWitnessOn(backend, run.compressions.slice(0, live), tauB, { z: run.columns[QFLOCK] }, run.compressions[live]);
     return { run, flock, live };
@@ -173,7 +177,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
       const claims: ColumnClaim[] = [];
       for (const [column, point] of framework) {
-        const value = await mleOn(kernels, columns[column], point);
+        const value = await mleOn(kernels, words, columns[column], point);
         ps.addScalar(value);
         claims.push({ column, point, value });
       }
@@ -205,6 +209,8 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       const zc = await proveZerocheckOn(backend, { a: flock.a, b: flock.b, c: flock.z }, tauB, ps, tail);
       return proveLincheckOn(backend, zc, flock.z, tauB, ps, tail);
     });
+    // The columns are read for the last time: the opening reads the commitment's copy.
+    words.give(run.stack);
     await stage('opening', () => {
       const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
       const qflock = layout.placements[QFLOCK]!;
