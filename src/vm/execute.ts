@@ -90,9 +90,10 @@ export function functionAt(program: Program, pc: number): string {
 
 // The bytecode decoded once per program: 8 u32 per slot (opcode = table index, then operands
 // in the order below) and each slot's E constant (SET's k, BLAKE2S's metadata).
-const SLOT = 8;
-const MODE = { cell: 0, pc: 1, fp: 2 } as const;
-interface Decoded {
+export const SLOT = 8;
+/** DEREF's source mode, as decoded. */
+export const MODE = { cell: 0, pc: 1, fp: 2 } as const;
+export interface Decoded {
   readonly code: Uint32Array;
   readonly consts: Uint32Array;
   /** 1 + the index into `lists` of the pc's hints, 0 for none. */
@@ -100,7 +101,10 @@ interface Decoded {
 }
 const decodedPrograms = new WeakMap<Program, Decoded>();
 
-function decode(program: Program): Decoded {
+/** Slot pc: code[SLOT·pc] the table, then XOR/MUL a, b, c; SET o; DEREF α, β, γ, mode; JUMP
+ * c, d, f; BLAKE2S the four message cells, cv, out. consts[6·pc ..] SET's k or BLAKE2S's
+ * metadata. */
+export function decode(program: Program): Decoded {
   const cached = decodedPrograms.get(program);
   if (cached !== undefined) return cached;
   const n = program.bytecode.length;
