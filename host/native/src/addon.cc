@@ -238,6 +238,30 @@ Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
+/** laneDots(f, laneWords, v, at, stride): one E value (6 words) per lane of the K words f. */
+Napi::Value LaneDots(const Napi::CallbackInfo& info) {
+  const Words f = words(info, 0, "f"), v = words(info, 2, "v");
+  const size_t laneWords = count(info, 1, "laneWords", 1e12), at = count(info, 3, "at", 1e12), stride = count(info, 4, "stride", 1e12);
+  const size_t n = values(info, v, true, "v"), fWords = values(info, f, false, "f");
+  require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
+  require(info, n > 0 && stride > 0 && at + stride * (n - 1) < laneWords, "v's values from at every stride must fit a lane");
+  const size_t lanes = fWords / laneWords;
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 6 * lanes);
+  leanvm::laneDots(*activePath().field, f.k(), lanes, laneWords, v.k(), n, at, stride, reinterpret_cast<uint64_t*>(out.Data()));
+  return out;
+}
+
+/** laneCombine(f, laneWords, coeffs, out): out holds laneWords E values, coeffs one a lane. */
+void LaneCombine(const Napi::CallbackInfo& info) {
+  const Words f = words(info, 0, "f"), out = words(info, 3, "out");
+  const size_t laneWords = count(info, 1, "laneWords", 1e12), fWords = values(info, f, false, "f");
+  require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
+  const std::vector<uint64_t> coeffs = copied(info, 2, "coeffs", 6);
+  require(info, coeffs.size() == 3 * (fWords / laneWords), "coeffs must hold one E value a lane");
+  require(info, out.length == 6 * laneWords, "out must hold laneWords E values");
+  leanvm::laneCombine(*activePath().field, f.k(), fWords / laneWords, laneWords, coeffs.data(), out.k());
+}
+
 /** eqTable(point, seed, out): out holds 2^(point's coordinates) E values. */
 void EqTable(const Napi::CallbackInfo& info) {
   const std::vector<uint64_t> point = copied(info, 0, "point", 6), seed = element(info, 1, "seed");
@@ -517,6 +541,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("merkleTree", Napi::Function::New(env, MerkleTree));
   exports.Set("roundSums", Napi::Function::New(env, RoundSums));
   exports.Set("fold", Napi::Function::New(env, Fold));
+  exports.Set("laneDots", Napi::Function::New(env, LaneDots));
+  exports.Set("laneCombine", Napi::Function::New(env, LaneCombine));
   exports.Set("foldRound", Napi::Function::New(env, FoldRound));
   exports.Set("eqTable", Napi::Function::New(env, EqTable));
   exports.Set("mapByTables", Napi::Function::New(env, MapByTables));

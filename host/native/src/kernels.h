@@ -60,6 +60,11 @@ struct FieldKernels {
    * group g weighted by lo[g mod nLo]·hi[⌊g / nLo⌋], XORed into sums (SKIP_SUM_WORDS). */
   void (*skipSums)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
                    const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* sums);
+  /** out[0..3) ^= Σ_{i<n} f[i]·(v[0][i], v[1][i], v[2][i]): a K·E inner product, the E
+   * values by limbs (dot_lanes.h). */
+  void (*dotKE)(const uint64_t* f, const uint64_t* const v[3], size_t n, uint64_t out[3]);
+  /** out[j] = Σ_{r<nRows} c[r]·rows[r][j] for j < n: K rows, E coefficients c and values out. */
+  void (*combineKE)(const uint64_t* const* rows, size_t nRows, const uint64_t* c, size_t n, uint64_t* out);
 };
 
 /** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words

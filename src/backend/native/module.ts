@@ -35,6 +35,10 @@ export interface NativeModule {
   roundSums(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number): Uint32Array;
   /** out (⌈n / 2·stride⌉·stride E values) = the table with the variable of `stride` bound at r. */
   fold(src: Uint32Array, srcIsE: boolean, stride: number, r: Uint32Array, out: Uint32Array): void;
+  /** Backend.laneDots on the stack's words: one E value (6 words) a lane. */
+  laneDots(f: Uint32Array, laneWords: number, v: Uint32Array, at: number, stride: number): Uint32Array;
+  /** Backend.laneCombine into out (laneWords E values). */
+  laneCombine(f: Uint32Array, laneWords: number, coeffs: Uint32Array, out: Uint32Array): void;
   /** fold of f and b at `stride` into fOut, bOut, and the folded pair's round sums at nextStride (12 words). */
   foldRound(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number, r: Uint32Array, nextStride: number, fOut: Uint32Array, bOut: Uint32Array): Uint32Array;
   /** out (2^coordinates E values) = seed·eq(point, ·). */
@@ -76,7 +80,7 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
+  'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
   'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
 ] as const;
 
