@@ -35,10 +35,11 @@ inline void load(const uint64_t* col, bool isE, size_t from, size_t c, uint64_t*
 }
 
 /** The K columns' pair sums of rows [i0, i0 + c) into sums (9 words a term): the products in K,
- * then each weighted by eq limb by limb (an E value times a K value is three K products). */
+ * then their inner products with eq by its limbs (dotKE, reduced once). */
 void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, const uint64_t* e, size_t i0, size_t c,
             size_t half, uint64_t* sums) {
-  alignas(64) uint64_t el[3][CHUNK], a0[CHUNK], da[CHUNK], b0[CHUNK], db[CHUNK], p[3][CHUNK], q[CHUNK], prod[CHUNK];
+  alignas(64) uint64_t el[3][CHUNK], a0[CHUNK], da[CHUNK], b0[CHUNK], db[CHUNK], p[3][CHUNK], q[CHUNK];
+  const uint64_t* const eq[3] = {el[0], el[1], el[2]};
   for (size_t i = 0; i < c; i++) {
     for (int l = 0; l < 3; l++) el[l][i] = e[3 * i + l];
   }
@@ -60,15 +61,7 @@ void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f,
       k.mulK(da, db, p[2], c);
       nk = 3;
     }
-    uint64_t* s = sums + 9 * t;
-    for (int j = 0; j < nk; j++) {
-      for (int l = 0; l < 3; l++) {
-        k.mulK(el[l], p[j], prod, c);
-        uint64_t x = 0;
-        for (size_t i = 0; i < c; i++) x ^= prod[i];
-        s[3 * j + l] ^= x;
-      }
-    }
+    for (int j = 0; j < nk; j++) k.dotKE(p[j], eq, c, sums + 9 * t + 3 * j);
   }
 }
 
