@@ -11,6 +11,7 @@
 #include "dot_lanes.h"
 #include "mul.h"
 #include "ntt_pass.h"
+#include "quartic_lanes.h"
 #include "skip_lanes.h"
 #include "stack_rows.h"
 #include "zerocheck_lanes.h"
@@ -21,7 +22,7 @@ namespace {
 template <class T>
 constexpr FieldKernels fieldKernels(const char* describe) {
   return {describe, mulKLanes<T>, mulELanes<T>, {nttPassLanes<T, 1>, nttPassLanes<T, 2>, nttPassLanes<T, 3>},
-          stackRowsLanes<T>, skipLanesOf<T>, ZerocheckLanes<T>::run, nullptr, DotLanes<T>::dot, DotLanes<T>::combine};
+          stackRowsLanes<T>, skipLanesOf<T>, ZerocheckLanes<T>::run, nullptr, DotLanes<T>::dot, DotLanes<T>::combine, QuarticLanes<T>::run};
 }
 
 }  // namespace

@@ -65,6 +65,10 @@ struct FieldKernels {
   void (*dotKE)(const uint64_t* f, const uint64_t* const v[3], size_t n, uint64_t out[3]);
   /** out[j] = Σ_{r<nRows} c[r]·rows[r][j] for j < n: K rows, E coefficients c and values out. */
   void (*combineKE)(const uint64_t* const* rows, size_t nRows, const uint64_t* c, size_t n, uint64_t* out);
+  /** sums[0..12) ^= Σ_{p<n} eq[p]·(q_p(0) + q_p(1), c2, c3, c4) for the n pairs of rows of
+   * four E values at rows (24 words a pair), q_p the product of its children's lines
+   * (vm_bus.h quarticSums; quartic_lanes.h). */
+  void (*quarticPairs)(const uint64_t* rows, size_t n, const uint64_t* eq, uint64_t sums[12]);
 };
 
 /** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words

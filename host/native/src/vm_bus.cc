@@ -84,60 +84,6 @@ void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64
 
 namespace {
 
-/** The quartic sums of c ≤ CHUNK pairs of rows (24 words a pair, contiguous) weighed by eq
- * (one E value a pair), XORed into sum. */
-void quarticChunk(const FieldKernels& k, const uint64_t* rows, size_t c, const uint64_t* e, uint64_t sum[12]) {
-  constexpr size_t W = 3 * CHUNK;
-  alignas(64) uint64_t a[4][W], d[4][W], l[3][W], r[3][W], x[W], y[W], p[6][W];
-  if (c == 0) return;
-  const size_t w = 3 * c;
-  for (size_t i = 0; i < c; i++) {
-    const uint64_t* lo = rows + 24 * i;
-    for (int q = 0; q < 4; q++) {
-      for (int t = 0; t < 3; t++) {
-        a[q][3 * i + t] = lo[3 * q + t];
-        d[q][3 * i + t] = lo[3 * q + t] ^ lo[12 + 3 * q + t];
-      }
-    }
-  }
-  // Two line products by Karatsuba: (a_i + X d_i)(a_j + X d_j) = a a + X((a+d)(a+d) + a a + d d) + X² d d.
-  const auto lines = [&](uint64_t (*q)[W], int i, int j) {
-    k.mulE(a[i], a[j], q[0], c);
-    k.mulE(d[i], d[j], q[2], c);
-    xorInto(x, a[i], d[i], w);
-    xorInto(y, a[j], d[j], w);
-    k.mulE(x, y, q[1], c);
-    for (size_t t = 0; t < w; t++) q[1][t] ^= q[0][t] ^ q[2][t];
-  };
-  lines(l, 0, 1);
-  lines(r, 2, 3);
-  k.mulE(l[0], r[0], p[0], c);  // c0
-  k.mulE(l[2], r[2], p[1], c);  // c4
-  k.mulE(l[1], r[1], p[2], c);  // L1·R1
-  for (size_t t = 0; t < w; t++) x[t] = l[0][t] ^ l[1][t] ^ l[2][t], y[t] = r[0][t] ^ r[1][t] ^ r[2][t];
-  k.mulE(x, y, p[3], c);  // q(1)
-  xorInto(x, l[0], l[2], w);
-  xorInto(y, r[0], r[2], w);
-  k.mulE(x, y, p[4], c);
-  xorInto(x, l[1], l[2], w);
-  xorInto(y, r[1], r[2], w);
-  k.mulE(x, y, p[5], c);
-  // (q(0) + q(1), c2, c3, c4) into l, r, x, y, each weighted by eq.
-  for (size_t t = 0; t < w; t++) {
-    l[0][t] = p[0][t] ^ p[3][t];
-    l[1][t] = p[4][t] ^ p[0][t] ^ p[1][t] ^ p[2][t];
-    l[2][t] = p[5][t] ^ p[2][t] ^ p[1][t];
-  }
-  k.mulE(l[0], e, l[0], c);
-  k.mulE(l[1], e, l[1], c);
-  k.mulE(l[2], e, l[2], c);
-  k.mulE(p[1], e, p[1], c);
-  accumulate(sum, l[0], c);
-  accumulate(sum + 3, l[1], c);
-  accumulate(sum + 6, l[2], c);
-  accumulate(sum + 9, p[1], c);
-}
-
 /** Bound pairs [q0, q0 + c) of rows whose `pairs` pairs bind at r: each reads input pairs 2q,
  * 2q + 1 (rows 4q .. 4q + 3) and becomes rows 2q, 2q + 1 (a row of ones where pair 2q + 1 is
  * past the end), built in `out` (24 words a pair) before rows [2q0, 2q0 + 2c) are written. */
@@ -165,7 +111,7 @@ void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint
   if (bind == nullptr) {
     parallelFor(pairs, GRAIN, [&](size_t from, size_t to) {
       uint64_t sum[12] = {};
-      for (size_t p0 = from; p0 < to; p0 += CHUNK) quarticChunk(k, rows + 24 * p0, std::min(CHUNK, to - p0), eq + 3 * p0, sum);
+      k.quarticPairs(rows + 24 * from, to - from, eq + 3 * from, sum);
       total.add(sum);
     });
     return;
@@ -182,7 +128,7 @@ void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint
     for (size_t q0 = from; q0 < to; q0 += CHUNK) {
       const size_t c = std::min(CHUNK, to - q0);
       bindChunk(k, rows, pairs, rr, q0, c, scratch);
-      quarticChunk(k, scratch, c, eq + 3 * q0, sum);
+      k.quarticPairs(scratch, c, eq + 3 * q0, sum);
     }
     total.add(sum);
   };
