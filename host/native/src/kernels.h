@@ -69,6 +69,15 @@ struct FieldKernels {
    * four E values at rows (24 words a pair), q_p the product of its children's lines
    * (vm_bus.h quarticSums; quartic_lanes.h). */
   void (*quarticPairs)(const uint64_t* rows, size_t n, const uint64_t* eq, uint64_t sums[12]);
+  /** out[x] = src[4x]·src[4x+1]·src[4x+2]·src[4x+3] for x < n (E values; vm_bus.h). */
+  void (*productsOfFour)(const uint64_t* src, size_t n, uint64_t* out);
+  /** out[i] ^= constant + Σ_t coeffs[t]·a[t][i]·b[t][i] for i < n: K columns (b[t] null: the
+   * term is coeffs[t]·a[t][i]), E coefficients, constant and out (vm_bus.h formRows). */
+  void (*formRows)(const uint64_t* const* a, const uint64_t* const* b, const uint64_t* coeffs, size_t terms,
+                   const uint64_t constant[3], size_t n, uint64_t* out);
+  /** sums[0..9) ^= Σ_{i<n} eq[i]·(a0·b0, a0·db + da·b0, da·db), a0 = a[i], da = a[i] + a[half + i]
+   * (likewise b), on E columns; (a0, da, 0) for b null (vm_bus.h formPairSums). */
+  void (*formPairSums)(const uint64_t* a, const uint64_t* b, size_t half, const uint64_t* eq, size_t n, uint64_t sums[9]);
 };
 
 /** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words

@@ -1,5 +1,5 @@
-// FieldKernels::quarticPairs over a lane type T: the GKR round's sums over W pairs of rows at a
-// time, every product in registers and the eq-weighted sums unreduced until the end (reduction
+// FieldKernels::quarticPairs and productsOfFour over a lane type T: the GKR's layer products
+// and its round's sums over W nodes or pairs of rows at a time, every product in registers and the eq-weighted sums unreduced until the end (reduction
 // is linear, so the bytes are those of summing reduced products). A pair's eight E values (row
 // 2p's four children, then row 2p + 1's) are gathered by limbs into planes, so each register
 // holds one value of W pairs in their natural order.
@@ -25,6 +25,26 @@ struct QuarticLanes {
     q[0] = mulE<T>(pieces<T>(ai), pieces<T>(aj));
     q[2] = mulE<T>(pieces<T>(di), pieces<T>(dj));
     q[1] = addE<T>(addE<T>(mulE<T>(pieces<T>(addE<T>(ai, di)), pieces<T>(addE<T>(aj, dj))), q[0]), q[2]);
+  }
+
+  /** out[x] = Π_{c<4} src[4x + c] for x < n (E values): W products a step. */
+  static void productsOfFour(const uint64_t* src, size_t n, uint64_t* out) {
+    alignas(64) uint64_t plane[4][3][W], prod[3][W];
+    for (size_t x0 = 0; x0 < n; x0 += W) {
+      const size_t r = std::min(W, n - x0);
+      for (size_t i = 0; i < W; i++) {
+        for (int v = 0; v < 4; v++) {
+          for (int l = 0; l < 3; l++) plane[v][l][i] = i < r ? src[12 * (x0 + i) + 3 * v + l] : 0;
+        }
+      }
+      const E p01 = mulE<T>(pieces<T>(loadPlane(plane[0])), pieces<T>(loadPlane(plane[1])));
+      const E p23 = mulE<T>(pieces<T>(loadPlane(plane[2])), pieces<T>(loadPlane(plane[3])));
+      const E p = mulE<T>(pieces<T>(p01), pieces<T>(p23));
+      for (int l = 0; l < 3; l++) T::store(prod[l], p.l[l]);
+      for (size_t i = 0; i < r; i++) {
+        for (int l = 0; l < 3; l++) out[3 * (x0 + i) + l] = prod[l][i];
+      }
+    }
   }
 
   static void run(const uint64_t* rows, size_t n, const uint64_t* eq, uint64_t sums[12]) {

@@ -1,6 +1,8 @@
-// Each kernel gathers CHUNK rows or pairs into small arrays and multiplies them with the
-// path's batch products (FieldKernels::mulE, mulK), so every product runs on the path's SIMD
-// lanes; a thread's sums are combined under a lock (e_sums.h).
+// The threading and the in-place binding around the path's lane kernels (FieldKernels::
+// productsOfFour, quarticPairs, formRows, formPairSums: quartic_lanes.h, form_lanes.h), which
+// keep their products in registers; the K columns' pair sums and the binding gather CHUNK
+// values into small arrays for the path's batch products. A thread's sums are combined under a
+// lock (e_sums.h).
 #include "vm_bus.h"
 
 #include <algorithm>
@@ -19,19 +21,6 @@ constexpr size_t GRAIN = 256;
 
 inline void xorInto(uint64_t* d, const uint64_t* a, const uint64_t* b, size_t words) {
   for (size_t i = 0; i < words; i++) d[i] = a[i] ^ b[i];
-}
-
-/** c E values of a column from row `from`: K lifted to (k, 0, 0). */
-inline void load(const uint64_t* col, bool isE, size_t from, size_t c, uint64_t* out) {
-  if (isE) {
-    std::copy(col + 3 * from, col + 3 * (from + c), out);
-    return;
-  }
-  for (size_t i = 0; i < c; i++) {
-    out[3 * i] = col[from + i];
-    out[3 * i + 1] = 0;
-    out[3 * i + 2] = 0;
-  }
 }
 
 /** The K columns' pair sums of rows [i0, i0 + c) into sums (9 words a term): the products in K,
@@ -68,18 +57,7 @@ void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f,
 }  // namespace
 
 void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64_t* out) {
-  parallelFor(n, GRAIN, [&](size_t from, size_t to) {
-    alignas(64) uint64_t s[4][3 * CHUNK], t[3 * CHUNK];
-    for (size_t x = from; x < to; x += CHUNK) {
-      const size_t c = std::min(CHUNK, to - x);
-      for (size_t i = 0; i < c; i++) {
-        for (int q = 0; q < 4; q++) std::copy(src + 12 * (x + i) + 3 * q, src + 12 * (x + i) + 3 * q + 3, s[q] + 3 * i);
-      }
-      k.mulE(s[0], s[1], t, c);
-      k.mulE(s[2], s[3], s[2], c);
-      k.mulE(t, s[2], out + 3 * x, c);
-    }
-  });
+  parallelFor(n, GRAIN, [&](size_t from, size_t to) { k.productsOfFour(src + 12 * from, to - from, out + 3 * from); });
 }
 
 namespace {
@@ -143,31 +121,12 @@ void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint
 
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out) {
   parallelFor(n, GRAIN, [&](size_t from, size_t to) {
-    // Each term's coefficient limbs, broadcast once: an E coefficient times a K value is three
-    // K products.
-    std::vector<uint64_t> coeff(3 * CHUNK * f.terms);
+    std::vector<const uint64_t*> a(f.terms), b(f.terms);
     for (size_t t = 0; t < f.terms; t++) {
-      for (int l = 0; l < 3; l++) std::fill_n(coeff.data() + (3 * t + l) * CHUNK, CHUNK, f.coeffs[3 * t + l]);
+      a[t] = cols[f.a[t]] + from;
+      b[t] = f.b[t] < 0 ? nullptr : cols[f.b[t]] + from;
     }
-    alignas(64) uint64_t v[CHUNK], u[CHUNK], acc[3 * CHUNK], prod[CHUNK];
-    for (size_t i0 = from; i0 < to; i0 += CHUNK) {
-      const size_t c = std::min(CHUNK, to - i0);
-      for (size_t i = 0; i < c; i++) {
-        for (int l = 0; l < 3; l++) acc[3 * i + l] = out[3 * (i0 + i) + l] ^ f.constant[l];
-      }
-      for (size_t t = 0; t < f.terms; t++) {
-        std::copy(cols[f.a[t]] + i0, cols[f.a[t]] + i0 + c, v);
-        if (f.b[t] >= 0) {
-          std::copy(cols[f.b[t]] + i0, cols[f.b[t]] + i0 + c, u);
-          k.mulK(v, u, v, c);
-        }
-        for (int l = 0; l < 3; l++) {
-          k.mulK(coeff.data() + (3 * t + l) * CHUNK, v, prod, c);
-          for (size_t i = 0; i < c; i++) acc[3 * i + l] ^= prod[i];
-        }
-      }
-      std::copy(acc, acc + 3 * c, out + 3 * i0);
-    }
+    k.formRows(a.data(), b.data(), f.coeffs, f.terms, f.constant, to - from, out + 3 * from);
   });
 }
 
@@ -177,41 +136,19 @@ void formPairSums(const FieldKernels& k, const uint64_t* const* cols, bool isE, 
   {
     SumOfParts total(perTerm.data(), perTerm.size());
     parallelFor(half, GRAIN, [&](size_t from, size_t to) {
-      constexpr size_t W = 3 * CHUNK;
-      alignas(64) uint64_t a0[W], da[W], b0[W], db[W], hi[W], prod[W];
       std::vector<uint64_t> sums(9 * f.terms, 0);
-      for (size_t i0 = from; i0 < to; i0 += CHUNK) {
-        const size_t c = std::min(CHUNK, to - i0), w = 3 * c;
-        const uint64_t* e = eq + 3 * i0;
-        if (!isE) {
-          kTerms(k, cols, f, e, i0, c, half, sums.data());
-          continue;
-        }
-        for (size_t t = 0; t < f.terms; t++) {
-          uint64_t* s = sums.data() + 9 * t;
-          // eq·a0 and eq·da, then against b0, db (or summed as they are for a one-column term).
-          load(cols[f.a[t]], isE, i0, c, a0);
-          load(cols[f.a[t]], isE, i0 + half, c, hi);
-          xorInto(da, a0, hi, w);
-          k.mulE(a0, e, a0, c);
-          k.mulE(da, e, da, c);
-          if (f.b[t] < 0) {
-            accumulate(s, a0, c);
-            accumulate(s + 3, da, c);
-            continue;
+      if (isE) {
+        // Every term over a block of rows (its columns' block stays in L2 for the next term),
+        // each term's sums in registers over the block (FieldKernels::formPairSums).
+        for (size_t i0 = from; i0 < to; i0 += 4 * CHUNK) {
+          const size_t c = std::min(4 * CHUNK, to - i0);
+          for (size_t t = 0; t < f.terms; t++) {
+            const uint64_t* b = f.b[t] < 0 ? nullptr : cols[f.b[t]] + 3 * i0;
+            k.formPairSums(cols[f.a[t]] + 3 * i0, b, half, eq + 3 * i0, c, sums.data() + 9 * t);
           }
-          load(cols[f.b[t]], isE, i0, c, b0);
-          load(cols[f.b[t]], isE, i0 + half, c, hi);
-          xorInto(db, b0, hi, w);
-          k.mulE(a0, b0, prod, c);
-          accumulate(s, prod, c);
-          k.mulE(a0, db, prod, c);
-          accumulate(s + 3, prod, c);
-          k.mulE(da, b0, prod, c);
-          accumulate(s + 3, prod, c);
-          k.mulE(da, db, prod, c);
-          accumulate(s + 6, prod, c);
         }
+      } else {
+        for (size_t i0 = from; i0 < to; i0 += CHUNK) kTerms(k, cols, f, eq + 3 * i0, i0, std::min(CHUNK, to - i0), half, sums.data());
       }
       total.add(sums.data());
     });
