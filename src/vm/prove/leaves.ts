@@ -29,19 +29,21 @@ export interface Fingerprint {
 const ONE = Uint32Array.of(1, 0);
 
 /** The columns a framework block's form reads: none for the state boundary; (g^i, the final
- * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the bytecode. */
-function frameworkColumns(part: FrameworkPart, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array): Uint32Array[] {
+ * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the
+ * bytecode. `powers` holds g^i for every row of either. */
+function frameworkColumns(part: FrameworkPart, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, powers: Uint32Array): Uint32Array[] {
   if (part === 'state') return [];
   const memory = part === 'memory';
   const rows = 2 ** (memory ? shape.logMemory : shape.logBytecode);
   const values = memory
     ? [0, 1, 2].map((l) => columns[MEM_0 + l])
     : Array.from({ length: BYTECODE_COLUMNS }, (_, i) => bytecode.subarray(2 * rows * (BYTECODE_FIRST_COLUMN + i), 2 * rows * (BYTECODE_FIRST_COLUMN + i + 1)));
-  return [gPowerTable(rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
+  return [powers.subarray(0, 2 * rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
 }
 
-/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`. */
-function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape): void {
+/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`; `powers` as
+ * frameworkColumns takes it. */
+function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape, powers: Uint32Array): void {
   const w = (i: number) => fp.weights.subarray(6 * i, 6 * i + 6);
   form.addConstant(fp.beta);
   if (b.kind === 'interaction') {
@@ -50,7 +52,7 @@ function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull',
   }
   if (b.kind !== 'framework') throw new Error('a count block has no fingerprint');
   if (b.part === 'state') {
-    const last = gPowerTable(2 ** shape.logBytecode).subarray(-2);
+    const last = powers.subarray(2 * (2 ** shape.logBytecode - 1), 2 * 2 ** shape.logBytecode);
     form.add(constant(SEP_STATE), w(0)).add(constant(side === 'push' ? ONE : last), w(1)).add(constant(ONE), w(2));
     return;
   }
@@ -68,8 +70,9 @@ function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull',
  */
 export async function busLeaves(kernels: VmKernels, words: HostWords, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, fp: Fingerprint): Promise<Uint32Array[]> {
   const layout = leafLayout(shape);
+  const powers = gPowerTable(2 ** Math.max(shape.logMemory, shape.logBytecode));
   const blockColumns = (b: LeafBlock) =>
-    b.kind === 'framework' ? frameworkColumns(b.part, shape, columns, bytecode) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
+    b.kind === 'framework' ? frameworkColumns(b.part, shape, columns, bytecode, powers) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
   // The blocks tile a prefix of a tree from leaf 0 (the stacking rule leaves no gaps): zero
   // there for the forms to add to, then ones round it up to whole pairs of rows of four, as the
   // GKR reads it. The three trees share one array (push first), so what gives it back gives
@@ -86,14 +89,14 @@ export async function busLeaves(kernels: VmKernels, words: HostWords, shape: VmS
   tree(pull, pullUsed);
   for (const b of layout.pull.blocks) {
     const form = new EFormBuilder();
-    addFingerprint(form, b, 'pull', fp, shape);
+    addFingerprint(form, b, 'pull', fp, shape, powers);
     await kernels.formRows(blockColumns(b), form.build(), 2 ** b.logRows, pull, b.offset);
   }
   push.set(pull);
   for (const b of layout.push.blocks) {
     const diff = new EFormBuilder();
-    addFingerprint(diff, b, 'push', fp, shape);
-    addFingerprint(diff, b, 'pull', fp, shape);
+    addFingerprint(diff, b, 'push', fp, shape, powers);
+    addFingerprint(diff, b, 'pull', fp, shape, powers);
     await kernels.formRows(blockColumns(b), diff.build(), 2 ** b.logRows, push, b.offset);
   }
   tree(count, countUsed);
