@@ -18,6 +18,12 @@ export interface VmForm {
   readonly coeffs: Uint32Array;
 }
 
+/** A binding of the top variable at r into out (VmKernels.formPairSums). */
+export interface VmBind {
+  readonly r: E;
+  readonly out: readonly Uint32Array[];
+}
+
 export interface VmKernels {
   /** out[x] = src[4x]·src[4x+1]·src[4x+2]·src[4x+3] (packed E; src a whole number of fours). */
   productsOfFour(src: Uint32Array, out: Uint32Array): Promise<void>;
@@ -44,6 +50,11 @@ export interface VmKernels {
   /**
    * Σ_{i < half} eq[i]·(s0, s1, s2), S(lo_i + X·(lo_i + hi_i)) = s0 + s1·X + s2·X² for the form S
    * on the columns' rows lo = i and hi = i + half (K or E columns of 2·half values): 18 words.
+   *
+   * With `bind`, the columns hold 4·half values and are first bound at bind.r in their top
+   * variable into bind.out (one array of 2·half E values a column; value i is c[i] + r·(c[i] +
+   * c[i + 2·half]), as fold at stride 2·half; an E column's out may be its own first half: in
+   * place), and the sums are those of the bound columns, in the same pass.
    */
-  formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm, eq: Uint32Array, half: number): Promise<Uint32Array>;
+  formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm, eq: Uint32Array, half: number, bind?: VmBind): Promise<Uint32Array>;
 }

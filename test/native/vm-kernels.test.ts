@@ -1,10 +1,11 @@
 // The native VM capability (Backend.vm) gives the TypeScript kernels' words: layer products,
 // GKR round sums (on rows bound in place first, an even or odd number of pairs, or as they
-// are), folds (the top variable's in place too), eq tables, form rows and form pair sums from
-// random inputs of several sizes (below and past a thread's grain), K and E columns, forms with
-// constants, one-column and two-column terms and repeated columns, on every path at 1, 2 and 3
-// threads; then every vector program's proof on the native backend at 1 and 2 threads is
-// NAME.proof byte for byte.
+// are), folds (the top variable's in place too), eq tables, form rows and form pair sums (on
+// columns bound first, into new arrays or in place, or as they are) from random inputs of
+// several sizes (below and past a thread's grain), K and E columns, forms with constants,
+// one-column and two-column terms and repeated columns, on every path at 1, 2 and 3 threads;
+// then every vector program's proof on the native backend at 1 and 2 threads is NAME.proof
+// byte for byte.
 import { afterAll, expect, test } from 'vitest';
 import { hostVmKernels } from '../../src/backend/cpu/vm-kernels';
 import { createNativeBackend } from '../../src/backend/native/index';
@@ -56,6 +57,15 @@ async function outputs(k: VmKernels, seed: number): Promise<Uint32Array[]> {
       const cols = Array.from({ length: 5 }, () => rng.words(words * n));
       const form = randomForm(rng, cols.length, 9);
       out.push(await k.formPairSums(cols, elem, form, rng.words(3 * (n / 2)), n / 2));
+      // Bound at the top variable first: columns of 2n values into new arrays, and E ones in place.
+      const unbound = Array.from({ length: 5 }, () => rng.words(words * 2 * n));
+      const bound = unbound.map(() => new Uint32Array(6 * n));
+      out.push(await k.formPairSums(unbound, elem, form, rng.words(3 * (n / 2)), n / 2, { r: rng.words(3), out: bound }), ...bound);
+      if (elem === 'E') {
+        const inPlace = unbound.map((c) => c.slice());
+        const halves = inPlace.map((c) => c.subarray(0, 6 * n));
+        out.push(await k.formPairSums(inPlace, elem, form, rng.words(3 * (n / 2)), n / 2, { r: rng.words(3), out: halves }), ...halves);
+      }
       if (elem === 'K') {
         const rows = rng.words(3 * (n + 3)); // formRows adds to what is there
         await k.formRows(cols, form, n, rows, 3);

@@ -512,16 +512,24 @@ void FormRows(const Napi::CallbackInfo& info) {
   leanvm::formRows(*activePath().field, cols.data(), f.form(), n, out.k() + 3 * at);
 }
 
-/** formPairSums(columns, isE, a, b, coeffs, constant, eq, half): 18 words. */
+/** formPairSums(columns, isE, a, b, coeffs, constant, eq, half, bindR?, bindOut?): 18 words. */
 Napi::Value FormPairSums(const Napi::CallbackInfo& info) {
   const bool isE = flag(info, 1);
   const size_t half = count(info, 7, "half", 1e12);
-  const std::vector<const uint64_t*> cols = columns(info, 0, isE, 2 * half);
+  const bool binds = !info[8].IsUndefined();
+  const std::vector<const uint64_t*> cols = columns(info, 0, isE, (binds ? 4 : 2) * half);
   const FormArgs f = formArgs(info, 2, cols.size());
   const Words eq = words(info, 6, "eq");
   require(info, eq.length >= 6 * half, "eq holds fewer weights than half");
+  std::vector<uint64_t> r;
+  std::vector<uint64_t*> bound;
+  if (binds) {
+    r = element(info, 8, "bindR");
+    for (const uint64_t* c : columns(info, 9, true, 2 * half)) bound.push_back(const_cast<uint64_t*>(c));
+    require(info, bound.size() == cols.size(), "bindOut must hold one array a column");
+  }
   uint64_t s[9];
-  leanvm::formPairSums(*activePath().field, cols.data(), isE, f.form(), eq.k(), half, s);
+  leanvm::formPairSums(*activePath().field, cols.data(), cols.size(), isE, f.form(), eq.k(), half, binds ? r.data() : nullptr, bound.data(), s);
   Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 18);
   std::memcpy(out.Data(), s, sizeof s);
   return out;

@@ -23,6 +23,26 @@ inline void xorInto(uint64_t* d, const uint64_t* a, const uint64_t* b, size_t wo
   for (size_t i = 0; i < words; i++) d[i] = a[i] ^ b[i];
 }
 
+/** out[i] = src[i] + r·(src[i] + src[i + span]) for i in [from, from + c), c ≤ CHUNK: K or E
+ * values src, E out (which may be src itself: each value is read before it is written). */
+void bindRows(const FieldKernels& k, const uint64_t* src, bool isE, size_t span, const Repeated<CHUNK>& rr, size_t from,
+              size_t c, uint64_t* out) {
+  alignas(64) uint64_t lo[3 * CHUNK], d[3 * CHUNK];
+  if (c == 0) return;
+  if (isE) {
+    std::copy(src + 3 * from, src + 3 * (from + c), lo);
+    xorInto(d, lo, src + 3 * (from + span), 3 * c);
+    k.mulE(d, rr.words, d, c);
+    xorInto(out + 3 * from, d, lo, 3 * c);
+    return;
+  }
+  // A K difference times the E challenge: the K product over its three copies.
+  for (size_t i = 0; i < c; i++) d[3 * i] = d[3 * i + 1] = d[3 * i + 2] = src[from + i] ^ src[from + span + i];
+  k.mulK(d, rr.words, d, 3 * c);
+  for (size_t i = 0; i < c; i++) d[3 * i] ^= src[from + i];
+  std::copy(d, d + 3 * c, out + 3 * from);
+}
+
 /** The K columns' pair sums of rows [i0, i0 + c) into sums (9 words a term): the products in K,
  * then their inner products with eq by its limbs (dotKE, reduced once). */
 void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, const uint64_t* e, size_t i0, size_t c,
@@ -130,21 +150,37 @@ void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& 
   });
 }
 
-void formPairSums(const FieldKernels& k, const uint64_t* const* cols, bool isE, const VmForm& f, const uint64_t* eq,
-                  size_t half, uint64_t out[9]) {
+void formPairSums(const FieldKernels& k, const uint64_t* const* cols, size_t nCols, bool isE, const VmForm& f,
+                  const uint64_t* eq, size_t half, const uint64_t* bind, uint64_t* const* bound, uint64_t out[9]) {
   std::vector<uint64_t> perTerm(9 * f.terms, 0);
+  static constexpr uint64_t NONE[3] = {};
+  const Repeated<CHUNK> rr(bind != nullptr ? bind : NONE);
+  // The columns the sums read: the bound ones where there is a binding (a block binds its rows
+  // of every column just before its sums read them).
+  std::vector<const uint64_t*> src(cols, cols + nCols);
+  if (bind != nullptr) src.assign(bound, bound + nCols);
   {
     SumOfParts total(perTerm.data(), perTerm.size());
     parallelFor(half, GRAIN, [&](size_t from, size_t to) {
       std::vector<uint64_t> sums(9 * f.terms, 0);
-      if (isE) {
+      if (isE || bind != nullptr) {
         // Every term over a block of rows (its columns' block stays in L2 for the next term),
-        // each term's sums in registers over the block (FieldKernels::formPairSums).
+        // each term's sums in registers over the block (FieldKernels::formPairSums); with a
+        // binding, the block's rows (i and i + half of the bound columns) are bound first.
         for (size_t i0 = from; i0 < to; i0 += 4 * CHUNK) {
           const size_t c = std::min(4 * CHUNK, to - i0);
+          if (bind != nullptr) {
+            for (size_t col = 0; col < nCols; col++) {
+              for (size_t j = 0; j < c; j += CHUNK) {
+                const size_t m = std::min(CHUNK, c - j);
+                bindRows(k, cols[col], isE, 2 * half, rr, i0 + j, m, bound[col]);
+                bindRows(k, cols[col], isE, 2 * half, rr, half + i0 + j, m, bound[col]);
+              }
+            }
+          }
           for (size_t t = 0; t < f.terms; t++) {
-            const uint64_t* b = f.b[t] < 0 ? nullptr : cols[f.b[t]] + 3 * i0;
-            k.formPairSums(cols[f.a[t]] + 3 * i0, b, half, eq + 3 * i0, c, sums.data() + 9 * t);
+            const uint64_t* b = f.b[t] < 0 ? nullptr : src[f.b[t]] + 3 * i0;
+            k.formPairSums(src[f.a[t]] + 3 * i0, b, half, eq + 3 * i0, c, sums.data() + 9 * t);
           }
         }
       } else {

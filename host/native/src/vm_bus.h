@@ -32,9 +32,11 @@ void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint
 /** out[i] += the form on row i of the K columns, i < n (E values). */
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out);
 
-/** Σ_{i < half} eq[i]·(s0, s1, s2) of the form on lo = row i, hi = row i + half of K or E
- * columns, S(lo + X·(lo + hi)) = s0 + s1·X + s2·X², into out (3 E values). */
-void formPairSums(const FieldKernels& k, const uint64_t* const* cols, bool isE, const VmForm& f, const uint64_t* eq,
-                  size_t half, uint64_t out[9]);
+/** Σ_{i < half} eq[i]·(s0, s1, s2) of the form on lo = row i, hi = row i + half of the nCols K or E
+ * columns, S(lo + X·(lo + hi)) = s0 + s1·X + s2·X², into out (3 E values). With bind (non-null),
+ * the columns hold 4·half values and are first bound at it in their top variable into `bound`
+ * (2·half E values a column, each possibly its column's own first half), in the same pass. */
+void formPairSums(const FieldKernels& k, const uint64_t* const* cols, size_t nCols, bool isE, const VmForm& f,
+                  const uint64_t* eq, size_t half, const uint64_t* bind, uint64_t* const* bound, uint64_t out[9]);
 
 }  // namespace leanvm

@@ -181,7 +181,9 @@ export const hostVmKernels: VmKernels = {
   async formRows(columns, form, n, out, at) {
     formRows(columns, form, n, out, at);
   },
-  async formPairSums(columns, elem, form, eq, half) {
-    return formPairSums(columns, elem, form, eq, half);
+  async formPairSums(columns, elem, form, eq, half, bind) {
+    if (bind === undefined) return formPairSums(columns, elem, form, eq, half);
+    columns.forEach((c, i) => fold(c, elem, 2 * half, bind.r, bind.out[i]));
+    return formPairSums(bind.out, 'E', form, eq, half);
   },
 };

@@ -70,7 +70,8 @@ export interface NativeModule {
   quarticSums(rows: Uint32Array, eq: Uint32Array, bind?: Uint32Array): Uint32Array;
   /** out's values at..at+n += the form's rows. */
   formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
-  formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number): Uint32Array;
+  /** With bindR, the columns (4·half values) are bound into bindOut first (src/backend/vm-kernels.ts). */
+  formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number, bindR?: Uint32Array, bindOut?: readonly Uint32Array[]): Uint32Array;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's

@@ -33,8 +33,15 @@ export function nativeVmKernels(module: NativeModule): VmKernels {
     async formRows(columns, form, n, out, at) {
       intoAligned(out, (o) => module.formRows(columns.map(aligned), form.a, form.b, form.coeffs, form.constant, n, o, at));
     },
-    async formPairSums(columns, elem, form, eq, half) {
-      return module.formPairSums(columns.map(aligned), elem === 'E', form.a, form.b, form.coeffs, form.constant, aligned(eq), half);
+    async formPairSums(columns, elem, form, eq, half, bind) {
+      const cols = columns.map(aligned);
+      if (bind === undefined) return module.formPairSums(cols, elem === 'E', form.a, form.b, form.coeffs, form.constant, aligned(eq), half);
+      const out = bind.out.map(aligned);
+      const sums = module.formPairSums(cols, elem === 'E', form.a, form.b, form.coeffs, form.constant, aligned(eq), half, bind.r, out);
+      out.forEach((o, i) => {
+        if (o !== bind.out[i]) bind.out[i].set(o);
+      });
+      return sums;
     },
   };
 }

@@ -5,7 +5,8 @@
 // the all-ones corner of the higher ones, so a round's polynomial gets X·weight·σ_t from it,
 // σ_t = Σ_x eq·S_t. Rounds are degree 3, sent as c0, c2, c3; the prover then sends every
 // column's value at its table's point. A table's first round reads its K columns as they are,
-// its fold of them is the one E copy, and later folds bind that in place.
+// its first binding of them is the one E copy, and later ones bind that in place; each binding
+// is done by the next round's pair sums, in the same pass.
 import type { Elem } from '../../backend/backend';
 import type { VmForm, VmKernels } from '../../backend/vm-kernels';
 import { type E, eAdd, eMul, eOne } from '../../field/e';
@@ -15,8 +16,11 @@ import type { HostWords } from './host-words';
 interface TableState {
   columns: Uint32Array[];
   elem: Elem;
-  /** The array the bound columns are views of, from the table's first fold on. */
+  /** The array the bound columns are views of, from the table's first binding on. */
   bound?: Uint32Array;
+  /** A challenge the columns' top variable is still to be bound at: the next round's pair sums
+   * bind it in the same pass. */
+  pending?: E;
 }
 
 const at = (v: Uint32Array, k: number): E => v.subarray(6 * k, 6 * k + 6);
@@ -28,16 +32,18 @@ function eqConstant(zeta: Uint32Array, v: number): E {
   return e0;
 }
 
-/** Binds every column of a table at its top variable (2·half rows) at r: a table's first fold
- * takes its E columns from `words`, one array for all; later ones bind them in place. */
-async function bindTop(kernels: VmKernels, words: HostWords, t: TableState, half: number, r: E): Promise<void> {
+/** Where a table's columns go bound to `half` values: a table's first binding takes its E
+ * columns from `words`, one array for all; later ones bind them in place. */
+function boundColumns(words: HostWords, t: TableState, half: number): Uint32Array[] {
   if (t.elem === 'K') t.bound = words.take(6 * half * t.columns.length);
-  for (let i = 0; i < t.columns.length; i++) {
-    const out = t.elem === 'K' ? t.bound!.subarray(6 * half * i, 6 * half * (i + 1)) : t.columns[i].subarray(0, 6 * half);
-    await kernels.fold(t.columns[i], t.elem, half, r, out);
-    t.columns[i] = out;
-  }
-  t.elem = 'E';
+  return t.columns.map((c, i) => (t.elem === 'K' ? t.bound!.subarray(6 * half * i, 6 * half * (i + 1)) : c.subarray(0, 6 * half)));
+}
+
+/** Binds the pending challenge into the columns (2·half rows) on its own, after the last round. */
+async function bindPending(kernels: VmKernels, words: HostWords, t: TableState, half: number): Promise<void> {
+  const out = boundColumns(words, t, half);
+  for (let i = 0; i < out.length; i++) await kernels.fold(t.columns[i], t.elem, half, t.pending!, out[i]);
+  [t.columns, t.elem, t.pending] = [out, 'E', undefined];
 }
 
 /**
@@ -55,7 +61,12 @@ export async function proveTableSumcheck(ps: ProverState, kernels: VmKernels, wo
     const eq = eqWords.subarray(0, 6 << v);
     if (eqVars !== v) await kernels.eqTable(zeta.subarray(0, 6 * v), eq);
     eqVars = v;
-    return kernels.formPairSums(tables[t].columns, tables[t].elem, forms[t], eq, 2 ** v);
+    const tb = tables[t];
+    if (tb.pending === undefined) return kernels.formPairSums(tb.columns, tb.elem, forms[t], eq, 2 ** v);
+    const out = boundColumns(words, tb, 2 ** (v + 1));
+    const sums = await kernels.formPairSums(tb.columns, tb.elem, forms[t], eq, 2 ** v, { r: tb.pending, out });
+    [tb.columns, tb.elem, tb.pending] = [out, 'E', undefined];
+    return sums;
   };
   // A table's first round sums depend on its columns and ζ alone, so they are taken up front:
   // they give σ_t (its two ends, eq-weighted) for the rounds before it joins. A one-row table
@@ -100,9 +111,10 @@ export async function proveTableSumcheck(ps: ProverState, kernels: VmKernels, wo
     const eqR = eAdd(e0, r);
     for (let t = 0; t < taus.length; t++) {
       weights[t] = eMul(weights[t], taus[t] > v ? eqR : r);
-      if (taus[t] > v) await bindTop(kernels, words, tables[t], 2 ** v, r);
+      if (taus[t] > v) tables[t].pending = r;
     }
   }
+  for (const tb of tables) if (tb.pending !== undefined) await bindPending(kernels, words, tb, 1);
   words.give(eqWords);
   const values = tables.map((tb) => {
     const out = new Uint32Array(6 * tb.columns.length);
