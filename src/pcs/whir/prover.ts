@@ -159,7 +159,6 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
     [sc, levelFolds] = await writtenOutLaneRounds(ps, backend, witness, weight, target, laneStride);
   }
   try {
-
     let oracle: Oracle = commitment.oracle;
     for (const [i, level] of config.levels.entries()) {
       if (i > 0) {
