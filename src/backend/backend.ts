@@ -101,6 +101,15 @@ export interface Backend {
    * tables at nextStride, in one pass (the folded values not read back).
    */
   foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number): Promise<FoldedRound>;
+  /**
+   * Optional, with laneCombine: the lane rounds on a factored weight (src/pcs/whir/lanes.ts).
+   * For a K buffer f of lanes of laneWords values (lane ℓ from value ℓ·laneWords) and an E
+   * buffer v: Σ_t f[ℓ·laneWords + at + stride·t]·v[t] for every lane ℓ of f (6 words a lane).
+   */
+  laneDots?(f: DeviceBuffer, laneWords: number, v: DeviceBuffer, at: number, stride: number): Promise<Uint32Array>;
+  /** Optional, with laneDots: Σ_ℓ coeffs[ℓ]·f[ℓ·laneWords + j] for j < laneWords (a new E
+   * buffer) for such an f and one E coefficient a lane. */
+  laneCombine?(f: DeviceBuffer, laneWords: number, coeffs: Uint32Array): Promise<DeviceBuffer>;
   /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
   eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables

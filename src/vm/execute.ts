@@ -90,9 +90,10 @@ export function functionAt(program: Program, pc: number): string {
 
 // The bytecode decoded once per program: 8 u32 per slot (opcode = table index, then operands
 // in the order below) and each slot's E constant (SET's k, BLAKE2S's metadata).
-const SLOT = 8;
-const MODE = { cell: 0, pc: 1, fp: 2 } as const;
-interface Decoded {
+export const SLOT = 8;
+/** DEREF's source mode, as decoded. */
+export const MODE = { cell: 0, pc: 1, fp: 2 } as const;
+export interface Decoded {
   readonly code: Uint32Array;
   readonly consts: Uint32Array;
   /** 1 + the index into `lists` of the pc's hints, 0 for none. */
@@ -100,7 +101,10 @@ interface Decoded {
 }
 const decodedPrograms = new WeakMap<Program, Decoded>();
 
-function decode(program: Program): Decoded {
+/** Slot pc: code[SLOT·pc] the table, then XOR/MUL a, b, c; SET o; DEREF α, β, γ, mode; JUMP
+ * c, d, f; BLAKE2S the four message cells, cv, out. consts[6·pc ..] SET's k or BLAKE2S's
+ * metadata. */
+export function decode(program: Program): Decoded {
   const cached = decodedPrograms.get(program);
   if (cached !== undefined) return cached;
   const n = program.bytecode.length;
@@ -173,10 +177,7 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
   // Range-check touches whose two cells were both unwritten, as pairs (target, local).
   const deferred: number[] = [];
 
-  const R = new Uint32Array(6); // an instruction's result word
-  const M = new Uint32Array(16); // BLAKE2S message
-  const H = new Uint32Array(8); // BLAKE2S chaining value, then its output
-  const B = new Float64Array(8); // BLAKE2S cells: message, cv, cv + 1, out, out + 1
+  const vm = new Machine(code, consts, mem, g, n, deferred);
 
   let pc = 0, fp = 0, steps = 0;
   let baseCounts: number[] | null = null;
@@ -215,122 +216,31 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
       if (g.covered <= need && !g.growTo(need)) throw new Fault('memory', `frame ${fp} is past the VM's 2^28 addressable cells`);
 
       const bc = bytecodeCounts[pc]++;
-      const o = SLOT * pc;
-      const op = code[o];
-      const rows = tables[op];
+      const op = code[SLOT * pc];
+      // One small function a table: each is optimised on its own feedback, so a table's first
+      // rows deoptimise its step and not the loop.
+      vm.pc = pc;
+      vm.fp = fp;
       switch (op) {
         case 0:
-        case 1: {
-          const aa = fp + code[o + 1], ab = fp + code[o + 2], ac = fp + code[o + 3];
-          mem.ensure(Math.max(aa, ab, ac));
-          const w = mem.written;
-          // m[c] = m[a] op m[b]: with the result known and one operand not, solve for it (the
-          // range-check complement g^(k-1)·x^-1 comes out of a MUL this way).
-          if (w[ac] === 1 && (w[aa] ^ w[ab]) === 1) backSolve(mem, op === 0, w[aa] === 1 ? aa : ab, w[aa] === 1 ? ab : aa, ac, R);
-          const m = mem.cells;
-          if (op === 0) for (let i = 0; i < 6; i++) R[i] = m[6 * aa + i] ^ m[6 * ab + i];
-          else if ((m[6 * aa + 2] | m[6 * aa + 3] | m[6 * aa + 4] | m[6 * aa + 5] | m[6 * ab + 2] | m[6 * ab + 3] | m[6 * ab + 4] | m[6 * ab + 5]) === 0) {
-            // Two K words (g-powers, counters): one K product, not an E one.
-            kMulAt(R, 0, m, 6 * aa, m, 6 * ab);
-            R[2] = R[3] = R[4] = R[5] = 0;
-          } else eMulAt(R, 0, m, 6 * aa, m, 6 * ab);
-          mem.put(ac, R, 0);
-          appendRow3(rows, pc, fp, bc, mem.count, aa, ab, ac);
-          pc++;
+        case 1:
+          vm.arith(tables[op], op === 0, bc);
           break;
-        }
-        case 2: {
-          const a = fp + code[o + 1];
-          mem.put(a, consts, 6 * pc);
-          const at = rows.append(), d = rows.data;
-          d[at] = pc;
-          d[at + 1] = fp;
-          d[at + 2] = bc;
-          d[at + 3] = mem.count[a]++;
-          pc++;
+        case 2:
+          vm.set(tables[op], bc);
           break;
-        }
-        case 3: {
-          const a1 = fp + code[o + 1];
-          mem.ensure(a1);
-          let m = mem.cells;
-          const p = 6 * a1;
-          if ((m[p + 2] | m[p + 3] | m[p + 4] | m[p + 5]) !== 0) throw new Fault('deref', `the DEREF pointer (cell ${a1}) is not a K-valued word: ${wordText(m, p)}`);
-          const base = g.log(m[p], m[p + 1]);
-          if (base < 0) throw new Fault('deref', `the DEREF pointer (cell ${a1}) is not a g-power the run addresses: a wild pointer, or a failed range check (value ${wordText(m, p)})`);
-          const a2 = base + code[o + 2], a3 = fp + code[o + 3];
-          mem.ensure(Math.max(a2, a3));
-          m = mem.cells;
-          const mode = code[o + 4];
-          if (mode === MODE.cell) {
-            const w = mem.written;
-            if (w[a2] === 1 && w[a3] === 1) {
-              for (let i = 0; i < 6; i++) {
-                if (m[6 * a2 + i] !== m[6 * a3 + i]) throw new Fault('write-conflict', `DEREF equality fails (a failed assert): m[${a2}] = ${wordText(m, 6 * a2)} but m[fp+${code[o + 3]}] = m[${a3}] = ${wordText(m, 6 * a3)}`);
-              }
-            } else if (w[a2] === 1) mem.put(a3, m, 6 * a2);
-            else if (w[a3] === 1) mem.put(a2, m, 6 * a3);
-            else deferred.push(a2, a3);
-          } else {
-            const k = mode === MODE.pc ? pc + 2 : fp;
-            g.note(k);
-            mem.putK(a2, g.lo(k), g.hi(k));
-          }
-          appendRow3(rows, pc, fp, bc, mem.count, a1, a2, a3);
-          pc++;
+        case 3:
+          vm.deref(tables[op], bc);
           break;
-        }
-        case 4: {
-          const ac = fp + code[o + 1], ad = fp + code[o + 2], af = fp + code[o + 3];
-          mem.ensure(Math.max(ac, ad, af));
-          const m = mem.cells;
-          // All three cells are K-valued on every row, taken or not: the table commits one
-          // limb of each.
-          requireK(m, ac, 'condition');
-          requireK(m, ad, 'destination');
-          requireK(m, af, 'frame');
-          appendRow3(rows, pc, fp, bc, mem.count, ac, ad, af);
-          if ((m[6 * ac] | m[6 * ac + 1]) !== 0) {
-            const to = g.log(m[6 * ad], m[6 * ad + 1]);
-            if (to < 0 || to >= n) throw new Fault('jump', `the JUMP destination (cell ${ad}, ${wordText(m, 6 * ad)}) is no pc of the ${n}-slot bytecode`);
-            const frame = g.log(m[6 * af], m[6 * af + 1]);
-            if (frame < 0) throw new Fault('jump', `the JUMP frame (cell ${af}, ${wordText(m, 6 * af)}) is not a g-power the run addresses`);
-            pc = to;
-            fp = frame;
-          } else pc++;
+        case 4:
+          vm.jump(tables[op], bc);
           break;
-        }
-        case 5: {
-          const cells = B;
-          for (let j = 0; j < 4; j++) cells[j] = fp + code[o + 1 + j];
-          cells[4] = fp + code[o + 5];
-          cells[5] = cells[4] + 1;
-          cells[6] = fp + code[o + 6];
-          cells[7] = cells[6] + 1;
-          mem.ensure(Math.max(cells[0], cells[1], cells[2], cells[3], cells[5], cells[7]));
-          const m = mem.cells;
-          for (let j = 0; j < 6; j++) {
-            const c = 6 * cells[j];
-            if ((m[c + 4] | m[c + 5]) !== 0) throw new Fault('blake2s', `BLAKE2S input cell ${cells[j]} is not a 128-bit word (c2 ≠ 0): ${wordText(m, c)}`);
-            if (j < 4) M.set(m.subarray(c, c + 4), 4 * j);
-            else H.set(m.subarray(c, c + 4), 4 * (j - 4));
-          }
-          const md = 6 * pc; // counter = c0, f0 | f1 << 32 = c1
-          compressInto(H, 0, H, 0, M, 0, consts[md], consts[md + 1], consts[md + 2], consts[md + 3]);
-          R.fill(0);
-          R.set(H.subarray(0, 4));
-          mem.put(cells[6], R, 0);
-          R.set(H.subarray(4, 8));
-          mem.put(cells[7], R, 0);
-          const at = rows.append(), d = rows.data, cnt = mem.count;
-          d[at] = pc;
-          d[at + 1] = fp;
-          d[at + 2] = bc;
-          for (let j = 0; j < 8; j++) d[at + 3 + j] = cnt[cells[j]]++;
-          pc++;
+        case 5:
+          vm.blake2s(tables[op], bc);
           break;
-        }
       }
+      pc = vm.pc;
+      fp = vm.fp;
       if (steps === order.length) order = grow(order);
       order[steps++] = op;
     }
@@ -375,6 +285,142 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
     prints: hs.prints,
     events: hs.events,
   };
+}
+
+const R = new Uint32Array(6); // an instruction's result word
+const M = new Uint32Array(16); // BLAKE2S message
+const H = new Uint32Array(8); // BLAKE2S chaining value, then its output
+const B = new Float64Array(8); // BLAKE2S cells: message, cv, cv + 1, out, out + 1
+
+/** One step of each table's instruction at (pc, fp): its memory effect and its trace row, then
+ * the next (pc, fp). */
+class Machine {
+  pc = 0;
+  fp = 0;
+
+  constructor(
+    private readonly code: Uint32Array,
+    private readonly consts: Uint32Array,
+    private readonly mem: WriteOnceMemory,
+    private readonly g: GPow,
+    private readonly n: number,
+    /** Range-check touches whose two cells were both unwritten, as pairs (target, local). */
+    private readonly deferred: number[],
+  ) {}
+
+  arith(rows: TableRows, xor: boolean, bc: number): void {
+    const { code, mem, pc, fp } = this, o = SLOT * pc;
+    const aa = fp + code[o + 1], ab = fp + code[o + 2], ac = fp + code[o + 3];
+    mem.ensure(Math.max(aa, ab, ac));
+    const w = mem.written;
+    // m[c] = m[a] op m[b]: with the result known and one operand not, solve for it (the
+    // range-check complement g^(k-1)·x^-1 comes out of a MUL this way).
+    if (w[ac] === 1 && (w[aa] ^ w[ab]) === 1) backSolve(mem, xor, w[aa] === 1 ? aa : ab, w[aa] === 1 ? ab : aa, ac, R);
+    const m = mem.cells;
+    if (xor) for (let i = 0; i < 6; i++) R[i] = m[6 * aa + i] ^ m[6 * ab + i];
+    else if ((m[6 * aa + 2] | m[6 * aa + 3] | m[6 * aa + 4] | m[6 * aa + 5] | m[6 * ab + 2] | m[6 * ab + 3] | m[6 * ab + 4] | m[6 * ab + 5]) === 0) {
+      // Two K words (g-powers, counters): one K product, not an E one.
+      kMulAt(R, 0, m, 6 * aa, m, 6 * ab);
+      R[2] = R[3] = R[4] = R[5] = 0;
+    } else eMulAt(R, 0, m, 6 * aa, m, 6 * ab);
+    mem.put(ac, R, 0);
+    appendRow3(rows, pc, fp, bc, mem.count, aa, ab, ac);
+    this.pc = pc + 1;
+  }
+
+  set(rows: TableRows, bc: number): void {
+    const { mem, pc, fp } = this;
+    const a = fp + this.code[SLOT * pc + 1];
+    mem.put(a, this.consts, 6 * pc);
+    const at = rows.append(), d = rows.data;
+    d[at] = pc;
+    d[at + 1] = fp;
+    d[at + 2] = bc;
+    d[at + 3] = mem.count[a]++;
+    this.pc = pc + 1;
+  }
+
+  deref(rows: TableRows, bc: number): void {
+    const { code, mem, g, pc, fp } = this, o = SLOT * pc;
+    const a1 = fp + code[o + 1];
+    mem.ensure(a1);
+    let m = mem.cells;
+    const p = 6 * a1;
+    if ((m[p + 2] | m[p + 3] | m[p + 4] | m[p + 5]) !== 0) throw new Fault('deref', `the DEREF pointer (cell ${a1}) is not a K-valued word: ${wordText(m, p)}`);
+    const base = g.log(m[p], m[p + 1]);
+    if (base < 0) throw new Fault('deref', `the DEREF pointer (cell ${a1}) is not a g-power the run addresses: a wild pointer, or a failed range check (value ${wordText(m, p)})`);
+    const a2 = base + code[o + 2], a3 = fp + code[o + 3];
+    mem.ensure(Math.max(a2, a3));
+    m = mem.cells;
+    const mode = code[o + 4];
+    if (mode === MODE.cell) {
+      const w = mem.written;
+      if (w[a2] === 1 && w[a3] === 1) {
+        for (let i = 0; i < 6; i++) {
+          if (m[6 * a2 + i] !== m[6 * a3 + i]) throw new Fault('write-conflict', `DEREF equality fails (a failed assert): m[${a2}] = ${wordText(m, 6 * a2)} but m[fp+${code[o + 3]}] = m[${a3}] = ${wordText(m, 6 * a3)}`);
+        }
+      } else if (w[a2] === 1) mem.put(a3, m, 6 * a2);
+      else if (w[a3] === 1) mem.put(a2, m, 6 * a3);
+      else this.deferred.push(a2, a3);
+    } else {
+      const k = mode === MODE.pc ? pc + 2 : fp;
+      g.note(k);
+      mem.putK(a2, g.lo(k), g.hi(k));
+    }
+    appendRow3(rows, pc, fp, bc, mem.count, a1, a2, a3);
+    this.pc = pc + 1;
+  }
+
+  jump(rows: TableRows, bc: number): void {
+    const { code, mem, g, pc, fp, n } = this, o = SLOT * pc;
+    const ac = fp + code[o + 1], ad = fp + code[o + 2], af = fp + code[o + 3];
+    mem.ensure(Math.max(ac, ad, af));
+    const m = mem.cells;
+    // All three cells are K-valued on every row, taken or not: the table commits one limb of each.
+    requireK(m, ac, 'condition');
+    requireK(m, ad, 'destination');
+    requireK(m, af, 'frame');
+    appendRow3(rows, pc, fp, bc, mem.count, ac, ad, af);
+    if ((m[6 * ac] | m[6 * ac + 1]) !== 0) {
+      const to = g.log(m[6 * ad], m[6 * ad + 1]);
+      if (to < 0 || to >= n) throw new Fault('jump', `the JUMP destination (cell ${ad}, ${wordText(m, 6 * ad)}) is no pc of the ${n}-slot bytecode`);
+      const frame = g.log(m[6 * af], m[6 * af + 1]);
+      if (frame < 0) throw new Fault('jump', `the JUMP frame (cell ${af}, ${wordText(m, 6 * af)}) is not a g-power the run addresses`);
+      this.pc = to;
+      this.fp = frame;
+    } else this.pc = pc + 1;
+  }
+
+  blake2s(rows: TableRows, bc: number): void {
+    const { code, consts, mem, pc, fp } = this, o = SLOT * pc;
+    const cells = B;
+    for (let j = 0; j < 4; j++) cells[j] = fp + code[o + 1 + j];
+    cells[4] = fp + code[o + 5];
+    cells[5] = cells[4] + 1;
+    cells[6] = fp + code[o + 6];
+    cells[7] = cells[6] + 1;
+    mem.ensure(Math.max(cells[0], cells[1], cells[2], cells[3], cells[5], cells[7]));
+    const m = mem.cells;
+    for (let j = 0; j < 6; j++) {
+      const c = 6 * cells[j];
+      if ((m[c + 4] | m[c + 5]) !== 0) throw new Fault('blake2s', `BLAKE2S input cell ${cells[j]} is not a 128-bit word (c2 ≠ 0): ${wordText(m, c)}`);
+      if (j < 4) M.set(m.subarray(c, c + 4), 4 * j);
+      else H.set(m.subarray(c, c + 4), 4 * (j - 4));
+    }
+    const md = 6 * pc; // counter = c0, f0 | f1 << 32 = c1
+    compressInto(H, 0, H, 0, M, 0, consts[md], consts[md + 1], consts[md + 2], consts[md + 3]);
+    R.fill(0);
+    R.set(H.subarray(0, 4));
+    mem.put(cells[6], R, 0);
+    R.set(H.subarray(4, 8));
+    mem.put(cells[7], R, 0);
+    const at = rows.append(), d = rows.data, cnt = mem.count;
+    d[at] = pc;
+    d[at + 1] = fp;
+    d[at + 2] = bc;
+    for (let j = 0; j < 8; j++) d[at + 3 + j] = cnt[cells[j]]++;
+    this.pc = pc + 1;
+  }
 }
 
 /** Appends a row reading three cells, taking (and advancing) their access counts in order. */

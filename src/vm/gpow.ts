@@ -22,6 +22,16 @@ export function mulByGHi(lo: number, hi: number): number {
   return ((hi << 1) | (lo >>> 31)) >>> 0;
 }
 
+/** p[k] = g·p[k − 1] for k in [from, upto]. A loop of its own: the interpreter grows the table
+ * in small steps, and an optimised loop inside its caller deoptimised on every exit. */
+function powersFrom(p: Uint32Array, from: number, upto: number): void {
+  for (let k = from; k <= upto; k++) {
+    const lo = p[2 * k - 2], hi = p[2 * k - 1];
+    p[2 * k] = mulByGLo(lo, hi);
+    p[2 * k + 1] = mulByGHi(lo, hi);
+  }
+}
+
 /** Slot of a K key in a table of 2^bits slots: a multiplicative mix of both words. */
 function slotOf(lo: number, hi: number, shift: number): number {
   return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> shift;
@@ -70,12 +80,7 @@ export class GPow {
       next.set(this.pow.subarray(0, 2 * this.len));
       this.pow = next;
     }
-    const p = this.pow;
-    for (let k = this.len; k <= upto; k++) {
-      const lo = p[2 * k - 2], hi = p[2 * k - 1];
-      p[2 * k] = mulByGLo(lo, hi);
-      p[2 * k + 1] = mulByGHi(lo, hi);
-    }
+    powersFrom(this.pow, this.len, upto);
     const from = this.len;
     this.len = upto + 1;
     if (this.dense) for (let k = from; k <= upto; k++) this.note(k);
@@ -141,9 +146,6 @@ export class GPow {
 export function gPowerTable(n: number): Uint32Array {
   const p = new Uint32Array(2 * Math.max(n, 1));
   p[0] = 1;
-  for (let k = 1; k < n; k++) {
-    p[2 * k] = mulByGLo(p[2 * k - 2], p[2 * k - 1]);
-    p[2 * k + 1] = mulByGHi(p[2 * k - 2], p[2 * k - 1]);
-  }
+  powersFrom(p, 1, n - 1);
   return p;
 }

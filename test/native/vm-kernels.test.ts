@@ -1,8 +1,11 @@
 // The native VM capability (Backend.vm) gives the TypeScript kernels' words: layer products,
-// GKR round sums, folds, eq tables, form rows and form pair sums from random inputs of several
-// sizes (below and past a thread's grain), K and E columns, forms with constants, one-column
-// and two-column terms and repeated columns, on every path at 1, 2 and 3 threads; then every
-// vector program's proof on the native backend at 1 and 2 threads is NAME.proof byte for byte.
+// GKR round sums (on rows bound in place first, an even or odd number of pairs, or as they
+// are), folds (the top variable's in place too), eq tables, form rows and form pair sums (on
+// columns bound first, into new arrays or in place, or as they are) from random inputs of
+// several sizes (below and past a thread's grain), K and E columns, forms with constants,
+// one-column and two-column terms and repeated columns, on every path at 1, 2 and 3 threads;
+// then every vector program's proof on the native backend at 1 and 2 threads is NAME.proof
+// byte for byte.
 import { afterAll, expect, test } from 'vitest';
 import { hostVmKernels } from '../../src/backend/cpu/vm-kernels';
 import { createNativeBackend } from '../../src/backend/native/index';
@@ -32,6 +35,12 @@ async function outputs(k: VmKernels, seed: number): Promise<Uint32Array[]> {
     await k.productsOfFour(src, products);
     out.push(products);
     out.push(await k.quarticSums(src, rng.words(3 * (n / 2))));
+    // Bound in place first: an even and an odd number of pairs (a row of ones after it).
+    for (const pairs of new Set([n / 2, Math.max(1, n / 2 - 1)])) {
+      const rows = src.slice(0, 48 * pairs);
+      out.push(await k.quarticSums(rows, rng.words(3 * Math.ceil(pairs / 2)), rng.words(3)));
+      out.push(rows.subarray(0, 48 * Math.ceil(pairs / 2)));
+    }
     for (const [elem, words] of [['K', 1], ['E', 3]] as const) {
       const table = rng.words(words * n);
       for (const stride of [1, 4, n / 2].filter((s) => s >= 1 && n % (2 * s) === 0)) {
@@ -39,9 +48,24 @@ async function outputs(k: VmKernels, seed: number): Promise<Uint32Array[]> {
         await k.fold(table, elem, stride, rng.words(3), folded);
         out.push(folded);
       }
+      if (elem === 'E') {
+        // The top variable bound in place.
+        const inPlace = table.slice();
+        await k.fold(inPlace, elem, n / 2, rng.words(3), inPlace.subarray(0, 3 * n));
+        out.push(inPlace.subarray(0, 3 * n));
+      }
       const cols = Array.from({ length: 5 }, () => rng.words(words * n));
       const form = randomForm(rng, cols.length, 9);
       out.push(await k.formPairSums(cols, elem, form, rng.words(3 * (n / 2)), n / 2));
+      // Bound at the top variable first: columns of 2n values into new arrays, and E ones in place.
+      const unbound = Array.from({ length: 5 }, () => rng.words(words * 2 * n));
+      const bound = unbound.map(() => new Uint32Array(6 * n));
+      out.push(await k.formPairSums(unbound, elem, form, rng.words(3 * (n / 2)), n / 2, { r: rng.words(3), out: bound }), ...bound);
+      if (elem === 'E') {
+        const inPlace = unbound.map((c) => c.slice());
+        const halves = inPlace.map((c) => c.subarray(0, 6 * n));
+        out.push(await k.formPairSums(inPlace, elem, form, rng.words(3 * (n / 2)), n / 2, { r: rng.words(3), out: halves }), ...halves);
+      }
       if (elem === 'K') {
         const rows = rng.words(3 * (n + 3)); // formRows adds to what is there
         await k.formRows(cols, form, n, rows, 3);

@@ -238,6 +238,30 @@ Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
+/** laneDots(f, laneWords, v, at, stride): one E value (6 words) per lane of the K words f. */
+Napi::Value LaneDots(const Napi::CallbackInfo& info) {
+  const Words f = words(info, 0, "f"), v = words(info, 2, "v");
+  const size_t laneWords = count(info, 1, "laneWords", 1e12), at = count(info, 3, "at", 1e12), stride = count(info, 4, "stride", 1e12);
+  const size_t n = values(info, v, true, "v"), fWords = values(info, f, false, "f");
+  require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
+  require(info, n > 0 && stride > 0 && at + stride * (n - 1) < laneWords, "v's values from at every stride must fit a lane");
+  const size_t lanes = fWords / laneWords;
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 6 * lanes);
+  leanvm::laneDots(*activePath().field, f.k(), lanes, laneWords, v.k(), n, at, stride, reinterpret_cast<uint64_t*>(out.Data()));
+  return out;
+}
+
+/** laneCombine(f, laneWords, coeffs, out): out holds laneWords E values, coeffs one a lane. */
+void LaneCombine(const Napi::CallbackInfo& info) {
+  const Words f = words(info, 0, "f"), out = words(info, 3, "out");
+  const size_t laneWords = count(info, 1, "laneWords", 1e12), fWords = values(info, f, false, "f");
+  require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
+  const std::vector<uint64_t> coeffs = copied(info, 2, "coeffs", 6);
+  require(info, coeffs.size() == 3 * (fWords / laneWords), "coeffs must hold one E value a lane");
+  require(info, out.length == 6 * laneWords, "out must hold laneWords E values");
+  leanvm::laneCombine(*activePath().field, f.k(), fWords / laneWords, laneWords, coeffs.data(), out.k());
+}
+
 /** eqTable(point, seed, out): out holds 2^(point's coordinates) E values. */
 void EqTable(const Napi::CallbackInfo& info) {
   const std::vector<uint64_t> point = copied(info, 0, "point", 6), seed = element(info, 1, "seed");
@@ -465,12 +489,17 @@ void ProductsOfFour(const Napi::CallbackInfo& info) {
   leanvm::productsOfFour(*activePath().field, src.k(), out.length / 6, out.k());
 }
 
-/** quarticSums(rows, eq): rows of four E values in pairs, one eq weight a pair; 24 words. */
+/** quarticSums(rows, eq, bind?): rows of four E values in pairs, one eq weight a pair (a bound
+ * pair with bind, which binds the rows in place first); 24 words. */
 Napi::Value QuarticSums(const Napi::CallbackInfo& info) {
   const Words rows = words(info, 0, "rows"), eq = words(info, 1, "eq");
-  require(info, rows.length % 48 == 0 && eq.length * 8 == rows.length, "rows must be pairs of rows of four E values, eq one E value a pair");
+  const bool binds = !info[2].IsUndefined();
+  const size_t pairs = rows.length / 48;
+  require(info, rows.length % 48 == 0 && pairs > 0, "rows must be pairs of rows of four E values");
+  require(info, eq.length == 6 * (binds ? (pairs + 1) / 2 : pairs), "eq must hold one E value a pair (a bound pair with bind)");
+  const std::vector<uint64_t> bind = binds ? element(info, 2, "bind") : std::vector<uint64_t>();
   uint64_t s[12];
-  leanvm::quarticSums(*activePath().field, rows.k(), rows.length / 48, eq.k(), s);
+  leanvm::quarticSums(*activePath().field, rows.k(), pairs, binds ? bind.data() : nullptr, eq.k(), s);
   Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 24);
   std::memcpy(out.Data(), s, sizeof s);
   return out;
@@ -486,16 +515,24 @@ void FormRows(const Napi::CallbackInfo& info) {
   leanvm::formRows(*activePath().field, cols.data(), f.form(), n, out.k() + 3 * at);
 }
 
-/** formPairSums(columns, isE, a, b, coeffs, constant, eq, half): 18 words. */
+/** formPairSums(columns, isE, a, b, coeffs, constant, eq, half, bindR?, bindOut?): 18 words. */
 Napi::Value FormPairSums(const Napi::CallbackInfo& info) {
   const bool isE = flag(info, 1);
   const size_t half = count(info, 7, "half", 1e12);
-  const std::vector<const uint64_t*> cols = columns(info, 0, isE, 2 * half);
+  const bool binds = !info[8].IsUndefined();
+  const std::vector<const uint64_t*> cols = columns(info, 0, isE, (binds ? 4 : 2) * half);
   const FormArgs f = formArgs(info, 2, cols.size());
   const Words eq = words(info, 6, "eq");
   require(info, eq.length >= 6 * half, "eq holds fewer weights than half");
+  std::vector<uint64_t> r;
+  std::vector<uint64_t*> bound;
+  if (binds) {
+    r = element(info, 8, "bindR");
+    for (const uint64_t* c : columns(info, 9, true, 2 * half)) bound.push_back(const_cast<uint64_t*>(c));
+    require(info, bound.size() == cols.size(), "bindOut must hold one array a column");
+  }
   uint64_t s[9];
-  leanvm::formPairSums(*activePath().field, cols.data(), isE, f.form(), eq.k(), half, s);
+  leanvm::formPairSums(*activePath().field, cols.data(), cols.size(), isE, f.form(), eq.k(), half, binds ? r.data() : nullptr, bound.data(), s);
   Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 18);
   std::memcpy(out.Data(), s, sizeof s);
   return out;
@@ -515,6 +552,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("merkleTree", Napi::Function::New(env, MerkleTree));
   exports.Set("roundSums", Napi::Function::New(env, RoundSums));
   exports.Set("fold", Napi::Function::New(env, Fold));
+  exports.Set("laneDots", Napi::Function::New(env, LaneDots));
+  exports.Set("laneCombine", Napi::Function::New(env, LaneCombine));
   exports.Set("foldRound", Napi::Function::New(env, FoldRound));
   exports.Set("eqTable", Napi::Function::New(env, EqTable));
   exports.Set("mapByTables", Napi::Function::New(env, MapByTables));

@@ -1,11 +1,14 @@
-// Each kernel gathers CHUNK rows or pairs into small arrays and multiplies them with the
-// path's batch products (FieldKernels::mulE, mulK), so every product runs on the path's SIMD
-// lanes; a thread's sums are combined under a lock (e_sums.h).
+// The threading and the in-place binding around the path's lane kernels (FieldKernels::
+// productsOfFour, quarticPairs, formRows, formPairSums: quartic_lanes.h, form_lanes.h), which
+// keep their products in registers; the K columns' pair sums and the binding gather CHUNK
+// values into small arrays for the path's batch products. A thread's sums are combined under a
+// lock (e_sums.h).
 #include "vm_bus.h"
 
 #include <algorithm>
 #include <vector>
 
+#include "e_repeated.h"
 #include "e_sums.h"
 #include "threads.h"
 
@@ -20,24 +23,32 @@ inline void xorInto(uint64_t* d, const uint64_t* a, const uint64_t* b, size_t wo
   for (size_t i = 0; i < words; i++) d[i] = a[i] ^ b[i];
 }
 
-/** c E values of a column from row `from`: K lifted to (k, 0, 0). */
-inline void load(const uint64_t* col, bool isE, size_t from, size_t c, uint64_t* out) {
+/** out[i] = src[i] + r·(src[i] + src[i + span]) for i in [from, from + c), c ≤ CHUNK: K or E
+ * values src, E out (which may be src itself: each value is read before it is written). */
+void bindRows(const FieldKernels& k, const uint64_t* src, bool isE, size_t span, const Repeated<CHUNK>& rr, size_t from,
+              size_t c, uint64_t* out) {
+  alignas(64) uint64_t lo[3 * CHUNK], d[3 * CHUNK];
+  if (c == 0) return;
   if (isE) {
-    std::copy(col + 3 * from, col + 3 * (from + c), out);
+    std::copy(src + 3 * from, src + 3 * (from + c), lo);
+    xorInto(d, lo, src + 3 * (from + span), 3 * c);
+    k.mulE(d, rr.words, d, c);
+    xorInto(out + 3 * from, d, lo, 3 * c);
     return;
   }
-  for (size_t i = 0; i < c; i++) {
-    out[3 * i] = col[from + i];
-    out[3 * i + 1] = 0;
-    out[3 * i + 2] = 0;
-  }
+  // A K difference times the E challenge: the K product over its three copies.
+  for (size_t i = 0; i < c; i++) d[3 * i] = d[3 * i + 1] = d[3 * i + 2] = src[from + i] ^ src[from + span + i];
+  k.mulK(d, rr.words, d, 3 * c);
+  for (size_t i = 0; i < c; i++) d[3 * i] ^= src[from + i];
+  std::copy(d, d + 3 * c, out + 3 * from);
 }
 
 /** The K columns' pair sums of rows [i0, i0 + c) into sums (9 words a term): the products in K,
- * then each weighted by eq limb by limb (an E value times a K value is three K products). */
+ * then their inner products with eq by its limbs (dotKE, reduced once). */
 void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, const uint64_t* e, size_t i0, size_t c,
             size_t half, uint64_t* sums) {
-  alignas(64) uint64_t el[3][CHUNK], a0[CHUNK], da[CHUNK], b0[CHUNK], db[CHUNK], p[3][CHUNK], q[CHUNK], prod[CHUNK];
+  alignas(64) uint64_t el[3][CHUNK], a0[CHUNK], da[CHUNK], b0[CHUNK], db[CHUNK], p[3][CHUNK], q[CHUNK];
+  const uint64_t* const eq[3] = {el[0], el[1], el[2]};
   for (size_t i = 0; i < c; i++) {
     for (int l = 0; l < 3; l++) el[l][i] = e[3 * i + l];
   }
@@ -59,165 +70,121 @@ void kTerms(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f,
       k.mulK(da, db, p[2], c);
       nk = 3;
     }
-    uint64_t* s = sums + 9 * t;
-    for (int j = 0; j < nk; j++) {
-      for (int l = 0; l < 3; l++) {
-        k.mulK(el[l], p[j], prod, c);
-        uint64_t x = 0;
-        for (size_t i = 0; i < c; i++) x ^= prod[i];
-        s[3 * j + l] ^= x;
-      }
-    }
+    for (int j = 0; j < nk; j++) k.dotKE(p[j], eq, c, sums + 9 * t + 3 * j);
   }
 }
 
 }  // namespace
 
 void productsOfFour(const FieldKernels& k, const uint64_t* src, size_t n, uint64_t* out) {
-  parallelFor(n, GRAIN, [&](size_t from, size_t to) {
-    alignas(64) uint64_t s[4][3 * CHUNK], t[3 * CHUNK];
-    for (size_t x = from; x < to; x += CHUNK) {
-      const size_t c = std::min(CHUNK, to - x);
-      for (size_t i = 0; i < c; i++) {
-        for (int q = 0; q < 4; q++) std::copy(src + 12 * (x + i) + 3 * q, src + 12 * (x + i) + 3 * q + 3, s[q] + 3 * i);
-      }
-      k.mulE(s[0], s[1], t, c);
-      k.mulE(s[2], s[3], s[2], c);
-      k.mulE(t, s[2], out + 3 * x, c);
-    }
-  });
+  parallelFor(n, GRAIN, [&](size_t from, size_t to) { k.productsOfFour(src + 12 * from, to - from, out + 3 * from); });
 }
 
-void quarticSums(const FieldKernels& k, const uint64_t* rows, size_t pairs, const uint64_t* eq, uint64_t out[12]) {
+namespace {
+
+/** Bound pairs [q0, q0 + c) of rows whose `pairs` pairs bind at r: each reads input pairs 2q,
+ * 2q + 1 (rows 4q .. 4q + 3) and becomes rows 2q, 2q + 1 (a row of ones where pair 2q + 1 is
+ * past the end), built in `out` (24 words a pair) before rows [2q0, 2q0 + 2c) are written. */
+void bindChunk(const FieldKernels& k, uint64_t* rows, size_t pairs, const Repeated<8 * CHUNK>& rr, size_t q0, size_t c,
+               uint64_t* out) {
+  const size_t have = std::min(2 * c, pairs - 2 * q0);  // input pairs in the chunk
+  const uint64_t* in = rows + 48 * q0;
+  for (size_t i = 0; i < have; i++) xorInto(out + 12 * i, in + 24 * i, in + 24 * i + 12, 12);
+  k.mulE(out, rr.words, out, 4 * have);
+  for (size_t i = 0; i < have; i++) {
+    for (size_t t = 0; t < 12; t++) out[12 * i + t] ^= in[24 * i + t];
+  }
+  if (have < 2 * c) {
+    std::fill(out + 12 * have, out + 24 * c, 0);
+    for (int q = 0; q < 4; q++) out[12 * have + 3 * q] = 1;
+  }
+  std::copy(out, out + 24 * c, rows + 24 * q0);
+}
+
+}  // namespace
+
+void quarticSums(const FieldKernels& k, uint64_t* rows, size_t pairs, const uint64_t* bind, const uint64_t* eq,
+                 uint64_t out[12]) {
   SumOfParts total(out, 12);
-  parallelFor(pairs, GRAIN, [&](size_t from, size_t to) {
-    constexpr size_t W = 3 * CHUNK;
-    alignas(64) uint64_t a[4][W], d[4][W], l[3][W], r[3][W], x[W], y[W], p[6][W];
+  if (bind == nullptr) {
+    parallelFor(pairs, GRAIN, [&](size_t from, size_t to) {
+      uint64_t sum[12] = {};
+      k.quarticPairs(rows + 24 * from, to - from, eq + 3 * from, sum);
+      total.add(sum);
+    });
+    return;
+  }
+  // In place, bound pair q reads rows [4q, 4q + 4) and writes [2q, 2q + 2): threads could
+  // overwrite rows a lower range has not read, so the bound pairs go in phases [0, G), [G, 2G),
+  // [2G, 4G), …: phase [L, 2L) reads rows [4L, 8L) and writes [2L, 4L), which only earlier
+  // phases read. Phase [0, G) runs on one thread, chunk by chunk in order.
+  const Repeated<8 * CHUNK> rr(bind);
+  const size_t bound = (pairs + 1) / 2;
+  const auto range = [&](size_t from, size_t to) {
+    alignas(64) uint64_t scratch[24 * CHUNK];
     uint64_t sum[12] = {};
-    for (size_t p0 = from; p0 < to; p0 += CHUNK) {
-      const size_t c = std::min(CHUNK, to - p0), w = 3 * c;
-      for (size_t i = 0; i < c; i++) {
-        const uint64_t* lo = rows + 24 * (p0 + i);
-        for (int q = 0; q < 4; q++) {
-          for (int t = 0; t < 3; t++) {
-            a[q][3 * i + t] = lo[3 * q + t];
-            d[q][3 * i + t] = lo[3 * q + t] ^ lo[12 + 3 * q + t];
-          }
-        }
-      }
-      // Two line products by Karatsuba: (a_i + X d_i)(a_j + X d_j) = a a + X((a+d)(a+d) + a a + d d) + X² d d.
-      const auto lines = [&](uint64_t (*q)[W], int i, int j) {
-        k.mulE(a[i], a[j], q[0], c);
-        k.mulE(d[i], d[j], q[2], c);
-        xorInto(x, a[i], d[i], w);
-        xorInto(y, a[j], d[j], w);
-        k.mulE(x, y, q[1], c);
-        for (size_t t = 0; t < w; t++) q[1][t] ^= q[0][t] ^ q[2][t];
-      };
-      lines(l, 0, 1);
-      lines(r, 2, 3);
-      k.mulE(l[0], r[0], p[0], c);  // c0
-      k.mulE(l[2], r[2], p[1], c);  // c4
-      k.mulE(l[1], r[1], p[2], c);  // L1·R1
-      for (size_t t = 0; t < w; t++) x[t] = l[0][t] ^ l[1][t] ^ l[2][t], y[t] = r[0][t] ^ r[1][t] ^ r[2][t];
-      k.mulE(x, y, p[3], c);  // q(1)
-      xorInto(x, l[0], l[2], w);
-      xorInto(y, r[0], r[2], w);
-      k.mulE(x, y, p[4], c);
-      xorInto(x, l[1], l[2], w);
-      xorInto(y, r[1], r[2], w);
-      k.mulE(x, y, p[5], c);
-      // (q(0) + q(1), c2, c3, c4) into l, r, x, y, each weighted by eq.
-      for (size_t t = 0; t < w; t++) {
-        l[0][t] = p[0][t] ^ p[3][t];
-        l[1][t] = p[4][t] ^ p[0][t] ^ p[1][t] ^ p[2][t];
-        l[2][t] = p[5][t] ^ p[2][t] ^ p[1][t];
-      }
-      const uint64_t* e = eq + 3 * p0;
-      k.mulE(l[0], e, l[0], c);
-      k.mulE(l[1], e, l[1], c);
-      k.mulE(l[2], e, l[2], c);
-      k.mulE(p[1], e, p[1], c);
-      accumulate(sum, l[0], c);
-      accumulate(sum + 3, l[1], c);
-      accumulate(sum + 6, l[2], c);
-      accumulate(sum + 9, p[1], c);
+    for (size_t q0 = from; q0 < to; q0 += CHUNK) {
+      const size_t c = std::min(CHUNK, to - q0);
+      bindChunk(k, rows, pairs, rr, q0, c, scratch);
+      k.quarticPairs(scratch, c, eq + 3 * q0, sum);
     }
     total.add(sum);
-  });
+  };
+  for (size_t from = 0, to = std::min(bound, GRAIN); from < bound; from = to, to = std::min(bound, 2 * to)) {
+    if (from == 0) {
+      range(0, to);
+    } else {
+      parallelFor(to - from, GRAIN, [&](size_t b, size_t e) { range(from + b, from + e); });
+    }
+  }
 }
 
 void formRows(const FieldKernels& k, const uint64_t* const* cols, const VmForm& f, size_t n, uint64_t* out) {
   parallelFor(n, GRAIN, [&](size_t from, size_t to) {
-    // Each term's coefficient limbs, broadcast once: an E coefficient times a K value is three
-    // K products.
-    std::vector<uint64_t> coeff(3 * CHUNK * f.terms);
+    std::vector<const uint64_t*> a(f.terms), b(f.terms);
     for (size_t t = 0; t < f.terms; t++) {
-      for (int l = 0; l < 3; l++) std::fill_n(coeff.data() + (3 * t + l) * CHUNK, CHUNK, f.coeffs[3 * t + l]);
+      a[t] = cols[f.a[t]] + from;
+      b[t] = f.b[t] < 0 ? nullptr : cols[f.b[t]] + from;
     }
-    alignas(64) uint64_t v[CHUNK], u[CHUNK], acc[3 * CHUNK], prod[CHUNK];
-    for (size_t i0 = from; i0 < to; i0 += CHUNK) {
-      const size_t c = std::min(CHUNK, to - i0);
-      for (size_t i = 0; i < c; i++) {
-        for (int l = 0; l < 3; l++) acc[3 * i + l] = out[3 * (i0 + i) + l] ^ f.constant[l];
-      }
-      for (size_t t = 0; t < f.terms; t++) {
-        std::copy(cols[f.a[t]] + i0, cols[f.a[t]] + i0 + c, v);
-        if (f.b[t] >= 0) {
-          std::copy(cols[f.b[t]] + i0, cols[f.b[t]] + i0 + c, u);
-          k.mulK(v, u, v, c);
-        }
-        for (int l = 0; l < 3; l++) {
-          k.mulK(coeff.data() + (3 * t + l) * CHUNK, v, prod, c);
-          for (size_t i = 0; i < c; i++) acc[3 * i + l] ^= prod[i];
-        }
-      }
-      std::copy(acc, acc + 3 * c, out + 3 * i0);
-    }
+    k.formRows(a.data(), b.data(), f.coeffs, f.terms, f.constant, to - from, out + 3 * from);
   });
 }
 
-void formPairSums(const FieldKernels& k, const uint64_t* const* cols, bool isE, const VmForm& f, const uint64_t* eq,
-                  size_t half, uint64_t out[9]) {
+void formPairSums(const FieldKernels& k, const uint64_t* const* cols, size_t nCols, bool isE, const VmForm& f,
+                  const uint64_t* eq, size_t half, const uint64_t* bind, uint64_t* const* bound, uint64_t out[9]) {
   std::vector<uint64_t> perTerm(9 * f.terms, 0);
+  static constexpr uint64_t NONE[3] = {};
+  const Repeated<CHUNK> rr(bind != nullptr ? bind : NONE);
+  // The columns the sums read: the bound ones where there is a binding (a block binds its rows
+  // of every column just before its sums read them).
+  std::vector<const uint64_t*> src(cols, cols + nCols);
+  if (bind != nullptr) src.assign(bound, bound + nCols);
   {
     SumOfParts total(perTerm.data(), perTerm.size());
     parallelFor(half, GRAIN, [&](size_t from, size_t to) {
-      constexpr size_t W = 3 * CHUNK;
-      alignas(64) uint64_t a0[W], da[W], b0[W], db[W], hi[W], prod[W];
       std::vector<uint64_t> sums(9 * f.terms, 0);
-      for (size_t i0 = from; i0 < to; i0 += CHUNK) {
-        const size_t c = std::min(CHUNK, to - i0), w = 3 * c;
-        const uint64_t* e = eq + 3 * i0;
-        if (!isE) {
-          kTerms(k, cols, f, e, i0, c, half, sums.data());
-          continue;
-        }
-        for (size_t t = 0; t < f.terms; t++) {
-          uint64_t* s = sums.data() + 9 * t;
-          // eq·a0 and eq·da, then against b0, db (or summed as they are for a one-column term).
-          load(cols[f.a[t]], isE, i0, c, a0);
-          load(cols[f.a[t]], isE, i0 + half, c, hi);
-          xorInto(da, a0, hi, w);
-          k.mulE(a0, e, a0, c);
-          k.mulE(da, e, da, c);
-          if (f.b[t] < 0) {
-            accumulate(s, a0, c);
-            accumulate(s + 3, da, c);
-            continue;
+      if (isE || bind != nullptr) {
+        // Every term over a block of rows (its columns' block stays in L2 for the next term),
+        // each term's sums in registers over the block (FieldKernels::formPairSums); with a
+        // binding, the block's rows (i and i + half of the bound columns) are bound first.
+        for (size_t i0 = from; i0 < to; i0 += 4 * CHUNK) {
+          const size_t c = std::min(4 * CHUNK, to - i0);
+          if (bind != nullptr) {
+            for (size_t col = 0; col < nCols; col++) {
+              for (size_t j = 0; j < c; j += CHUNK) {
+                const size_t m = std::min(CHUNK, c - j);
+                bindRows(k, cols[col], isE, 2 * half, rr, i0 + j, m, bound[col]);
+                bindRows(k, cols[col], isE, 2 * half, rr, half + i0 + j, m, bound[col]);
+              }
+            }
           }
-          load(cols[f.b[t]], isE, i0, c, b0);
-          load(cols[f.b[t]], isE, i0 + half, c, hi);
-          xorInto(db, b0, hi, w);
-          k.mulE(a0, b0, prod, c);
-          accumulate(s, prod, c);
-          k.mulE(a0, db, prod, c);
-          accumulate(s + 3, prod, c);
-          k.mulE(da, b0, prod, c);
-          accumulate(s + 3, prod, c);
-          k.mulE(da, db, prod, c);
-          accumulate(s + 6, prod, c);
+          for (size_t t = 0; t < f.terms; t++) {
+            const uint64_t* b = f.b[t] < 0 ? nullptr : src[f.b[t]] + 3 * i0;
+            k.formPairSums(src[f.a[t]] + 3 * i0, b, half, eq + 3 * i0, c, sums.data() + 9 * t);
+          }
         }
+      } else {
+        for (size_t i0 = from; i0 < to; i0 += CHUNK) kTerms(k, cols, f, eq + 3 * i0, i0, std::min(CHUNK, to - i0), half, sums.data());
       }
       total.add(sums.data());
     });

@@ -59,7 +59,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
     name: 'cpu',
-    vm: hostVmKernels,
+    vm: { ...hostVmKernels, take: (length) => large.take(length), give: (w) => large.give(w) },
     async upload(elem, src) {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);

@@ -3,11 +3,11 @@
 // `data` unwraps a buffer (checking that it is the backend's and live), `wrap` makes a new
 // one that owns the given words.
 import { encodeEInterleaved } from '../../ntt/encode';
-import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
+import { addInto, addScaled, eqTableSeeded, foldPairs, laneCombine, laneDots, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
 import { roundShape, sameShape, checkSlice, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { zerocheckSums } from './zerocheck';
 
-export type TypedArrayOpening = Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>;
+export type TypedArrayOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>>;
 
 export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap: (elem: Elem, words: Uint32Array) => DeviceBuffer): TypedArrayOpening {
   return {
@@ -17,6 +17,15 @@ export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap
     },
     async fold(src, stride, r) {
       return wrap('E', foldPairs(data(src), src.elem, stride, r));
+    },
+    async laneDots(f, laneWords, v, at, stride) {
+      sameShape('K', f);
+      sameShape('E', v);
+      return laneDots(data(f), laneWords, data(v), at, stride);
+    },
+    async laneCombine(f, laneWords, coeffs) {
+      sameShape('K', f);
+      return wrap('E', laneCombine(data(f), laneWords, coeffs));
     },
     async eqTable(point, seed) {
       return wrap('E', eqTableSeeded(point, seed));

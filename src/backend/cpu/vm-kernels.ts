@@ -27,6 +27,25 @@ function addWeighted(acc: Uint32Array, o: number, v: Uint32Array, vo: number, eq
   for (let t = 0; t < 6; t++) acc[o + t] ^= S[t];
 }
 
+/** Binds the P pairs of rows at r in place (pair p into row p, read before it is written), a row
+ * of ones after an odd P; returns the rows' words now. */
+function bindRows(rows: Uint32Array, r: E): Uint32Array {
+  const pairs = rows.length / 48;
+  for (let p = 0; p < pairs; p++) {
+    for (let c = 0; c < 4; c++) {
+      const lo = 48 * p + 6 * c, o = 24 * p + 6 * c;
+      for (let t = 0; t < 6; t++) S[t] = rows[lo + t] ^ rows[lo + 24 + t];
+      eMulAt(S, 0, S, 0, r, 0);
+      for (let t = 0; t < 6; t++) rows[o + t] = rows[lo + t] ^ S[t];
+    }
+  }
+  if (pairs % 2 === 1) {
+    rows.fill(0, 24 * pairs, 24 * (pairs + 1));
+    for (let c = 0; c < 4; c++) rows[24 * pairs + 6 * c] = 1;
+  }
+  return rows.subarray(0, 48 * Math.ceil(pairs / 2));
+}
+
 function quarticSums(rows: Uint32Array, eq: Uint32Array): Uint32Array {
   const acc = new Uint32Array(24);
   for (let p = 0; p < rows.length / 48; p++) {
@@ -80,8 +99,9 @@ function fold(src: Uint32Array, elem: Elem, stride: number, r: E, out: Uint32Arr
       const lo = w * (2 * stride * u + j), hi = lo + w * stride, o = 6 * (stride * u + j);
       S.fill(0);
       for (let t = 0; t < w; t++) S[t] = src[lo + t] ^ src[hi + t];
-      eMulAt(out, o, S, 0, r, 0);
-      for (let t = 0; t < w; t++) out[o + t] ^= src[lo + t];
+      eMulAt(S, 0, S, 0, r, 0);
+      for (let t = 0; t < w; t++) S[t] ^= src[lo + t];
+      out.set(S, o);
     }
   }
 }
@@ -145,12 +165,15 @@ function formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm,
   return s;
 }
 
+/** The TypeScript kernels; their arrays are fresh ones (a backend with a pool gives its own). */
 export const hostVmKernels: VmKernels = {
+  take: (length) => new Uint32Array(length),
+  give: () => {},
   async productsOfFour(src, out) {
     productsOfFour(src, out);
   },
-  async quarticSums(rows, eq) {
-    return quarticSums(rows, eq);
+  async quarticSums(rows, eq, bind) {
+    return quarticSums(bind === undefined ? rows : bindRows(rows, bind), eq);
   },
   async fold(src, elem, stride, r, out) {
     fold(src, elem, stride, r, out);
@@ -161,7 +184,9 @@ export const hostVmKernels: VmKernels = {
   async formRows(columns, form, n, out, at) {
     formRows(columns, form, n, out, at);
   },
-  async formPairSums(columns, elem, form, eq, half) {
-    return formPairSums(columns, elem, form, eq, half);
+  async formPairSums(columns, elem, form, eq, half, bind) {
+    if (bind === undefined) return formPairSums(columns, elem, form, eq, half);
+    columns.forEach((c, i) => fold(c, elem, 2 * half, bind.r, bind.out[i]));
+    return formPairSums(bind.out, 'E', form, eq, half);
   },
 };

@@ -15,7 +15,7 @@ import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { nativeVmKernels } from './vm-kernels';
 import { TAG_POW_NONCE } from '../../transcript/tags';
-import { WordPool } from '../word-pool';
+import { nativeWordPool } from './word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
@@ -33,16 +33,6 @@ export interface NativeBackendOptions {
   threads?: number;
 }
 
-/** Below this V8 allocates: glibc serves such sizes (to its largest mmap threshold, 32 MiB)
- * from memory that earlier frees left mapped, where a map of our own faults in every page
- * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
-const MAPPED_MIN_BYTES = 1 << 25;
-
-/** Fresh pool buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES, V8's below. */
-function mappedOrV8(allocWords: (bytes: number) => ArrayBuffer): (bytes: number) => ArrayBuffer {
-  return (bytes) => (bytes >= MAPPED_MIN_BYTES ? allocWords(bytes) : new ArrayBuffer(bytes));
-}
-
 export function createNativeBackend(module: NativeModule, options: NativeBackendOptions = {}): Backend {
   if (options.threads !== undefined) {
     if (!Number.isInteger(options.threads) || options.threads < 1) {
@@ -51,7 +41,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = new WordPool({ allocate: module.allocWords === undefined ? undefined : mappedOrV8(module.allocWords.bind(module)) });
+  const pool = nativeWordPool(module);
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {
@@ -114,7 +104,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     hostBelow: 0,
     zerocheckRounds: 'device',
-    vm: nativeVmKernels(module),
+    vm: nativeVmKernels(module, pool),
     ...nativeOpening(
       module,
       data,

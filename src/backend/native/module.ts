@@ -35,6 +35,10 @@ export interface NativeModule {
   roundSums(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number): Uint32Array;
   /** out (⌈n / 2·stride⌉·stride E values) = the table with the variable of `stride` bound at r. */
   fold(src: Uint32Array, srcIsE: boolean, stride: number, r: Uint32Array, out: Uint32Array): void;
+  /** Backend.laneDots on the stack's words: one E value (6 words) a lane. */
+  laneDots(f: Uint32Array, laneWords: number, v: Uint32Array, at: number, stride: number): Uint32Array;
+  /** Backend.laneCombine into out (laneWords E values). */
+  laneCombine(f: Uint32Array, laneWords: number, coeffs: Uint32Array, out: Uint32Array): void;
   /** fold of f and b at `stride` into fOut, bOut, and the folded pair's round sums at nextStride (12 words). */
   foldRound(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number, r: Uint32Array, nextStride: number, fOut: Uint32Array, bOut: Uint32Array): Uint32Array;
   /** out (2^coordinates E values) = seed·eq(point, ·). */
@@ -62,10 +66,12 @@ export interface NativeModule {
   flockWitness(messages: Uint32Array, headers: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
   // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
   productsOfFour(src: Uint32Array, out: Uint32Array): void;
-  quarticSums(rows: Uint32Array, eq: Uint32Array): Uint32Array;
+  /** With bind, the rows are bound in place first (src/backend/vm-kernels.ts). */
+  quarticSums(rows: Uint32Array, eq: Uint32Array, bind?: Uint32Array): Uint32Array;
   /** out's values at..at+n += the form's rows. */
   formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
-  formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number): Uint32Array;
+  /** With bindR, the columns (4·half values) are bound into bindOut first (src/backend/vm-kernels.ts). */
+  formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number, bindR?: Uint32Array, bindOut?: readonly Uint32Array[]): Uint32Array;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
@@ -75,7 +81,7 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
+  'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
   'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
 ] as const;
 

@@ -7,7 +7,7 @@ import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
 
 /** `data` unwraps a live buffer of the backend; `fresh` makes a new one of `length` values
  * (contents arbitrary) and hands back its words; `shrink` spends a buffer for one over its
@@ -55,6 +55,17 @@ export function nativeOpening(
       const [bOut, bWords] = fresh('E', units * stride);
       const sums = module.foldRound(data(f), f.elem === 'E', data(b), stride, r, nextStride, fWords, bWords);
       return { f: fOut, b: bOut, sums };
+    },
+    async laneDots(f, laneWords, v, at, stride) {
+      sameShape('K', f);
+      sameShape('E', v);
+      return module.laneDots(data(f), laneWords, data(v), at, stride);
+    },
+    async laneCombine(f, laneWords, coeffs) {
+      sameShape('K', f);
+      const [out, words] = fresh('E', laneWords);
+      module.laneCombine(data(f), laneWords, coeffs, words);
+      return out;
     },
     async eqTable(point, seed) {
       const [out, words] = fresh('E', 2 ** (point.length / 6));

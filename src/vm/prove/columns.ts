@@ -5,14 +5,15 @@
 // the final memory, read counts as g^count. The BLAKE2S rows also give Flock's compressions.
 import { type Compression } from '../../flock/compression';
 import { kBatchInv } from '../../field/k';
-import type { Execution } from '../execute';
+import { type Execution, MODE, SLOT, decode } from '../execute';
+import type { HostWords } from './host-words';
 import { gPowerTable } from '../gpow';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import type { Instruction } from '../isa';
 import type { VmLayout } from '../layout';
 import type { Program } from '../program';
-import { TABLE_READS } from '../trace';
+import { ROW_BC, ROW_COUNTS, ROW_FP, ROW_PC } from '../trace';
 
 export interface RunColumns {
   /** The committed words: every committed column at its offset, zero past them. */
@@ -49,9 +50,37 @@ function offsetsOf(ins: Instruction): number[] {
   }
 }
 
-export function buildColumns(program: Program, exec: Execution, layout: VmLayout): RunColumns {
+/** The run's columns, the stack in an array from `words`. */
+/** dst[i] = g^(word w of trace row i), as K words. */
+function powersOf(dst: Uint32Array, g: Uint32Array, d: Uint32Array, stride: number, w: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const k = 2 * d[stride * i + w];
+    dst[2 * i] = g[k];
+    dst[2 * i + 1] = g[k + 1];
+  }
+}
+
+/** dst[i] = g^(operand `slot` of row i's instruction). */
+function operandPowers(dst: Uint32Array, g: Uint32Array, code: Uint32Array, d: Uint32Array, stride: number, slot: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const k = 2 * code[SLOT * d[stride * i + ROW_PC] + slot];
+    dst[2 * i] = g[k];
+    dst[2 * i + 1] = g[k + 1];
+  }
+}
+
+/** dst[i] = K limb l of cell fp + (operand `slot` of row i's instruction) in the final memory. */
+function cellLimbs(dst: Uint32Array, mem: Uint32Array, code: Uint32Array, d: Uint32Array, stride: number, slot: number, l: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const at = 6 * (d[stride * i + ROW_FP] + code[SLOT * d[stride * i + ROW_PC] + slot]) + 2 * l;
+    dst[2 * i] = mem[at];
+    dst[2 * i + 1] = mem[at + 1];
+  }
+}
+
+export function buildColumns(program: Program, exec: Execution, layout: VmLayout, words: HostWords): RunColumns {
   const { stack: placement } = layout;
-  const stack = new Uint32Array(2 * placement.nLanes * 2 ** (placement.logN - 6));
+  const stack = words.zeroed(2 * placement.nLanes * 2 ** (placement.logN - 6));
   const columns: Uint32Array[] = new Array(N_COLUMNS);
   for (let c = 0; c < N_COLUMNS; c++) {
     const at = layout.placements[c];
@@ -80,6 +109,7 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
   gInto(columns[MEM_FINAL_CNT], exec.memCounts);
   gInto(columns[BYTECODE_FINAL_CNT], exec.bytecodeCounts);
 
+  const { code, consts } = decode(program);
   const compressions: Compression[] = [];
   TABLE_SCHEMAS.forEach((schema, t) => {
     const rows = exec.rows[t];
@@ -89,98 +119,86 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
       if (i < 0) throw new Error(`buildColumns: table ${schema.name} has no column ${name}`);
       return columns[base + i];
     };
-    const cnt = schema.columns.filter((n) => n.startsWith('cnt') && n !== 'cnt_bc').map(col);
-    const [pc, fp, bc] = [col('pc'), col('fp'), col('cnt_bc')];
-    // Writers: a g-power, a K word (lo, hi), a cell's limb.
-    const putG = (dst: Uint32Array, i: number, k: number) => {
-      dst[2 * i] = g[2 * k];
-      dst[2 * i + 1] = g[2 * k + 1];
+    // Column by column: a row's pc, fp, bytecode count and read counts are words of its trace
+    // row, operands slots of its pc's decoded instruction, values limbs of the cells they name.
+    const d = rows.data, stride = rows.stride, n = rows.length;
+    powersOf(col('pc'), g, d, stride, ROW_PC, n);
+    powersOf(col('fp'), g, d, stride, ROW_FP, n);
+    powersOf(col('cnt_bc'), g, d, stride, ROW_BC, n);
+    const cnt = schema.columns.filter((c) => c.startsWith('cnt') && c !== 'cnt_bc');
+    cnt.forEach((c, j) => powersOf(col(c), g, d, stride, ROW_COUNTS + j, n));
+    const operand = (name: string, slot: number) => operandPowers(col(name), g, code, d, stride, slot, n);
+    const limbs = (name: string, slot: number, count: number) => {
+      for (let l = 0; l < count; l++) cellLimbs(col(count === 1 ? name : `${name}_${l}`), mem, code, d, stride, slot, l, n);
     };
-    const putLimb = (dst: Uint32Array, i: number, cell: number, l: number) => {
-      dst[2 * i] = mem[6 * cell + 2 * l];
-      dst[2 * i + 1] = mem[6 * cell + 2 * l + 1];
-    };
-    // Every column this table's rows write, looked up once.
-    const has = (n: string) => schema.columns.includes(n);
-    const limbs = (x: string) => (has(`${x}_0`) ? [0, 1, 2].map((l) => col(`${x}_${l}`)) : []);
-    const ops = schema.columns.filter((n) => n.startsWith('o_')).map(col);
-    const [va, vb, k, v3] = [limbs('va'), limbs('vb'), limbs('k'), limbs('v3')];
-    const deref = schema.name === 'DEREF' ? { alpha: col('alpha'), beta: col('beta'), gamma: col('gamma'), fPc: col('f_pc'), fFp: col('f_fp'), ptr: col('ptr') } : null;
-    const jump = schema.name === 'JUMP' ? { c: col('c'), dest: col('dest'), frame: col('frame'), b: col('b') } : null;
-    const blake = schema.name === 'BLAKE2S'
-      ? { cells: ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]), md: [col('md_0'), col('md_1')] }
-      : null;
-    const set = schema.name === 'SET' ? col('o') : null;
-    for (let i = 0; i < rows.length; i++) {
-      const p = rows.pc(i), f = rows.fp(i);
-      putG(pc, i, p);
-      putG(fp, i, f);
-      putG(bc, i, rows.bc(i));
-      for (let j = 0; j < TABLE_READS[t]; j++) putG(cnt[j], i, rows.count(i, j));
-      const ins: Instruction = program.bytecode[p];
-      switch (ins.op) {
-        case 'XOR':
-        case 'MUL':
-          putG(ops[0], i, ins.a);
-          putG(ops[1], i, ins.b);
-          putG(ops[2], i, ins.c);
+    switch (schema.name) {
+      case 'XOR':
+      case 'MUL':
+        ['o_a', 'o_b', 'o_c'].forEach((c, k) => operand(c, 1 + k));
+        limbs('va', 1, 3);
+        limbs('vb', 2, 3);
+        break;
+      case 'SET': {
+        operand('o', 1);
+        const k = [0, 1, 2].map((l) => col(`k_${l}`));
+        for (let i = 0; i < n; i++) {
+          const c = 6 * d[stride * i + ROW_PC];
           for (let l = 0; l < 3; l++) {
-            putLimb(va[l], i, f + ins.a, l);
-            putLimb(vb[l], i, f + ins.b, l);
+            k[l][2 * i] = consts[c + 2 * l];
+            k[l][2 * i + 1] = consts[c + 2 * l + 1];
           }
-          break;
-        case 'SET':
-          putG(set!, i, ins.o);
-          for (let l = 0; l < 3; l++) {
-            k[l][2 * i] = ins.k[2 * l];
-            k[l][2 * i + 1] = ins.k[2 * l + 1];
-          }
-          break;
-        case 'DEREF': {
-          const d = deref!;
-          putG(d.alpha, i, ins.alpha);
-          putG(d.beta, i, ins.beta);
-          putG(d.gamma, i, ins.gamma);
-          d.fPc[2 * i] = ins.mode === 'pc' ? 1 : 0;
-          d.fFp[2 * i] = ins.mode === 'fp' ? 1 : 0;
-          putLimb(d.ptr, i, f + ins.alpha, 0);
-          for (let l = 0; l < 3; l++) putLimb(v3[l], i, f + ins.gamma, l);
-          break;
         }
-        case 'JUMP': {
-          const jc = jump!;
-          putG(ops[0], i, ins.oc);
-          putG(ops[1], i, ins.od);
-          putG(ops[2], i, ins.of);
-          putLimb(jc.c, i, f + ins.oc, 0);
-          putLimb(jc.dest, i, f + ins.od, 0);
-          putLimb(jc.frame, i, f + ins.of, 0);
-          jc.b[2 * i] = (jc.c[2 * i] | jc.c[2 * i + 1]) !== 0 ? 1 : 0;
-          break;
+        break;
+      }
+      case 'DEREF': {
+        ['alpha', 'beta', 'gamma'].forEach((c, k) => operand(c, 1 + k));
+        const [fPc, fFp] = [col('f_pc'), col('f_fp')];
+        for (let i = 0; i < n; i++) {
+          const mode = code[SLOT * d[stride * i + ROW_PC] + 4];
+          fPc[2 * i] = mode === MODE.pc ? 1 : 0;
+          fFp[2 * i] = mode === MODE.fp ? 1 : 0;
         }
-        case 'BLAKE2S': {
-          const bl = blake!;
-          const cellsOf = [...ins.ins, ins.cv, ins.cv + 1, ins.out, ins.out + 1].map((x) => f + x);
-          offsetsOf(ins).forEach((x, j) => putG(ops[j], i, x));
-          bl.cells.forEach(([lo, hi], j) => {
-            putLimb(lo, i, cellsOf[j], 0);
-            putLimb(hi, i, cellsOf[j], 1);
+        limbs('ptr', 1, 1);
+        limbs('v3', 3, 3);
+        break;
+      }
+      case 'JUMP': {
+        ['o_c', 'o_d', 'o_f'].forEach((c, k) => operand(c, 1 + k));
+        ['c', 'dest', 'frame'].forEach((c, k) => limbs(c, 1 + k, 1));
+        const [c, b] = [col('c'), col('b')];
+        for (let i = 0; i < n; i++) b[2 * i] = (c[2 * i] | c[2 * i + 1]) !== 0 ? 1 : 0;
+        kBatchInv(c, col('w'));
+        break;
+      }
+      case 'BLAKE2S': {
+        const ops = ['o_0', 'o_1', 'o_2', 'o_3', 'o_v', 'o_out'];
+        ops.forEach((c, k) => operand(c, 1 + k));
+        // The cells in access order: the message's four, cv and cv + 1, out and out + 1.
+        const cells = ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]);
+        const md = [col('md_0'), col('md_1')];
+        for (let i = 0; i < n; i++) {
+          const pc = d[stride * i + ROW_PC], f = d[stride * i + ROW_FP], o = SLOT * pc;
+          const at = [1, 2, 3, 4, 5, 5, 6, 6].map((slot, j) => f + code[o + slot] + (j === 5 || j === 7 ? 1 : 0));
+          cells.forEach(([lo, hi], j) => {
+            for (let w = 0; w < 2; w++) {
+              lo[2 * i + w] = mem[6 * at[j] + w];
+              hi[2 * i + w] = mem[6 * at[j] + 2 + w];
+            }
           });
-          const md = ins.metadata;
           for (let l = 0; l < 2; l++) {
-            bl.md[l][2 * i] = md[2 * l];
-            bl.md[l][2 * i + 1] = md[2 * l + 1];
+            md[l][2 * i] = consts[6 * pc + 2 * l];
+            md[l][2 * i + 1] = consts[6 * pc + 2 * l + 1];
           }
           // A cell's two 64-bit limbs are four message (or chaining) words.
           const h = new Uint32Array(8), m = new Uint32Array(16);
-          for (let j = 0; j < 4; j++) m.set(mem.subarray(6 * cellsOf[j], 6 * cellsOf[j] + 4), 4 * j);
-          for (let j = 0; j < 2; j++) h.set(mem.subarray(6 * cellsOf[4 + j], 6 * cellsOf[4 + j] + 4), 4 * j);
-          compressions.push({ h, m, tLo: md[0], tHi: md[1], f0: md[2], f1: md[3] });
-          break;
+          for (let j = 0; j < 4; j++) m.set(mem.subarray(6 * at[j], 6 * at[j] + 4), 4 * j);
+          for (let j = 0; j < 2; j++) h.set(mem.subarray(6 * at[4 + j], 6 * at[4 + j] + 4), 4 * j);
+          const c = 6 * pc;
+          compressions.push({ h, m, tLo: consts[c], tHi: consts[c + 1], f0: consts[c + 2], f1: consts[c + 3] });
         }
+        break;
       }
     }
-    if (schema.name === 'JUMP') kBatchInv(col('c'), col('w'));
   });
   if (columns[QFLOCK] === undefined || compressions.length !== 2 ** layout.shape.taus[BLAKE2S_TABLE]) {
     throw new Error('buildColumns: q_flock needs one compression per BLAKE2S row');

@@ -15,6 +15,7 @@ import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, TABLE_BASES } from '../tables
 import { col, constant } from '../tables/form';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import { EFormBuilder } from './eform';
+import type { HostWords } from './host-words';
 
 export type Side = 'push' | 'pull' | 'count';
 export const SIDES: readonly Side[] = ['push', 'pull', 'count'];
@@ -28,19 +29,21 @@ export interface Fingerprint {
 const ONE = Uint32Array.of(1, 0);
 
 /** The columns a framework block's form reads: none for the state boundary; (g^i, the final
- * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the bytecode. */
-function frameworkColumns(part: FrameworkPart, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array): Uint32Array[] {
+ * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the
+ * bytecode. `powers` holds g^i for every row of either. */
+function frameworkColumns(part: FrameworkPart, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, powers: Uint32Array): Uint32Array[] {
   if (part === 'state') return [];
   const memory = part === 'memory';
   const rows = 2 ** (memory ? shape.logMemory : shape.logBytecode);
   const values = memory
     ? [0, 1, 2].map((l) => columns[MEM_0 + l])
     : Array.from({ length: BYTECODE_COLUMNS }, (_, i) => bytecode.subarray(2 * rows * (BYTECODE_FIRST_COLUMN + i), 2 * rows * (BYTECODE_FIRST_COLUMN + i + 1)));
-  return [gPowerTable(rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
+  return [powers.subarray(0, 2 * rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
 }
 
-/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`. */
-function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape): void {
+/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`; `powers` as
+ * frameworkColumns takes it. */
+function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape, powers: Uint32Array): void {
   const w = (i: number) => fp.weights.subarray(6 * i, 6 * i + 6);
   form.addConstant(fp.beta);
   if (b.kind === 'interaction') {
@@ -49,7 +52,7 @@ function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull',
   }
   if (b.kind !== 'framework') throw new Error('a count block has no fingerprint');
   if (b.part === 'state') {
-    const last = gPowerTable(2 ** shape.logBytecode).subarray(-2);
+    const last = powers.subarray(2 * (2 ** shape.logBytecode - 1), 2 * 2 ** shape.logBytecode);
     form.add(constant(SEP_STATE), w(0)).add(constant(side === 'push' ? ONE : last), w(1)).add(constant(ONE), w(2));
     return;
   }
@@ -61,35 +64,42 @@ function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull',
 
 /**
  * The three trees' leaves as far as their blocks reach (packed E; every later leaf of the
- * 2^depth is 1): push and pull fingerprinted with `fp`, count the read counts. `columns` are
- * the run's global columns, `bytecode` the program multilinear.
+ * 2^depth is 1), views of one array from `words` (push its start): push and pull fingerprinted
+ * with `fp`, count the read counts. `columns` are the run's global columns, `bytecode` the
+ * program multilinear.
  */
-export async function busLeaves(kernels: VmKernels, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, fp: Fingerprint): Promise<Uint32Array[]> {
+export async function busLeaves(kernels: VmKernels, words: HostWords, shape: VmShape, columns: readonly Uint32Array[], bytecode: Uint32Array, fp: Fingerprint): Promise<Uint32Array[]> {
   const layout = leafLayout(shape);
+  const powers = gPowerTable(2 ** Math.max(shape.logMemory, shape.logBytecode));
   const blockColumns = (b: LeafBlock) =>
-    b.kind === 'framework' ? frameworkColumns(b.part, shape, columns, bytecode) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
-  // The blocks tile a prefix of a tree from leaf 0 (the stacking rule leaves no gaps); ones
-  // round it up to whole pairs of rows of four, as the GKR reads it.
-  const tree = (blocks: readonly LeafBlock[]) => {
-    const used = blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);
-    const leaves = new Uint32Array(6 * 8 * Math.ceil(used / 8));
-    for (let i = 6 * used; i < leaves.length; i += 6) leaves[i] = 1;
-    return leaves;
+    b.kind === 'framework' ? frameworkColumns(b.part, shape, columns, bytecode, powers) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
+  // The blocks tile a prefix of a tree from leaf 0 (the stacking rule leaves no gaps): zero
+  // there for the forms to add to, then ones round it up to whole pairs of rows of four, as the
+  // GKR reads it. The three trees share one array (push first), so what gives it back gives
+  // the table sumcheck room for its bound columns.
+  const used = (blocks: readonly LeafBlock[]) => blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);
+  const [pullUsed, countUsed] = [used(layout.pull.blocks), used(layout.count.blocks)];
+  const [nPull, nCount] = [pullUsed, countUsed].map((n) => 6 * 8 * Math.ceil(n / 8));
+  const all = words.take(2 * nPull + nCount);
+  const [push, pull, count] = [all.subarray(0, nPull), all.subarray(nPull, 2 * nPull), all.subarray(2 * nPull)];
+  const tree = (leaves: Uint32Array, n: number) => {
+    leaves.fill(0);
+    for (let i = 6 * n; i < leaves.length; i += 6) leaves[i] = 1;
   };
-  const pull = tree(layout.pull.blocks);
+  tree(pull, pullUsed);
   for (const b of layout.pull.blocks) {
     const form = new EFormBuilder();
-    addFingerprint(form, b, 'pull', fp, shape);
+    addFingerprint(form, b, 'pull', fp, shape, powers);
     await kernels.formRows(blockColumns(b), form.build(), 2 ** b.logRows, pull, b.offset);
   }
-  const push = pull.slice();
+  push.set(pull);
   for (const b of layout.push.blocks) {
     const diff = new EFormBuilder();
-    addFingerprint(diff, b, 'push', fp, shape);
-    addFingerprint(diff, b, 'pull', fp, shape);
+    addFingerprint(diff, b, 'push', fp, shape, powers);
+    addFingerprint(diff, b, 'pull', fp, shape, powers);
     await kernels.formRows(blockColumns(b), diff.build(), 2 ** b.logRows, push, b.offset);
   }
-  const count = tree(layout.count.blocks);
+  tree(count, countUsed);
   for (const b of layout.count.blocks) {
     if (b.kind !== 'count') continue;
     await kernels.formRows(blockColumns(b), new EFormBuilder().add(col(b.column), Uint32Array.of(1, 0, 0, 0, 0, 0)).build(), 2 ** b.logRows, count, b.offset);

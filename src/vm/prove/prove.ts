@@ -33,6 +33,7 @@ import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
 import { buildColumns } from './columns';
 import { executeToFloor } from './committed-floor';
+import { type HostWords, hostWords } from './host-words';
 import { proveGrandProducts } from './gkr';
 import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
@@ -82,17 +83,21 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   return shape;
 }
 
-/** MLE(column)(point) of a K column, by folds on the kernels, lowest variable first. */
-async function mleOn(kernels: VmKernels, column: Uint32Array, point: Uint32Array): Promise<E> {
+/** MLE(column)(point) of a K column, by folds on the kernels, top variable first: the first
+ * into an array from `words`, the rest in place. */
+async function mleOn(kernels: VmKernels, words: HostWords, column: Uint32Array, point: Uint32Array): Promise<E> {
+  const vars = point.length / 6;
+  if (vars === 0) return Uint32Array.of(column[0], column[1], 0, 0, 0, 0);
+  const bound = words.take(3 * (column.length / 2));
   let table = column;
-  let elem: 'K' | 'E' = 'K';
-  for (let i = 0; i < point.length / 6; i++) {
-    const out = new Uint32Array(3 * (table.length / (elem === 'K' ? 2 : 6)));
-    await kernels.fold(table, elem, 1, point.subarray(6 * i, 6 * i + 6), out);
+  for (let i = vars - 1; i >= 0; i--) {
+    const out = bound.subarray(0, 6 << i);
+    await kernels.fold(table, table === column ? 'K' : 'E', 1 << i, point.subarray(6 * i, 6 * i + 6), out);
     table = out;
-    elem = 'E';
   }
-  return elem === 'E' ? table.slice(0, 6) : Uint32Array.of(table[0], table[1], 0, 0, 0, 0);
+  const value = table.slice(0, 6);
+  words.give(bound);
+  return value;
 }
 
 /** Frees Flock's witness columns on `backend`. */
@@ -135,6 +140,7 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
   const { backend, onProgress } = options;
   const kernels = backend.vm ?? hostVmKernels;
+  const words = hostWords(kernels);
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
   stageMs.execute = executeMs;
@@ -156,7 +162,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
   const { run, flock } = await stage('witness', async () => {
-    const run = buildColumns(program, exec, layout);
+    const run = buildColumns(program, exec, layout, words);
     // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
     // z is q_flock, which the stack commits: the stack gets a copy.
     const live = tailStart(run.compressions);
@@ -180,13 +186,13 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         const alphas = ps.sampleVec(BUS_BITS);
         const fp = { weights: eqTable(alphas), beta: ps.sample() };
         const depth = leafLayout(shape).depth;
-        const gkr = await proveGrandProducts(ps, kernels, await busLeaves(kernels, shape, columns, bytecode, fp), depth);
+        const gkr = await proveGrandProducts(ps, kernels, words, await busLeaves(kernels, words, shape, columns, bytecode, fp), depth);
         const zeta = gkr.point;
         const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
         const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
         const claims: ColumnClaim[] = [];
         for (const [column, point] of framework) {
-          const value = await mleOn(kernels, columns[column], point);
+          const value = await mleOn(kernels, words, columns[column], point);
           ps.addScalar(value);
           claims.push({ column, point, value });
         }
@@ -195,7 +201,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       const tableClaims = await stage('tables', async () => {
         const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
         const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
-        const { values, point } = await proveTableSumcheck(ps, kernels, shape.taus, tableColumns, forms, bus.zeta);
+        const { values, point } = await proveTableSumcheck(ps, kernels, words, shape.taus, tableColumns, forms, bus.zeta);
         return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
         })));
@@ -217,6 +223,8 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         const zc = await proveZerocheckOn(backend, flock, ps);
         return proveLincheckOn(backend, zc, flock, ps);
       });
+      // The columns are read for the last time: the opening reads the commitment's copy.
+      words.give(run.stack);
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
         const qflock = layout.placements[QFLOCK]!;
