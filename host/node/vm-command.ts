@@ -1,9 +1,13 @@
 // `leanvm-gpu verify vm`: checks a proof of a compiled program's execution against its public
 // input. Exit 0 valid, 1 invalid, 2 bad usage or malformed input (a program, public input or
 // proof file that cannot be read), each failure with a one-line reason.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ProofFormatError } from '../../src/transcript/errors';
+import { bytecodeBytes } from '../../src/vm/bytecode';
+import { PublicInputError } from '../../src/vm/errors';
+import { publicInputBytes } from '../../src/vm/public-input';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { eToJson } from '../../src/vm/words';
 import { writable, writeOut } from './cli-files';
@@ -15,6 +19,7 @@ export interface VerifyVmOptions {
   publicInput?: string;
   publicInputFile?: string;
   rawOut?: string;
+  referenceOut?: string;
   json?: boolean;
 }
 
@@ -29,10 +34,20 @@ export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
     throw new UsageError(`cannot read the proof file ${proofPath}: ${(e as Error).message}`);
   }
   if (opts.rawOut !== undefined) writable(opts.rawOut, 'raw proof');
+  const reference = opts.referenceOut === undefined ? undefined : referenceFiles(opts.referenceOut);
+  // Checked before verifying: a word the reference's 32 bytes cannot hold is a usage error.
+  let piBytes: Uint8Array | undefined;
+  try {
+    piBytes = reference === undefined ? undefined : publicInputBytes(publicInput);
+  } catch (e) {
+    if (e instanceof PublicInputError) throw new UsageError(`--reference-out: ${e.message}`);
+    throw e;
+  }
+  const wantRaw = opts.rawOut !== undefined || reference !== undefined;
   const t0 = performance.now();
   let verdict;
   try {
-    verdict = verifyProgram(program, publicInput, proof, { raw: opts.rawOut !== undefined });
+    verdict = verifyProgram(program, publicInput, proof, { raw: wantRaw });
   } catch (e) {
     if (e instanceof ProofFormatError) throw new UsageError(`malformed proof file ${proofPath}: ${e.message}`);
     throw e;
@@ -40,8 +55,15 @@ export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
   const verifyMs = performance.now() - t0;
   if (!verdict.valid) process.exitCode = 1;
   if (verdict.valid && opts.rawOut !== undefined) writeOut(opts.rawOut, verdict.raw!, 'raw proof');
+  if (verdict.valid && reference !== undefined) {
+    writeOut(reference.bytecode, bytecodeBytes(program), 'bytecode multilinear');
+    writeOut(reference.publicInput, piBytes!, 'public input bytes');
+    writeOut(reference.proof, verdict.raw!, 'raw proof');
+  }
   if (opts.json) {
-    const facts = verdict.valid ? { ...verdict.summary, ...(opts.rawOut === undefined ? {} : { rawProof: opts.rawOut, rawProofBytes: verdict.raw!.length }) } : { reason: verdict.reason };
+    const facts = verdict.valid
+      ? { ...verdict.summary, ...(opts.rawOut === undefined ? {} : { rawProof: opts.rawOut, rawProofBytes: verdict.raw!.length }), ...(reference === undefined ? {} : { referenceInputs: reference }) }
+      : { reason: verdict.reason };
     const report = {
       command: 'verify vm', valid: verdict.valid, ...facts, program: opts.program, publicInput: publicInput.map(eToJson),
       proof: proofPath, proofBytes: proof.length, verifyMs,
@@ -55,6 +77,20 @@ export function verifyVm(proofPath: string, opts: VerifyVmOptions): void {
   console.log(`  memory 2^${s.h} cells; rows ${taus}; rate 1/${2 ** s.logInvRate}; stack 2^${s.mu} words in ${s.nLanes} lanes`);
   console.log(`  proof: ${proof.length} bytes, ${s.streamScalars} scalars, ${s.merklePhases.length} Merkle phases`);
   if (opts.rawOut !== undefined) console.log(`  raw proof (one opening per query, the Python verifier's form): ${verdict.raw!.length} bytes → ${opts.rawOut}`);
+  if (reference !== undefined) console.log(`  the reference Python verifier's inputs: python3 verifier.py ${reference.bytecode} ${reference.publicInput} ${reference.proof}`);
+}
+
+/** The three files of --reference-out DIR (made if missing): the bytecode multilinear as
+ * little-endian u64 words, the 32-byte public input and the raw proof. */
+function referenceFiles(dir: string): { bytecode: string; publicInput: string; proof: string } {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`cannot make the directory ${dir}: ${(e as Error).message}`);
+  }
+  const files = { bytecode: join(dir, 'bytecode.bin'), publicInput: join(dir, 'pi.bin'), proof: join(dir, 'raw.proof') };
+  writable(files.bytecode, 'reference inputs');
+  return files;
 }
 
 /** Adds `vm` to the `verify` command. */
@@ -67,6 +103,7 @@ export function addVerifyVm(verify: Command): void {
     .option('--public-input <words>', 'the two public words m[0], m[1], comma-separated: decimal or 0x-hex integers of up to 128 bits, or GEN ** k')
     .option('--public-input-file <file>', 'instead: a NAME.public.json file ({"public_input": [E, E]})')
     .option('--raw-out <file>', 'write a valid proof\'s raw form (one opening per query: the reference Python verifier\'s input)')
+    .option('--reference-out <dir>', 'write the reference Python verifier\'s three inputs for a valid proof: DIR/bytecode.bin, DIR/pi.bin, DIR/raw.proof')
     .option('--json', 'machine-readable verdict')
     .action(verifyVm);
 }

@@ -49,6 +49,16 @@ export function publicWordText(word: E): string {
   return chunks[chunks.length - 1].toString() + chunks.slice(0, -1).reverse().map((c) => c.toString().padStart(4, '0')).join('');
 }
 
+/** The 32 bytes the reference's Python verifier reads: each word's c0 and c1, little-endian. */
+export function publicInputBytes(pi: PublicInput): Uint8Array {
+  const out = new Uint8Array(32);
+  pi.forEach((word, k) => {
+    if (word[4] !== 0 || word[5] !== 0) throw new PublicInputError(`public input m[${k}] has a nonzero top limb: the reference's 32-byte public input has no room for it`);
+    out.set(new Uint8Array(word.buffer, word.byteOffset, 16), 16 * k);
+  });
+  return out;
+}
+
 /** The two words of a comma-separated list ("A, B"). */
 export function parsePublicInputList(text: string): PublicInput {
   const parts = text.split(',');

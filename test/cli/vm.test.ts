@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blake2s } from '@noble/hashes/blake2.js';
 import { vectorPath } from '../vectors';
 
 const CLI = 'dist/node/cli.js';
@@ -53,6 +54,18 @@ describe('leanvm-gpu verify vm', () => {
     expect(Buffer.compare(readFileSync(raw), readFileSync(vm('calls.rawproof')))).toBe(0);
   });
 
+  it('--reference-out writes the Python verifier\'s inputs: the bytecode the program hashes to, the public words, the raw proof', () => {
+    const out = at('reference-calls');
+    const r = run(...args('calls', '--reference-out', out));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/python3 verifier\.py \S+bytecode\.bin \S+pi\.bin \S+raw\.proof/);
+    const program = JSON.parse(readFileSync(vm('calls.program.json'), 'utf8'));
+    expect(Buffer.from(blake2s(readFileSync(join(out, 'bytecode.bin')))).toString('hex')).toBe(program.bytecode_hash);
+    const publicJson = JSON.parse(readFileSync(vm('calls.public.json'), 'utf8'));
+    expect(readFileSync(join(out, 'pi.bin')).toString('hex')).toBe(publicJson.python_public_input_hex);
+    expect(Buffer.compare(readFileSync(join(out, 'raw.proof')), readFileSync(vm('calls.rawproof')))).toBe(0);
+  });
+
   it('the public input as annotation words: --public-input A,B', () => {
     const line = readFileSync(vm('calls.py'), 'utf8').split('\n').find((l) => l.startsWith('# public_input:'))!;
     const words = line.slice('# public_input:'.length).trim();
@@ -82,6 +95,9 @@ describe('leanvm-gpu verify vm', () => {
     const truncated = at('truncated.proof');
     writeFileSync(truncated, readFileSync(vm('arith.proof')).subarray(0, 5000));
     expectExit(run(...args('arith').slice(0, -1), truncated), 2, /malformed proof file .*truncated\.proof: proof bytes, offset/);
+    const wide = at('wide.public.json');
+    writeFileSync(wide, JSON.stringify({ public_input: [['0000000000000001', '0000000000000000', '0000000000000002'], ['0000000000000000', '0000000000000000', '0000000000000000']] }));
+    expectExit(run('--program', vm('arith.program.json'), '--public-input-file', wide, '--reference-out', at('wide'), vm('arith.proof')), 2, /--reference-out: public input m\[0\] has a nonzero top limb/);
     expect(run('--public-input', '1,2', vm('arith.proof')).code).toBe(2); // --program is required
   });
 });
