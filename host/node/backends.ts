@@ -46,14 +46,14 @@ function openCpu(threads: number): Backend {
 
 type NativeProbe = { module: NativeModule; reason: string } | { module: null; reason: string };
 
-/** The companion module if it loads and carries this adapter's functions, with the path its
- * dispatcher chose; otherwise why not. */
-function probeNative(): NativeProbe {
+/** The companion module if it loads and carries this adapter's functions, set to `threads`,
+ * with the path its dispatcher chose; otherwise why not. */
+function probeNative(threads = DEFAULT_THREADS): NativeProbe {
   const loaded = loadNative();
   if (!loaded.ok) return { module: null, reason: loaded.reason };
   try {
     const module = asNativeModule(loaded.module);
-    module.setThreads(DEFAULT_THREADS);
+    module.setThreads(threads);
     return { module, reason: `${loaded.reason}; ${describeNative(module)}` };
   } catch (e) {
     return { module: null, reason: (e as Error).message };
@@ -95,7 +95,7 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
   const threads = options.threads ?? DEFAULT_THREADS;
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be a positive integer, got ${threads}`);
   if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu' };
-  const native = probeNative();
+  const native = probeNative(threads);
   if (choice === 'native') {
     if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
     return { backend: createNativeBackend(native.module, { threads }), why: `requested --backend native (${native.reason})` };
@@ -122,7 +122,6 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
   // where there is one (on `threads` threads), else the TypeScript ones.
   const onGpu = (why: string): OpenedBackend => {
     if (native.module === null) return { backend: createWebGpuBackend(gpu.device), why: `${why}; the VM kernels in TypeScript (no native module: ${native.reason})` };
-    native.module.setThreads(threads);
     return { backend: createWebGpuBackend(gpu.device, { vm: nativeVmKernels(native.module) }), why: `${why}; the VM kernels on the native module (${native.reason})` };
   };
   if (choice === 'webgpu') return onGpu('requested --backend webgpu');
