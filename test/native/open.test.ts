@@ -15,6 +15,11 @@ describeNative('opening the native backend', (module) => {
     expect(module.threads()).toBe(availableParallelism());
     expect(module.paths().map((p) => p.name)).toContain('generic');
     await backend.dispose();
+    // --threads 1: the line says what the module runs on.
+    const one = await openBackend('native', 0, { threads: 1 });
+    expect(one.why).toContain('threads: 1)');
+    expect(module.threads()).toBe(1);
+    await one.backend.dispose();
     await expect(backend.mulK(await backend.alloc('K', 1), await backend.alloc('K', 1), await backend.alloc('K', 1))).rejects.toThrow(
       /after dispose/,
     );
