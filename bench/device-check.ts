@@ -2,7 +2,8 @@
 // checks a lent GPU session runs in one call (docs/gpu-session.md), without vitest (its
 // node_modules cannot travel). The webgpu backend against a reference (the native module if it
 // loads, else cpu): commitments byte for byte (issue 3), reference-vector and bound proofs
-// (issue 6), then the commit and hash benches. PASS/FAIL lines with timestamps, a JSON summary
+// (issue 6), VM proofs (issue 20: the vector programs byte for byte, Fibonacci runs to 2^20
+// cycles against the reference backend), then the commit and hash benches. PASS/FAIL lines with timestamps, a JSON summary
 // on stdout and in --out (rewritten after each phase, so a killed run still leaves one); exit 1
 // on any mismatch. Work stops between units at --budget-s and the summary says where.
 import { writeFileSync } from 'node:fs';
@@ -17,14 +18,15 @@ import { Budget } from './device-check/budget';
 import { checkCommit, COMMIT_GRID, QUICK_COMMIT_GRID } from './device-check/commit-check';
 import { checkProofs, PROOF_PLAN, QUICK_PROOF_PLAN } from './device-check/proof-check';
 import { runBench } from './device-check/throughput';
+import { checkVm, QUICK_VM_PLAN, VM_PLAN } from './device-check/vm-check';
 
-const PHASES = ['commit', 'proofs', 'bench-commit', 'bench-hash'] as const;
+const PHASES = ['commit', 'proofs', 'vm', 'bench-commit', 'bench-hash'] as const;
 type Phase = (typeof PHASES)[number];
 
 const opts = new Command()
   .name('device-check')
   .option('--quick', 'a small subset, for a software adapter (lavapipe); without it a software adapter is refused')
-  .option('--vectors <dir>', 'folder holding blake2s_batch_n{7..13}.{inputs.bin,proof}', 'vectors')
+  .option('--vectors <dir>', 'folder holding blake2s_batch_n{7..13}.{inputs.bin,proof} and vm/NAME.{program.json,public.json,proof,summary.json}', 'vectors')
   .option('--budget-s <s>', 'wall-time budget: no unit of work starts that would end past it', parseFloat, 480)
   .option('--out <file>', 'also write the JSON summary here')
   .option('--phases <list>', 'comma-separated phases to run', PHASES.join(','))
@@ -115,6 +117,7 @@ await phase('commit', async () => {
   }
 });
 await phase('proofs', (gpu) => checkProofs(gpu, reference.backend, opts.vectors, quick ? QUICK_PROOF_PLAN : PROOF_PLAN, budget));
+await phase('vm', (gpu) => checkVm(gpu, reference.backend, opts.vectors, quick ? QUICK_VM_PLAN : VM_PLAN, budget));
 // The native module beside the GPU; the cpu backend's commit bench takes minutes on a GPU's time.
 const commitBackends = (gpu: Backend) => (reference.backend.name === 'native' ? [gpu, reference.backend] : [gpu]);
 await phase('bench-commit', (gpu) => runBench('commit', commitBackends(gpu), quick ? [16] : COMMIT_SIZES, runs, machineInfo, budget));

@@ -5,13 +5,14 @@
 #   dist/node/*.js                         the bundles (device-check.js, bench.js, cli.js, ...)
 #   host/native/build/Release/*.node       the native addon (its dispatcher picks the ISA there)
 #   node_modules/webgpu/                   Dawn for linux-x64, resolvable from dist/node
-#   vectors/                               blake2s_batch_n{7..13}.{inputs.bin,proof}
+#   vectors/                               blake2s_batch_n{7..13}.{inputs.bin,proof}, and vm/ the VM
+#                                          vectors' program, public input, proof and summary
 #   bin/node.xz                            this Node, compressed (kept while its version holds)
 #   gl/*.deb                               the Vulkan loader, unpacked there only if it has none
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KIT=.device-kit
-VECTORS=${LEANVM_VECTORS:-../shared/vectors}/flock
+VECTORS=${LEANVM_VECTORS:-../shared/vectors}
 ADDON=host/native/build/Release/leanvm_native.node
 DAWN=node_modules/webgpu
 
@@ -26,13 +27,16 @@ fi
 # Everything but the slow parts (bin/, gl/) is laid out afresh.
 mkdir -p $KIT
 find $KIT -mindepth 1 -maxdepth 1 ! -name bin ! -name gl -exec rm -rf {} +
-mkdir -p $KIT/dist/node $KIT/$(dirname $ADDON) $KIT/$DAWN/dist/linux-x64 $KIT/vectors $KIT/bin $KIT/gl
+mkdir -p $KIT/dist/node $KIT/$(dirname $ADDON) $KIT/$DAWN/dist/linux-x64 $KIT/vectors/vm $KIT/bin $KIT/gl
 echo '{ "private": true, "type": "module" }' >$KIT/package.json
 cp dist/node/*.js $KIT/dist/node/
 cp $ADDON $KIT/$ADDON
 cp $DAWN/package.json $DAWN/index.js $KIT/$DAWN/
 cp $DAWN/dist/linux-x64/dawn.node $KIT/$DAWN/dist/linux-x64/
-for k in 7 8 9 10 11 12 13; do cp $VECTORS/blake2s_batch_n$k.inputs.bin $VECTORS/blake2s_batch_n$k.proof $KIT/vectors/; done
+for k in 7 8 9 10 11 12 13; do cp $VECTORS/flock/blake2s_batch_n$k.inputs.bin $VECTORS/flock/blake2s_batch_n$k.proof $KIT/vectors/; done
+for p in arith calls loops hash bits big arith_rate2; do
+  for ext in program.json public.json proof summary.json; do cp $VECTORS/vm/$p.$ext $KIT/vectors/vm/; done
+done
 
 version=$(node --version)
 if [ "$(cat $KIT/bin/node.version 2>/dev/null)" != "$version" ]; then
