@@ -37,3 +37,17 @@ export class Budget {
     return true;
   }
 }
+
+/**
+ * Checks as units of `kind`: each body returns its PASS line, or one starting "FAIL"; a
+ * failure (or a throw) is logged and kept in report.failures instead of ending the run.
+ */
+export function checker(budget: Budget, kind: string, report: { failures: string[]; ran: number }) {
+  return (label: string, body: () => Promise<string>): Promise<boolean> =>
+    budget.unit(kind, label, async () => {
+      const line = await body().catch((e: Error) => `FAIL threw ${e.message.split('\n')[0]}`);
+      if (line.startsWith('FAIL')) report.failures.push(`${label}: ${line.slice(5)}`);
+      budget.log(`${line.startsWith('FAIL') ? 'FAIL' : 'PASS'} ${label}: ${line.replace(/^FAIL /, '')}`);
+      report.ran++;
+    });
+}

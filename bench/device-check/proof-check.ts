@@ -12,7 +12,7 @@ import { seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { HASH_BATCH_STAGES, type HashBatchProof, type HashBatchStage, proveHashBatch, type StageTraffic } from '../../src/workloads/hash-batch/prove';
 import { describeTraffic, overBudget, totalTraffic } from '../../src/workloads/hash-batch/traffic';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
-import type { Budget } from './budget';
+import { type Budget, checker } from './budget';
 import { firstDifference } from './compare';
 
 export interface ProofPlan {
@@ -53,14 +53,7 @@ export async function checkProofs(webgpu: Backend, reference: Backend, vectorsDi
     if (traffic === undefined) return { said: stages, over: 'the backend meters no traffic' };
     return { said: `stages (ms) ${stages}; ${describeTraffic(traffic)}`, over: overBudget(traffic, messageBytes, proof.length) };
   };
-  // One unit: its line, and a failure (a mismatch or a throw) recorded instead of ending the run.
-  const check = (label: string, body: () => Promise<string>) =>
-    budget.unit('proof', label, async () => {
-      const line = await body().catch((e: Error) => `FAIL threw ${e.message.split('\n')[0]}`);
-      if (line.startsWith('FAIL')) report.failures.push(`${label}: ${line.slice(5)}`);
-      budget.log(`${line.startsWith('FAIL') ? 'FAIL' : 'PASS'} ${label}: ${line.replace(/^FAIL /, '')}`);
-      report.ran++;
-    });
+  const check = checker(budget, 'proof', report);
 
   for (const k of plan.vectors) {
     const ran = await check(`vector n = 2^${k}`, async () => {

@@ -12,7 +12,7 @@ import { parsePublicInputJson, type PublicInput } from '../../src/vm/public-inpu
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { VM_VECTORS } from '../vm';
 import { fibonacciN, fibonacciProgram } from '../vm-programs';
-import type { Budget } from './budget';
+import { type Budget, checker } from './budget';
 import { firstDifference } from './compare';
 
 export interface VmPlan {
@@ -56,13 +56,7 @@ export async function checkVm(webgpu: Backend, reference: Backend, vectorsDir: s
     report.runs.push(run);
     return run;
   };
-  const check = (label: string, body: () => Promise<string>) =>
-    budget.unit('vm', label, async () => {
-      const line = await body().catch((e: Error) => `FAIL threw ${e.message.split('\n')[0]}`);
-      if (line.startsWith('FAIL')) report.failures.push(`${label}: ${line.slice(5)}`);
-      budget.log(`${line.startsWith('FAIL') ? 'FAIL' : 'PASS'} ${label}: ${line.replace(/^FAIL /, '')}`);
-      report.ran++;
-    });
+  const check = checker(budget, 'vm', report);
   const valid = (program: Program, pi: PublicInput, proof: Uint8Array) => {
     const v = verifyProgram(program, pi, proof);
     return v.valid ? null : v.reason;
