@@ -7,6 +7,7 @@
 // on stdout and in --out (rewritten after each phase, so a killed run still leaves one); exit 1
 // on any mismatch. Work stops between units at --budget-s and the summary says where.
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { BackendUnavailableError, openBackend, probeBackends } from '../host/node/backends';
 import { requestNodeGpu } from '../host/node/dawn';
@@ -26,13 +27,14 @@ type Phase = (typeof PHASES)[number];
 const opts = new Command()
   .name('device-check')
   .option('--quick', 'a small subset, for a software adapter (lavapipe); without it a software adapter is refused')
-  .option('--vectors <dir>', 'folder holding blake2s_batch_n{7..13}.{inputs.bin,proof} and vm/NAME.{program.json,public.json,proof,summary.json}', 'vectors')
+  .option('--vectors <dir>', 'folder holding blake2s_batch_n{7..13}.{inputs.bin,proof}', 'vectors')
+  .option('--vm-vectors <dir>', 'folder holding the VM vectors NAME.{program.json,public.json,proof,summary.json} (default: VECTORS/vm)')
   .option('--budget-s <s>', 'wall-time budget: no unit of work starts that would end past it', parseFloat, 480)
   .option('--out <file>', 'also write the JSON summary here')
   .option('--phases <list>', 'comma-separated phases to run', PHASES.join(','))
   .option('--bench-runs <n>', 'timed runs per bench cell (default 5, --quick 1)', (v) => parseInt(v, 10))
   .parse()
-  .opts<{ quick?: boolean; vectors: string; budgetS: number; out?: string; phases: string; benchRuns?: number }>();
+  .opts<{ quick?: boolean; vectors: string; vmVectors?: string; budgetS: number; out?: string; phases: string; benchRuns?: number }>();
 
 const phases = opts.phases.split(',') as Phase[];
 const unknown = phases.filter((p) => !PHASES.includes(p));
@@ -117,7 +119,7 @@ await phase('commit', async () => {
   }
 });
 await phase('proofs', (gpu) => checkProofs(gpu, reference.backend, opts.vectors, quick ? QUICK_PROOF_PLAN : PROOF_PLAN, budget));
-await phase('vm', (gpu) => checkVm(gpu, reference.backend, opts.vectors, quick ? QUICK_VM_PLAN : VM_PLAN, budget));
+await phase('vm', (gpu) => checkVm(gpu, reference.backend, opts.vmVectors ?? join(opts.vectors, 'vm'), quick ? QUICK_VM_PLAN : VM_PLAN, budget));
 // The native module beside the GPU; the cpu backend's commit bench takes minutes on a GPU's time.
 const commitBackends = (gpu: Backend) => (reference.backend.name === 'native' ? [gpu, reference.backend] : [gpu]);
 await phase('bench-commit', (gpu) => runBench('commit', commitBackends(gpu), quick ? [16] : COMMIT_SIZES, runs, machineInfo, budget));

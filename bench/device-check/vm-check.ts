@@ -16,7 +16,7 @@ import { type Budget, checker } from './budget';
 import { firstDifference } from './compare';
 
 export interface VmPlan {
-  /** Programs of <vectors>/vm/NAME.{program.json,public.json,proof,summary.json} (the summary
+  /** Programs of the folder's NAME.{program.json,public.json,proof,summary.json} (the summary
    * gives the rate it was proved at). */
   vectors: string[];
   /** log2 of the cycles of the Fibonacci runs. */
@@ -64,7 +64,7 @@ export async function checkVm(webgpu: Backend, reference: Backend, vectorsDir: s
 
   for (const name of plan.vectors) {
     const ran = await check(`vm ${name}`, async () => {
-      const file = (ext: string) => readFileSync(join(vectorsDir, 'vm', `${name}.${ext}`));
+      const file = (ext: string) => readFileSync(join(vectorsDir, `${name}.${ext}`));
       const program = parseProgram(file('program.json').toString('utf8'));
       const pi = parsePublicInputJson(file('public.json').toString('utf8'));
       const logInvRate = JSON.parse(file('summary.json').toString('utf8')).announced.log_inv_rate as number;
