@@ -85,6 +85,8 @@ export interface OpenedBackend {
   backend: Backend;
   /** Why this backend was chosen (or why the requested one was not available). */
   why: string;
+  /** Whether its buffers are the host's memory (cpu, native, a software GPU adapter), not a card's. */
+  hostMemory: boolean;
 }
 
 /**
@@ -95,16 +97,16 @@ export interface OpenedBackend {
 export async function openBackend(choice: BackendChoice, needBytes = 0, options: OpenOptions = {}): Promise<OpenedBackend> {
   const threads = options.threads ?? DEFAULT_THREADS;
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be a positive integer, got ${threads}`);
-  if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu' };
+  if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu', hostMemory: true };
   const native = probeNative();
   if (choice === 'native') {
     if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
-    return { backend: createNativeBackend(native.module, { threads }), why: `requested --backend native (${native.reason})` };
+    return { backend: createNativeBackend(native.module, { threads }), why: `requested --backend native (${native.reason})`, hostMemory: true };
   }
   const fallback = (gpuWhy: string): OpenedBackend =>
     native.module !== null
-      ? { backend: createNativeBackend(native.module, { threads }), why: `${gpuWhy}; native module: ${native.reason}` }
-      : { backend: openCpu(threads), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend` };
+      ? { backend: createNativeBackend(native.module, { threads }), why: `${gpuWhy}; native module: ${native.reason}`, hostMemory: true }
+      : { backend: openCpu(threads), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend`, hostMemory: true };
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unavailable: ${gpu.unavailable}`);
@@ -120,21 +122,23 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     return fallback(tooBig);
   }
   // Flock's host passes go to the native module where there is one, not to TypeScript.
+  const hostMemory = report.software === true;
   const onGpu = (why: string): OpenedBackend => {
     const backend = createWebGpuBackend(gpu.device);
-    if (native.module === null) return { backend, why: `${why}; Flock's host passes in TypeScript (no native module: ${native.reason})` };
+    if (native.module === null) return { backend, why: `${why}; Flock's host passes in TypeScript (no native module: ${native.reason})`, hostMemory };
     const { backend: lent, lent: passes } = withHostPasses(backend, createNativeBackend(native.module, { threads }));
-    return { backend: lent, why: `${why}; ${passes.join(', ')} on the native module (${native.reason})` };
+    return { backend: lent, why: `${why}; ${passes.join(', ')} on the native module (${native.reason})`, hostMemory };
   };
   if (choice === 'webgpu') return onGpu('requested --backend webgpu');
   if (!report.software) return onGpu(`hardware GPU: ${report.reason}`);
   if (native.module !== null) {
     gpu.device.destroy();
-    return { backend: createNativeBackend(native.module, { threads }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
+    return { backend: createNativeBackend(native.module, { threads }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };
   }
   return {
     backend: createWebGpuBackend(gpu.device),
     why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
+    hostMemory: true,
   };
 }
 

@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
+import { AllocationError } from '../../src/backend/allocation';
 import type { BackendName } from '../../src/backend/backend';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
@@ -99,6 +100,8 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .option('--digests-out <file>', 'also write the n BLAKE2s-256 digests (n × 32 bytes) the proof claims')
   .addOption(backendOption())
   .addOption(threadsOption())
+  .option('--max-memory <size>', 'the memory the proof may take, e.g. 512M or 8G (default: what this machine or its cgroup has available)')
+  .option('--force', 'prove even when the memory estimate exceeds that')
   .option('--json', 'machine-readable summary')
   .action(proveHash);
 
@@ -128,9 +131,11 @@ try {
   await program.parseAsync();
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-  const usage = [BackendUnavailableError, UsageError, HashBatchInputError];
+  // A job too large for this machine's memory is exit 2 too: refused up front, or an allocation failed.
+  const usage = [BackendUnavailableError, UsageError, HashBatchInputError, AllocationError];
   if (usage.some((kind) => e instanceof kind)) {
-    console.error(`leanvm-gpu: ${(e as Error).message}`);
+    const outOfMemory = e instanceof AllocationError ? 'out of memory: ' : '';
+    console.error(`leanvm-gpu: ${outOfMemory}${(e as Error).message}`);
     process.exit(2);
   }
   throw e;

@@ -13,7 +13,11 @@ import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
+import { formatBytes } from '../../src/backend/allocation';
+import { hashBatchMemory } from '../../src/workloads/hash-batch/memory';
+import type { MemoryEstimate } from '../../src/workloads/memory';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
+import { type MemoryLimit, memoryLimit } from './memory-limit';
 import { progressBar } from './progress';
 import { UsageError } from './usage';
 
@@ -33,6 +37,10 @@ export interface ProveHashOptions extends MessageOptions {
   threads?: string;
   digestsOut?: string;
   json?: boolean;
+  /** the memory the proof may take (a size: 512M, 8G); default what the machine offers */
+  maxMemory?: string;
+  /** prove even when the estimate exceeds the limit */
+  force?: boolean;
 }
 
 export interface VerifyHashOptions extends MessageOptions {
@@ -105,6 +113,29 @@ const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
+const SIZE_UNITS: Record<string, number> = { '': 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30, T: 2 ** 40 };
+
+/** --max-memory: bytes, or a number with K, M, G or T (binary units; a trailing B or iB allowed). */
+function parseSize(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?$/i.exec(text.trim());
+  const bytes = m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
+  if (!(bytes > 0)) throw new UsageError(`--max-memory must be a size such as 512M, 8G or 1073741824, got "${text}"`);
+  return bytes;
+}
+
+/** The job's estimate against what it may use: UsageError (exit 2, one line) if it does not
+ * fit, unless forced. A hardware GPU's buffers are the card's memory, not the host's. */
+function checkMemory(estimate: MemoryEstimate, hostMemory: boolean, opts: ProveHashOptions, what: string): MemoryLimit {
+  const limit = opts.maxMemory === undefined ? memoryLimit() : { bytes: parseSize(opts.maxMemory), source: '--max-memory' };
+  const needs = hostMemory ? estimate.bytes : estimate.bytes - estimate.deviceBytes;
+  if (needs > limit.bytes && opts.force !== true) {
+    throw new UsageError(
+      `${what} needs an estimated ${formatBytes(needs)} (${needs} bytes, at its ${estimate.stage}) but ${limit.source} allows ${formatBytes(limit.bytes)} (${limit.bytes} bytes); --force to try anyway`,
+    );
+  }
+  return limit;
+}
+
 /** Fails before a long proof rather than after it when an output cannot be written. */
 function writable(path: string, what: string): void {
   try {
@@ -130,7 +161,16 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   writable(opts.out, 'proof');
   if (opts.digestsOut !== undefined) writable(opts.digestsOut, 'digests');
   const n = messages.length / MESSAGE_WORDS;
-  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(blocksLogFor(n, mode)), { threads });
+  const nBlocksLog = blocksLogFor(n, mode);
+  const { backend, why, hostMemory } = await openBackend(opts.backend, largestBufferBytes(nBlocksLog), { threads });
+  const estimate = hashBatchMemory({ n, nBlocksLog }, backend.name);
+  let limit: MemoryLimit;
+  try {
+    limit = checkMemory(estimate, hostMemory, opts, `proving n = ${n} on ${backend.name}`);
+  } catch (e) {
+    await backend.dispose();
+    throw e;
+  }
   console.error(`backend: ${backend.name} (${why})`);
   const bar = progressBar();
   let result;
@@ -147,7 +187,9 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const report = {
     command: 'prove hash', backend: backend.name, why, ...(backend.name === 'webgpu' ? {} : { threads: threads ?? DEFAULT_THREADS }),
     statement: mode, n, inputs: source, stageMs, totalMs,
-    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), proof: opts.out,
+    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(),
+    memory: { estimatedPeakBytes: estimate.bytes, estimatedPeakStage: estimate.stage, deviceBytes: estimate.deviceBytes, limitBytes: limit.bytes, limitSource: limit.source },
+    proof: opts.out,
     ...(opts.digestsOut === undefined ? {} : { digests: opts.digestsOut }),
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
@@ -156,7 +198,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   console.log(`proved ${n} BLAKE2s compressions (${source}) on ${on} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
   console.log(`  ${describeStatement(mode)}`);
   console.log(`  stages (ms): ${stages}`);
-  console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
+  console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)} (estimated ${mib(estimate.bytes)})`);
   if (opts.digestsOut !== undefined) console.log(`  digests: ${32 * n} bytes → ${opts.digestsOut}`);
 }
 

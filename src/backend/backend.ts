@@ -48,6 +48,10 @@ export interface Backend {
   upload(elem: Elem, words: Uint32Array): Promise<DeviceBuffer>;
   /** A new zeroed buffer. */
   alloc(elem: Elem, length: number): Promise<DeviceBuffer>;
+  /** Optional, where buffers are host arrays (cpu, native): a buffer over the caller's `words`
+   * themselves, no copy (8-byte aligned). The caller keeps them alive and unchanged while the
+   * buffer is used; freeing the buffer leaves them to the caller. */
+  borrow?(elem: Elem, words: Uint32Array): DeviceBuffer;
   /** The buffer's contents as u32 words (low word first for each K word). */
   download(buf: DeviceBuffer): Promise<Uint32Array>;
   /** out[i] = a[i] · b[i] in K (all three K buffers of one length). */
@@ -92,13 +96,16 @@ export interface Backend {
    */
   roundSums(f: DeviceBuffer, b: DeviceBuffer, stride: number): Promise<Uint32Array>;
   /** The table with the variable of `stride` bound at r (K or E in, a new E buffer out):
-   * value (unit u, j) = lo + r·(lo + hi). */
-  fold(src: DeviceBuffer, stride: number, r: E): Promise<DeviceBuffer>;
+   * value (unit u, j) = lo + r·(lo + hi). With `spend` the caller gives src up: the backend
+   * frees it, or folds an E src into its own storage (a fold then needs no memory). Either
+   * way src is not to be used or freed again. */
+  fold(src: DeviceBuffer, stride: number, r: E, spend?: boolean): Promise<DeviceBuffer>;
   /**
-   * Optional: fold(f, stride, r) and fold(b, stride, r), then roundSums of the two folded
-   * tables at nextStride, in one pass (the folded values not read back).
+   * Optional: fold(f, stride, r, spend.f) and fold(b, stride, r, spend.b), then roundSums of
+   * the two folded tables at nextStride, in one pass where nothing is spent (the folded values
+   * not read back).
    */
-  foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number): Promise<FoldedRound>;
+  foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number, spend?: Spend): Promise<FoldedRound>;
   /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
   eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables
@@ -156,8 +163,9 @@ export interface Backend {
   /** Optional: host words (contents arbitrary) from the backend's pool of large arrays, for
    * arrays the host writes in full and reads while proving (Flock's witness columns): a warm
    * prover then reuses pages it has faulted in (≈ 190 MiB a 2^15 proof). Give them back with
-   * releaseWords once nothing reads them. Without it, callers allocate. */
-  hostWords?(length: number): Uint32Array;
+   * releaseWords once nothing reads them. Without it, callers allocate. `what` names them in
+   * an AllocationError. */
+  hostWords?(length: number, what?: string): Uint32Array;
   /** Takes back hostWords' words; others are ignored. */
   releaseWords?(words: Uint32Array): void;
 
@@ -171,6 +179,12 @@ export interface Backend {
   free(buf: DeviceBuffer): void;
   /** Releases everything the backend holds (GPU device, workers). */
   dispose(): Promise<void>;
+}
+
+/** Which of a fold's inputs the caller gives up (Backend.fold's spend, for each). */
+export interface Spend {
+  readonly f?: boolean;
+  readonly b?: boolean;
 }
 
 /** The zerocheck's E tables a, b, c. */

@@ -7,6 +7,13 @@
 // spare's start: the halving tables of folds and sumcheck rounds live in what the larger ones
 // before them freed. A buffer is handed out once until it comes back, so a view never shares
 // memory with another live array.
+//
+// Spares never add to a peak: a request no spare serves drops them all before it allocates, so
+// memory peaks (which happen at fresh allocations) hold only live arrays, and a job's memory
+// is what its live arrays add up to. A warm prover repeats its requests and finds its spares
+// again. Dropped buffers go to `release` where one is given (the native module unmaps its own
+// at once; V8's wait for its collector, and a synchronous proof gives their finalizers no turn).
+import { AllocationError, isArrayBufferFailure } from './allocation';
 
 /** Below this many bytes a fresh array is cheap: not kept. */
 const MIN_BYTES = 1 << 16;
@@ -22,8 +29,11 @@ export interface WordPoolOptions {
    * arrays, witness columns included, come to ≈ 1.3 GiB: under a 1 GiB cap, proofs run after
    * smaller ones evicted their own spares (≈ 74k page faults a proof against ≈ 1k). */
   capBytes?: number;
-  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. */
+  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. It may throw
+   * AllocationError; V8's RangeError for a buffer it cannot allocate becomes one. */
   allocate?: (bytes: number) => ArrayBuffer;
+  /** Frees a buffer the pool drops, now (default: none, V8 collects it). */
+  release?: (buffer: ArrayBuffer) => void;
 }
 
 export class WordPool {
@@ -34,26 +44,32 @@ export class WordPool {
   private bytes = 0;
   private readonly capBytes: number;
   private readonly allocate: (bytes: number) => Buffer;
+  private readonly release: (buffer: Buffer) => void;
 
   constructor(options: WordPoolOptions = {}) {
     this.capBytes = options.capBytes ?? 2 ** 31;
     this.allocate = options.shared ? (bytes) => new SharedArrayBuffer(bytes) : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
+    const release = options.release;
+    this.release = release === undefined || options.shared ? () => {} : (buffer) => release(buffer as ArrayBuffer);
   }
 
-  /** `length` words with arbitrary contents (a fresh array is zero). */
-  take(length: number): Uint32Array {
+  /** `length` words with arbitrary contents (a fresh array is zero); AllocationError naming
+   * `what` if they cannot be had. */
+  take(length: number, what = 'a pooled array'): Uint32Array {
     const spare = this.reuse(4 * length);
     if (spare !== undefined) return new Uint32Array(spare, 0, length);
-    const buffer = this.allocate(4 * length);
+    const bytes = 4 * length;
+    if (bytes >= MIN_BYTES) this.clear();
+    const buffer = this.fresh(bytes, what);
     if (buffer.byteLength >= MIN_BYTES) this.live.add(buffer);
     return new Uint32Array(buffer, 0, length);
   }
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
    * unmapped until a kernel touches them (a sparse accumulator never maps most). */
-  takeZeroed(length: number): Uint32Array {
+  takeZeroed(length: number, what?: string): Uint32Array {
     const spare = this.reuse(4 * length);
-    return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length);
+    return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length, what);
   }
 
   /** Takes back words from take() that nothing reads any more; others are ignored. */
@@ -61,16 +77,31 @@ export class WordPool {
     const buffer = words.buffer;
     if (words.byteOffset !== 0 || !this.live.has(buffer)) return;
     this.live.delete(buffer);
-    if (buffer.byteLength > this.capBytes) return;
+    if (buffer.byteLength > this.capBytes) return this.release(buffer);
     this.spares.push(buffer);
     this.bytes += buffer.byteLength;
-    while (this.bytes > this.capBytes) this.bytes -= this.spares.shift()!.byteLength;
+    while (this.bytes > this.capBytes) this.drop(0);
   }
 
-  /** Drops the spares (the backend is being disposed). */
+  /** Drops the spares (before a fresh allocation, or as the backend is disposed). */
   clear(): void {
-    this.spares = [];
-    this.bytes = 0;
+    while (this.spares.length > 0) this.drop(0);
+  }
+
+  private drop(i: number): void {
+    const [buffer] = this.spares.splice(i, 1);
+    this.bytes -= buffer.byteLength;
+    this.release(buffer);
+  }
+
+  private fresh(bytes: number, what: string): Buffer {
+    try {
+      return this.allocate(bytes);
+    } catch (e) {
+      if (e instanceof AllocationError) throw new AllocationError(e.memory, what, e.bytes || bytes, e.reason);
+      if (isArrayBufferFailure(e)) throw new AllocationError('js', what, bytes, (e as Error).message);
+      throw e;
+    }
   }
 
   /** The smallest spare of at least `bytes` (and at most FIT times that), now live again. */

@@ -1,10 +1,13 @@
 // The N-API glue: argument checks and the calls into the active path. Buffers are the
-// caller's Uint32Arrays, used in place (their K words read as u64); nothing is copied.
+// caller's Uint32Arrays, used in place (their K words read as u64); nothing is copied. Every
+// function runs guarded: an allocation the module cannot make (memory.h) comes back as an
+// Error with code 'LEANVM_ALLOCATION', naming the call, the object and its bytes.
 #include <napi.h>
 
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "dispatch.h"
@@ -16,6 +19,7 @@
 #include "bit_columns.h"
 #include "flock_witness.h"
 #include "grind.h"
+#include "memory.h"
 #include "threads.h"
 #include "zerocheck_rounds.h"
 
@@ -211,13 +215,16 @@ Napi::Value RoundSums(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
-/** fold(src, srcIsE, stride, r, out): out holds the round's pairs as E values. */
+/** fold(src, srcIsE, stride, r, out): out holds the round's pairs as E values; out may be a
+ * view of an E src's first values (in place). */
 void Fold(const Napi::CallbackInfo& info) {
   const bool isE = flag(info, 1);
   const Words src = words(info, 0, "src"), out = words(info, 4, "out");
   const size_t n = values(info, src, isE, "src"), stride = count(info, 2, "stride", 1e15);
   const std::vector<uint64_t> r = element(info, 3, "r");
   require(info, out.length == 6 * pairs(info, n, stride), "out must hold ⌈n / 2·stride⌉·stride E values");
+  const bool overlaps = out.u32 < src.u32 + src.length && src.u32 < out.u32 + out.length;
+  require(info, !overlaps || (isE && out.u32 == src.u32), "out may overlap src only as an E src's own first values");
   leanvm::fold(*activePath().field, src.k(), isE, n, stride, r.data(), out.k());
 }
 
@@ -386,52 +393,148 @@ Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
   return out;
 }
 
-/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h), unmapped by its
- * finalizer, which Node runs between event-loop turns after V8 collects the buffer. V8 does
- * not count an external buffer's memory by itself, so its collector is told. */
+/** A region allocWords mapped; `live` until releaseWords or the finalizer unmaps it. */
+struct Mapping {
+  void* p;
+  size_t bytes;
+  bool live;
+};
+
+/** The live regions by address (touched on the JavaScript thread only: calls and finalizers). */
+std::unordered_map<void*, Mapping*>& liveMappings() {
+  static std::unordered_map<void*, Mapping*> m;
+  return m;
+}
+
+void unmap(Napi::Env env, Mapping* m) {
+  liveMappings().erase(m->p);
+  m->live = false;
+  leanvm::unmapPages(m->p, m->bytes);
+  Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(m->bytes));
+}
+
+/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h). releaseWords unmaps
+ * it at once; otherwise its finalizer does, which Node runs between event-loop turns after V8
+ * collects the buffer (a long synchronous proof gives it none). V8 does not count an external
+ * buffer's memory by itself, so its collector is told. */
 Napi::Value AllocWords(const Napi::CallbackInfo& info) {
   const size_t bytes = count(info, 0, "bytes", 0x1p40);
   require(info, bytes > 0, "bytes must be positive");
   void* p = leanvm::mapPages(bytes);
-  if (p == nullptr) throw Napi::Error::New(info.Env(), "could not map " + std::to_string(bytes) + " bytes");
-  const auto unmap = [](Napi::Env env, void* data, void* hint) {
-    const size_t n = reinterpret_cast<size_t>(hint);
-    leanvm::unmapPages(data, n);
-    Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(n));
-  };
-  Napi::ArrayBuffer out = Napi::ArrayBuffer::New(info.Env(), p, bytes, unmap, reinterpret_cast<void*>(bytes));
+  Mapping* m = nullptr;
+  Napi::ArrayBuffer out;
+  try {
+    m = new Mapping{p, bytes, true};
+    liveMappings().emplace(p, m);
+    // The finalizer comes once, after a release too (for the detached buffer): it owns m.
+    const auto finalize = [](Napi::Env env, void*, Mapping* mapping) {
+      if (mapping->live) unmap(env, mapping);
+      delete mapping;
+    };
+    out = Napi::ArrayBuffer::New(info.Env(), p, bytes, finalize, m);
+  } catch (...) {
+    // No buffer owns the region: nothing else will unmap it.
+    if (m != nullptr) liveMappings().erase(p);
+    delete m;
+    leanvm::unmapPages(p, bytes);
+    throw;
+  }
   Napi::MemoryManagement::AdjustExternalMemory(info.Env(), static_cast<int64_t>(bytes));
   return out;
 }
 
+/** releaseWords(buffer): detaches an allocWords buffer (its views see no elements from now on)
+ * and unmaps it now. */
+void ReleaseWords(const Napi::CallbackInfo& info) {
+  require(info, info[0].IsArrayBuffer(), "releaseWords takes an ArrayBuffer from allocWords");
+  Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
+  const auto it = liveMappings().find(buffer.Data());
+  require(info, it != liveMappings().end() && it->second->bytes == buffer.ByteLength(),
+          "releaseWords takes a live ArrayBuffer from allocWords");
+  Mapping* m = it->second;
+  buffer.Detach();
+  unmap(info.Env(), m);
+}
+
+/** mappedBytes(): bytes of allocWords buffers not yet unmapped. */
+Napi::Value MappedBytes(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(leanvm::mappedBytes()));
+}
+
+/** limitAllocations(bytes | null): every allocation of the module over `bytes` fails from now
+ * on (a test's way to walk the error paths); null lifts the limit. */
+void LimitAllocations(const Napi::CallbackInfo& info) {
+  leanvm::limitAllocations(info[0].IsNull() || info[0].IsUndefined() ? SIZE_MAX : count(info, 0, "bytes", 0x1p50));
+}
+
+/** The Error for an allocation the module could not make (tagged for the adapter's AllocationError). */
+Napi::Error allocationError(Napi::Env env, const char* call, const leanvm::AllocationFailure& f) {
+  const int error = f.error();
+  const std::string reason = error == leanvm::AllocationFailure::LIMITED ? "over the limit set by limitAllocations"
+                             : error > 0                                  ? std::strerror(error)
+                                                                          : "out of memory";
+  Napi::Error e = Napi::Error::New(env, std::string(call) + ": could not allocate " + std::to_string(f.bytes()) + " bytes for " +
+                                            f.object() + " (" + reason + ")");
+  e.Set("code", "LEANVM_ALLOCATION");
+  e.Set("call", call);
+  e.Set("object", f.object());
+  e.Set("bytes", Napi::Number::New(env, static_cast<double>(f.bytes())));
+  e.Set("reason", reason);
+  return e;
+}
+
+/** F with its allocation failures turned into allocationError; info.Data() is the call's name. */
+template <auto F>
+auto guarded(const Napi::CallbackInfo& info) -> decltype(F(info)) {
+  const char* call = static_cast<const char*>(info.Data());
+  try {
+    return F(info);
+  } catch (const leanvm::AllocationFailure& f) {
+    throw allocationError(info.Env(), call, f);
+  } catch (const std::bad_alloc&) {
+    // An allocation outside the module's own (a std::function, the glue's strings).
+    throw allocationError(info.Env(), call, leanvm::AllocationFailure("memory of unknown size", 0));
+  }
+}
+
+template <auto F>
+void add(Napi::Env env, Napi::Object exports, const char* name) {
+  exports.Set(name, Napi::Function::New(env, guarded<F>, name, const_cast<char*>(name)));
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
-  exports.Set("paths", Napi::Function::New(env, Paths));
-  exports.Set("activePath", Napi::Function::New(env, ActivePath));
-  exports.Set("usePath", Napi::Function::New(env, UsePath));
-  exports.Set("setThreads", Napi::Function::New(env, SetThreads));
-  exports.Set("threads", Napi::Function::New(env, Threads));
-  exports.Set("setTwiddleDeltas", Napi::Function::New(env, SetTwiddleDeltas));
-  exports.Set("mulK", Napi::Function::New(env, MulK));
-  exports.Set("mulE", Napi::Function::New(env, MulE));
-  exports.Set("forwardNtt", Napi::Function::New(env, ForwardNtt));
-  exports.Set("encodeStack", Napi::Function::New(env, EncodeStack));
-  exports.Set("merkleTree", Napi::Function::New(env, MerkleTree));
-  exports.Set("roundSums", Napi::Function::New(env, RoundSums));
-  exports.Set("fold", Napi::Function::New(env, Fold));
-  exports.Set("foldRound", Napi::Function::New(env, FoldRound));
-  exports.Set("eqTable", Napi::Function::New(env, EqTable));
-  exports.Set("mapByTables", Napi::Function::New(env, MapByTables));
-  exports.Set("addScaled", Napi::Function::New(env, AddScaled));
-  exports.Set("zerocheckSums", Napi::Function::New(env, ZerocheckSums));
-  exports.Set("zerocheckStep", Napi::Function::New(env, ZerocheckStep));
-  exports.Set("skipSums", Napi::Function::New(env, SkipSums));
-  exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
-  exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
-  exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));
-  exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
-  exports.Set("queryWeightsTransposed", Napi::Function::New(env, QueryWeightsTransposed));
-  exports.Set("smallestNonce", Napi::Function::New(env, SmallestNonce));
-  if (leanvm::mapsPages()) exports.Set("allocWords", Napi::Function::New(env, AllocWords));
+  add<Paths>(env, exports, "paths");
+  add<ActivePath>(env, exports, "activePath");
+  add<UsePath>(env, exports, "usePath");
+  add<SetThreads>(env, exports, "setThreads");
+  add<Threads>(env, exports, "threads");
+  add<SetTwiddleDeltas>(env, exports, "setTwiddleDeltas");
+  add<MulK>(env, exports, "mulK");
+  add<MulE>(env, exports, "mulE");
+  add<ForwardNtt>(env, exports, "forwardNtt");
+  add<EncodeStack>(env, exports, "encodeStack");
+  add<MerkleTree>(env, exports, "merkleTree");
+  add<RoundSums>(env, exports, "roundSums");
+  add<Fold>(env, exports, "fold");
+  add<FoldRound>(env, exports, "foldRound");
+  add<EqTable>(env, exports, "eqTable");
+  add<MapByTables>(env, exports, "mapByTables");
+  add<AddScaled>(env, exports, "addScaled");
+  add<ZerocheckSums>(env, exports, "zerocheckSums");
+  add<ZerocheckStep>(env, exports, "zerocheckStep");
+  add<SkipSums>(env, exports, "skipSums");
+  add<ZerocheckEntries>(env, exports, "zerocheckEntries");
+  add<FoldBlocks>(env, exports, "foldBlocks");
+  add<FlockWitness>(env, exports, "flockWitness");
+  add<QueryWeights>(env, exports, "queryWeights");
+  add<QueryWeightsTransposed>(env, exports, "queryWeightsTransposed");
+  add<SmallestNonce>(env, exports, "smallestNonce");
+  add<MappedBytes>(env, exports, "mappedBytes");
+  add<LimitAllocations>(env, exports, "limitAllocations");
+  if (leanvm::mapsPages()) {
+    add<AllocWords>(env, exports, "allocWords");
+    add<ReleaseWords>(env, exports, "releaseWords");
+  }
   return exports;
 }
 

@@ -21,7 +21,8 @@ size_t roundPairs(size_t n, size_t stride);
 void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t stride,
                uint64_t out[6]);
 
-/** out[p] = lo + r·(lo + hi) for every pair p (roundPairs E values); src K or E. */
+/** out[p] = lo + r·(lo + hi) for every pair p (roundPairs E values); src K or E. out may be
+ * src itself (an E table folded into its first values, which frees no memory but needs none). */
 void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, size_t stride, const uint64_t r[3],
           uint64_t* out);
 

@@ -13,6 +13,7 @@ import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { WordPool } from '../word-pool';
+import { jsWords } from '../allocation';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 
 /** A new buffer owning `words` (no copy). */
@@ -22,6 +23,12 @@ function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
 
 function data(buf: DeviceBuffer): Uint32Array {
   return wordsOf('cpu', buf);
+}
+
+/** Retires a buffer whose storage a result now owns (a view of its start). */
+function spent(buf: DeviceBuffer): void {
+  data(buf);
+  (buf as ArrayDeviceBuffer).words = null;
 }
 
 export interface CpuBackendOptions {
@@ -38,8 +45,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const large = new WordPool({ shared: pool !== undefined });
   /** Zeroed words for the workers (shared if there is a pool). */
   const largeWords = (length: number) => large.takeZeroed(length);
-  /** Fresh zeroed words. */
-  const words = (length: number) => (length >= threadedFrom ? large.takeZeroed(length) : new Uint32Array(length));
+  /** Fresh zeroed words; AllocationError naming `what` if V8 cannot allocate them. */
+  const words = (length: number, what = `an array of ${length} u32 words`) =>
+    length >= threadedFrom ? large.takeZeroed(length, what) : jsWords(length, what);
+  const free = (buf: DeviceBuffer): void => {
+    const w = data(buf);
+    if (!(buf as ArrayDeviceBuffer).borrowed) large.give(w);
+    (buf as ArrayDeviceBuffer).words = null;
+  };
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
@@ -48,14 +61,18 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
       }
-      const copy = words(src.length);
+      const copy = words(src.length, `the copy of upload (${src.length} u32 words)`);
       copy.set(src);
       return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, words(length * WORDS[elem]));
+      return wrap(elem, words(length * WORDS[elem], `the buffer of alloc (${length} ${elem} values)`));
     },
-    hostWords: (length) => words(length),
+    borrow(elem, src) {
+      if (src.length % WORDS[elem] !== 0) throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
+      return new ArrayDeviceBuffer('cpu', elem, src.length / WORDS[elem], src, true);
+    },
+    hostWords: (length, what = 'host words') => words(length, `${what} (${length} u32 words)`),
     releaseWords: (w) => large.give(w),
     async download(buf) {
       return data(buf).slice();
@@ -96,17 +113,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       : {}),
     hostBelow: 0,
     zerocheckRounds: 'host',
-    ...typedArrayOpening(data, wrap),
+    ...typedArrayOpening({ data, wrap, spent, free }),
     freeTree(tree) {
       const { nodes } = treeOf('cpu', tree, (tree as ArrayTree).codeword);
       large.give(nodes);
       (tree as ArrayTree).tree = null;
     },
     async finish() {},
-    free(buf) {
-      large.give(data(buf));
-      (buf as ArrayDeviceBuffer).words = null;
-    },
+    free,
     async dispose() {
       large.clear();
       await pool?.dispose();

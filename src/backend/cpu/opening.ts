@@ -1,7 +1,8 @@
 // The WHIR opening's bulk work for any backend whose buffers are plain typed arrays: the
 // functions of src/pcs/whir/bulk.ts (and the zerocheck's round sums) on the buffers' words.
 // `data` unwraps a buffer (checking that it is the backend's and live), `wrap` makes a new
-// one that owns the given words.
+// one that owns the given words, `spent` retires a buffer whose storage a result took over,
+// `free` frees one.
 import { encodeEInterleaved } from '../../ntt/encode';
 import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
 import { roundShape, sameShape, checkSlice, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
@@ -9,14 +10,25 @@ import { zerocheckSums } from './zerocheck';
 
 export type TypedArrayOpening = Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>;
 
-export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap: (elem: Elem, words: Uint32Array) => DeviceBuffer): TypedArrayOpening {
+export interface TypedArrayBuffers {
+  data(buf: DeviceBuffer): Uint32Array;
+  wrap(elem: Elem, words: Uint32Array): DeviceBuffer;
+  spent(buf: DeviceBuffer): void;
+  free(buf: DeviceBuffer): void;
+}
+
+export function typedArrayOpening({ data, wrap, spent, free }: TypedArrayBuffers): TypedArrayOpening {
   return {
     async roundSums(f, b, stride) {
       roundShape(f, b);
       return roundSums(data(f), f.elem, data(b), stride);
     },
-    async fold(src, stride, r) {
-      return wrap('E', foldPairs(data(src), src.elem, stride, r));
+    async fold(src, stride, r, spend = false) {
+      const inPlace = spend && src.elem === 'E';
+      const out = wrap('E', foldPairs(data(src), src.elem, stride, r, inPlace));
+      if (inPlace) spent(src);
+      else if (spend) free(src);
+      return out;
     },
     async eqTable(point, seed) {
       return wrap('E', eqTableSeeded(point, seed));

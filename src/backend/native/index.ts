@@ -34,9 +34,23 @@ export interface NativeBackendOptions {
  * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
 const MAPPED_MIN_BYTES = 1 << 25;
 
-/** Fresh pool buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES, V8's below. */
-function mappedOrV8(allocWords: (bytes: number) => ArrayBuffer): (bytes: number) => ArrayBuffer {
-  return (bytes) => (bytes >= MAPPED_MIN_BYTES ? allocWords(bytes) : new ArrayBuffer(bytes));
+/** The pool's buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES (unmapped
+ * as soon as the pool drops them), V8's below. */
+function nativePool(module: NativeModule): WordPool {
+  const { allocWords, releaseWords } = module;
+  if (allocWords === undefined || releaseWords === undefined) return new WordPool();
+  return new WordPool({
+    allocate: (bytes) => (bytes >= MAPPED_MIN_BYTES ? allocWords(bytes) : new ArrayBuffer(bytes)),
+    release: (buffer) => {
+      if (buffer.byteLength >= MAPPED_MIN_BYTES) releaseWords(buffer);
+    },
+  });
+}
+
+/** How an AllocationError names a buffer a method makes: 'the codeword of encode (2^26 K words)'. */
+function purpose(what: string, method: string, elem: Elem, length: number): string {
+  const log = Math.log2(length);
+  return `${what} of ${method} (${Number.isInteger(log) ? `2^${log}` : length} ${elem} ${elem === 'K' ? 'words' : 'values'})`;
 }
 
 export function createNativeBackend(module: NativeModule, options: NativeBackendOptions = {}): Backend {
@@ -47,7 +61,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = new WordPool({ allocate: module.allocWords === undefined ? undefined : mappedOrV8(module.allocWords.bind(module)) });
+  const pool = nativePool(module);
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {
@@ -60,20 +74,37 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], words.byteOffset % 8 === 0 ? words : words.slice());
   }
 
+  /** `length` elements' words from the pool, named for an AllocationError. */
+  function take(elem: Elem, length: number, what: string, method: string): Uint32Array {
+    return pool.take(length * WORDS[elem], purpose(what, method, elem, length));
+  }
+
+  function free(buf: DeviceBuffer): void {
+    const words = data(buf);
+    if (!(buf as ArrayDeviceBuffer).borrowed) pool.give(words);
+    (buf as ArrayDeviceBuffer).words = null;
+  }
+
   return {
     name: 'native',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
       }
-      const copy = pool.take(words.length);
+      const copy = take(elem, words.length / WORDS[elem], 'the copy', 'upload');
       copy.set(words);
       return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
+      return wrap(elem, pool.takeZeroed(length * WORDS[elem], purpose('the buffer', 'alloc', elem, length)));
     },
-    hostWords: (length) => pool.take(length),
+    borrow(elem, words) {
+      if (words.length % WORDS[elem] !== 0 || words.byteOffset % 8 !== 0) {
+        throw new BackendUsageError(`borrow takes whole ${elem} elements from an 8-byte boundary, got ${words.length} words at byte ${words.byteOffset}`);
+      }
+      return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], words, true);
+    },
+    hostWords: (length, what = 'host words') => pool.take(length, `${what} (${length} u32 words)`),
     releaseWords: (words) => pool.give(words),
     async download(buf) {
       return data(buf).slice();
@@ -90,7 +121,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
       const q = data(msg);
       const { logMsg, logSize, nLanes } = stackShape(q.length / 2, logN, logInvRate);
-      const codeword = pool.take(2 * nLanes * 2 ** logSize);
+      const codeword = take('K', nLanes * 2 ** logSize, 'the codeword', 'encode');
       module.encodeStack(q, codeword, logMsg, nLanes, logInvRate);
       return wrap('K', codeword);
     },
@@ -99,7 +130,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       const rows = data(codeword);
       const nLeaves = rows.length / (2 * rowWords);
       const height = log2Leaves(nLeaves);
-      const nodes = pool.take(8 * (2 * nLeaves - 1));
+      const nodes = pool.take(8 * (2 * nLeaves - 1), `the digests of merkleBuild (${nLeaves} leaves)`);
       module.merkleTree(rows, rowWords, leafWords, nodes);
       return new ArrayTree({ nLeaves, height, nodes }, codeword as ArrayDeviceBuffer, rowWords, leafWords);
     },
@@ -111,29 +142,26 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     hostBelow: 0,
     zerocheckRounds: 'device',
-    ...nativeOpening(
-      module,
+    ...nativeOpening(module, {
       data,
-      (elem, length) => {
-        const words = pool.take(length * WORDS[elem]);
+      fresh(elem, length, method) {
+        const words = take(elem, length, 'the table', method);
         return [wrap(elem, words), words];
       },
-      (buf, length) => {
+      shrink(buf, length) {
         // A view of the start: freeing it gives the pool back its whole array.
         const view = data(buf).subarray(0, length * WORDS[buf.elem]);
         (buf as ArrayDeviceBuffer).words = null;
-        return new ArrayDeviceBuffer('native', buf.elem, length, view);
+        return new ArrayDeviceBuffer('native', buf.elem, length, view, (buf as ArrayDeviceBuffer).borrowed);
       },
-    ),
+      free,
+    }),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);
       (tree as ArrayTree).tree = null;
     },
     async finish() {},
-    free(buf) {
-      pool.give(data(buf));
-      (buf as ArrayDeviceBuffer).words = null;
-    },
+    free,
     async dispose() {
       disposed = true;
       pool.clear();

@@ -1,5 +1,6 @@
+import { AllocationError } from '../allocation';
 import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
-import { gpuChecked } from './errors';
+import { gpuChecked, WebGpuError } from './errors';
 
 /** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
 export class WebGpuBuffer implements DeviceBuffer {
@@ -15,22 +16,41 @@ export class WebGpuBuffer implements DeviceBuffer {
   }
 }
 
+/** The most bytes one storage buffer may hold on `device` (a kernel binds whole buffers). */
+export function bindingLimit(device: GPUDevice): number {
+  return Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+}
+
+/** AllocationError for `bytes` of `what` when one binding could not hold them (splitting
+ * larger buffers into chunks is not implemented yet). */
+function checkBinding(device: GPUDevice, what: string, bytes: number): void {
+  const limit = bindingLimit(device);
+  if (bytes > limit) throw new AllocationError('gpu', what, bytes, `over this device's ${limit}-byte storage binding limit`);
+}
+
 /**
- * Bytes of a buffer of `length` elements, rejected when one binding could not hold it (a
- * kernel binds whole buffers; splitting larger ones into chunks is not implemented yet).
+ * Bytes of a buffer of `length` elements, refused (AllocationError) when one binding could
+ * not hold it.
  */
 export function bufferBytes(device: GPUDevice, elem: Elem, length: number): number {
   if (!Number.isSafeInteger(length) || length < 0) {
     throw new BackendUsageError(`buffer length must be a non-negative integer, got ${length}`);
   }
   const bytes = length * WORDS[elem] * 4;
-  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-  if (bytes > limit) {
-    throw new BackendUsageError(
-      `a buffer of ${length} ${elem} elements takes ${bytes} bytes, over this device's ${limit}-byte storage binding limit`,
-    );
-  }
+  checkBinding(device, `a buffer of ${length} ${elem} elements`, bytes);
   return bytes;
+}
+
+/** device.createBuffer, a refusal (out of memory, or a size the device does not take: an
+ * error scope's error, or the RangeError of a buffer mapped at creation) as an AllocationError
+ * naming `what`. The buffer is never used, so a refused one cannot make a wrong proof. */
+export async function allocateBuffer(device: GPUDevice, what: string, descriptor: GPUBufferDescriptor): Promise<GPUBuffer> {
+  try {
+    return await gpuChecked(device, `allocating ${what}`, () => device.createBuffer(descriptor));
+  } catch (e) {
+    if (e instanceof WebGpuError || e instanceof RangeError) throw new AllocationError('gpu', what, descriptor.size, e.message);
+    throw e;
+  }
 }
 
 /** The live GPU buffer behind `buf`, checking that it belongs to `device` and is not freed. */
@@ -45,17 +65,12 @@ export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
 /** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */
 export async function scratchBuffer(device: GPUDevice, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
   const bytes = typeof contents === 'number' ? contents : contents.byteLength;
-  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-  if (bytes > limit) {
-    throw new BackendUsageError(`${what} takes ${bytes} bytes, over this device's ${limit}-byte storage binding limit`);
-  }
-  const buf = await gpuChecked(device, `allocating ${what}`, () =>
-    device.createBuffer({
-      size: Math.max(4, bytes),
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-      mappedAtCreation: typeof contents !== 'number',
-    }),
-  );
+  checkBinding(device, what, bytes);
+  const buf = await allocateBuffer(device, what, {
+    size: Math.max(4, bytes),
+    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
+    mappedAtCreation: typeof contents !== 'number',
+  });
   if (typeof contents !== 'number') {
     new Uint32Array(buf.getMappedRange()).set(contents);
     buf.unmap();

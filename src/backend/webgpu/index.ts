@@ -2,9 +2,8 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import { WebGpuBuffer, bufferBytes, gpuBuffer } from './buffer';
+import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer } from './buffer';
 import { createCommitKernels } from './commit';
-import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
 import { defaultGroupLayers, NttKernels } from './ntt';
 import { createOpeningKernels } from './opening';
@@ -64,9 +63,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {
     live();
     const size = bufferBytes(device, elem, length);
-    const gpu = await gpuChecked(device, `allocating ${size} bytes`, () =>
-      device.createBuffer({ size, usage: storageUsage, mappedAtCreation: words !== undefined }),
-    );
+    const gpu = await allocateBuffer(device, `a buffer of ${length} ${elem} elements`, { size, usage: storageUsage, mappedAtCreation: words !== undefined });
     if (words) {
       new Uint32Array(gpu.getMappedRange()).set(words);
       gpu.unmap();
@@ -102,7 +99,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       const src = gpuBuffer(device, buf);
       const size = (buf as WebGpuBuffer).bytes;
       if (size === 0) return new Uint32Array(0);
-      const staging = device.createBuffer({ size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const staging = await allocateBuffer(device, `the staging buffer of a download (${size} bytes)`, { size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
       const encoder = device.createCommandEncoder({ label: 'download' });
       encoder.copyBufferToBuffer(src, 0, staging, 0, size);
       device.queue.submit([encoder.finish()]);

@@ -6,7 +6,7 @@
 import type { E } from '../../field/e';
 import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
 import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import { gpuBuffer, scratchBuffer } from './buffer';
+import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
 import { reduce } from './reduction';
@@ -51,6 +51,10 @@ function log2Exact(n: number, what: string): number {
 export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
   const { device } = ctx;
   const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(device, buf);
+  const release = (buf: DeviceBuffer): void => {
+    gpu(buf).destroy();
+    (buf as WebGpuBuffer).gpu = null;
+  };
 
   /** Runs `work` into a fresh E buffer of `length` values, freed again if the work fails. */
   async function into(length: number, work: (out: GPUBuffer) => Promise<unknown>): Promise<DeviceBuffer> {
@@ -82,11 +86,14 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       });
     },
 
-    async fold(src, stride, r) {
+    async fold(src, stride, r, spend = false) {
       ctx.live();
       const count = roundTerms(src.length, stride);
       const params = [...scalar(r, 'fold: r'), count, src.length, stride];
-      return into(count, (out) => ctx.record('fold').dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), out], params).submit());
+      const out = await into(count, (o) => ctx.record('fold').dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), o], params).submit());
+      // Always into a fresh buffer (a binding cannot be read and written at once): a spent src goes.
+      if (spend) release(src);
+      return out;
     },
 
     async eqTable(point, seed) {

@@ -2,6 +2,7 @@
 // entry x of â is â(z, χ_0, x) = Lz(w_2x) + χ_0·Lz(w_2x ⊕ w_2x+1) for the bit words w of a,
 // where Lz(w) = Σ_{s ∈ w} L_s(z) is F2-linear in the 64 bits and so a sum of eight byte-table
 // lookups; the χ_0 term is a second table. Only the live blocks and one pad block are built.
+import { jsWords } from '../../backend/allocation';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type E, eMulAt } from '../../field/e';
 import { BLOCK_U32 } from '../layout';
@@ -41,7 +42,7 @@ const PER_BLOCK = 128;
 /** The host's entries of one column from u32 word `at` (Backend.zerocheckEntries makes the
  * same on a device): entry x from the words at + 4x .. at + 4x + 4. */
 export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Uint32Array {
-  const out = new Uint32Array(6 * count);
+  const out = jsWords(6 * count, `a zerocheck table (${count} E values)`);
   for (let x = 0; x < count; x++) {
     const w = at + 4 * x;
     entryInto(out, 6 * x, t0, t1, col[w], col[w + 1], col[w + 2], col[w + 3]);
@@ -49,13 +50,19 @@ export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uin
   return out;
 }
 
+/** Called with columns a and b as soon as their tables are built: nothing reads them after
+ * (the lincheck reads only c), so their memory can go before the next table's comes. */
+export type DoneWith = (col: Uint32Array) => void;
+
 /** The tables â, b̂, ĉ at (z, χ_0) over blocks [0, live] (live = blocks: all, no pad). */
-export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): { tables: PaddedTable[]; shape: PaddedShape } {
+export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E, doneWith: DoneWith = () => {}): { tables: PaddedTable[]; shape: PaddedShape } {
   const [t0, t1] = entryTables(z, chi0);
-  const tables = [cols.a, cols.b, cols.c].map((col): PaddedTable => ({
-    head: hostEntries(col, 0, PER_BLOCK * Math.min(live, blocks), t0, t1),
-    pad: live < blocks ? hostEntries(col, live * BLOCK_U32, PER_BLOCK, t0, t1) : new Uint32Array(6 * PER_BLOCK),
-  }));
+  const tables = [cols.a, cols.b, cols.c].map((col, i): PaddedTable => {
+    const head = hostEntries(col, 0, PER_BLOCK * Math.min(live, blocks), t0, t1);
+    const pad = live < blocks ? hostEntries(col, live * BLOCK_U32, PER_BLOCK, t0, t1) : new Uint32Array(6 * PER_BLOCK);
+    if (i < 2) doneWith(col);
+    return { head, pad };
+  });
   return { tables, shape: tableShape(blocks, live) };
 }
 
@@ -63,21 +70,31 @@ export function materialize(cols: ZerocheckColumns, blocks: number, live: number
  * The same tables written out in full (2^vars values each) as E buffers of `backend`: made
  * there by zerocheckEntries over every block (the tail's blocks are copies of block `live`,
  * so their entries are the pad's), else built on the host, the tail written out, and uploaded.
+ * If one cannot be made, those made are freed.
  */
-export async function deviceTables(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): Promise<DeviceBuffer[]> {
-  if (backend.zerocheckEntries !== undefined) {
-    const [t0, t1] = entryTables(z, chi0);
-    const bufs: DeviceBuffer[] = [];
-    for (const col of [cols.a, cols.b, cols.c]) bufs.push(await backend.zerocheckEntries(col, 0, PER_BLOCK * blocks, t0, t1));
+export async function deviceTables(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E, doneWith: DoneWith = () => {}): Promise<DeviceBuffer[]> {
+  const bufs: DeviceBuffer[] = [];
+  try {
+    if (backend.zerocheckEntries !== undefined) {
+      const [t0, t1] = entryTables(z, chi0);
+      for (const [i, col] of [cols.a, cols.b, cols.c].entries()) {
+        bufs.push(await backend.zerocheckEntries(col, 0, PER_BLOCK * blocks, t0, t1));
+        if (i < 2) doneWith(col);
+      }
+      return bufs;
+    }
+    const { tables, shape } = materialize(cols, blocks, live, z, chi0, doneWith);
+    for (const tb of tables) bufs.push(await backend.upload('E', expand(tb, shape)));
     return bufs;
+  } catch (e) {
+    for (const buf of bufs) backend.free(buf);
+    throw e;
   }
-  const { tables, shape } = materialize(cols, blocks, live, z, chi0);
-  return Promise.all(tables.map((tb) => backend.upload('E', expand(tb, shape))));
 }
 
 /** The table's 2^vars values written out: value j ≥ head is pad[j mod period]. */
 function expand(tb: PaddedTable, shape: PaddedShape): Uint32Array {
-  const out = new Uint32Array(6 << shape.vars), P = 6 * shape.period;
+  const out = jsWords(6 << shape.vars, `a zerocheck table (2^${shape.vars} E values)`), P = 6 * shape.period;
   for (let j = 0; j < out.length; j += P) out.set(tb.pad.subarray(0, Math.min(P, out.length - j)), j);
   out.set(tb.head.subarray(0, 6 * shape.head));
   return out;

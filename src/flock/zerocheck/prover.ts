@@ -7,7 +7,7 @@ import { FlockError } from '../errors';
 import { K_LOG } from '../layout';
 import { interpolateSkip } from '../skip-domain';
 import { equalityPoint } from './challenges';
-import { deviceTables, materialize, tableShape } from './materialize';
+import { deviceTables, type DoneWith, materialize, tableShape } from './materialize';
 import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from './padded-tables';
 import { type SkipPassResult, type ZerocheckColumns, skipPass, skipPassOn } from './skip-pass';
 
@@ -26,6 +26,11 @@ export interface ZerocheckClaim {
 export interface TailOptions {
   /** Blocks from this one on are all copies of it and are summed once (default: every block is live). */
   live?: number;
+}
+
+export interface ZerocheckOptions extends TailOptions {
+  /** Called with columns a and b once the zerocheck has read them for the last time. */
+  doneWith?: DoneWith;
 }
 
 /**
@@ -58,16 +63,16 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
  * rest on the host. The skip pass and the tables' entries run on the backend where it has
  * skipSums and zerocheckEntries.
  */
-export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<ZerocheckClaim> {
+export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: ZerocheckOptions = {}): Promise<ZerocheckClaim> {
   const o = beginRounds(nBlocksLog, ps, opts);
   const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.blocks, o.live, o.r));
   const chi0 = first.chi.subarray(0, 6);
   const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
-  if (!onDevice()) return closeRounds({ ...run, ...materialize(cols, o.blocks, o.live, first.z, chi0) }, ps);
+  if (!onDevice()) return closeRounds({ ...run, ...materialize(cols, o.blocks, o.live, first.z, chi0, opts.doneWith) }, ps);
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
   // A round binds the previous round's χ first, so a fused step does both in one pass.
-  const [a, b, c] = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0);
+  const [a, b, c] = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0, opts.doneWith);
   let bufs: ZerocheckTables = [a, b, c];
   const step = backend.zerocheckStep?.bind(backend) ?? ((tables: ZerocheckTables, chi: E | null, point: Uint32Array) => unfusedStep(backend, tables, chi, point));
   let chi: E | null = null;

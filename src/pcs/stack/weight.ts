@@ -13,8 +13,28 @@ import type { Batch } from './batch';
 import { claimPoint, ringClaimCount, type StackClaims, type StackShape } from './claims';
 import { selectorEq } from './placement';
 
-/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. */
+/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. If a
+ * table cannot be made, those made are freed. */
 export async function stackWeightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape): Promise<DeviceBuffer> {
+  const held = new Set<DeviceBuffer>();
+  try {
+    return await weightTable(backend, claims, batch, shape, held);
+  } catch (e) {
+    for (const buf of held) backend.free(buf);
+    throw e;
+  }
+}
+
+/** stackWeightTable, its tables in `held` while they live. */
+async function weightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape, held: Set<DeviceBuffer>): Promise<DeviceBuffer> {
+  const hold = (buf: DeviceBuffer): DeviceBuffer => {
+    held.add(buf);
+    return buf;
+  };
+  const release = (buf: DeviceBuffer): void => {
+    held.delete(buf);
+    backend.free(buf);
+  };
   const values = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
   let b: DeviceBuffer | null = null;
   const { ring } = claims;
@@ -23,7 +43,7 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
     const scaled = new Uint32Array(batch.coordinateWeights.length);
     for (const [a, c] of ring.claims.entries()) {
       for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
-      const weight = await backend.eqTable(c.suffix, eOne());
+      const weight = hold(await backend.eqTable(c.suffix, eOne()));
       await backend.mapByTables(weight, phiByteTables(scaled));
       // A first table spanning the whole weight is the sum so far: kept rather than added
       // into a zeroed one (which would cost as much memory again).
@@ -31,12 +51,12 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
         b = weight;
         continue;
       }
-      b ??= await backend.alloc('E', values);
+      b ??= hold(await backend.alloc('E', values));
       await backend.addScaled(b, weight, ring.offset);
-      backend.free(weight);
+      release(weight);
     }
   }
-  b ??= await backend.alloc('E', values);
+  b ??= hold(await backend.alloc('E', values));
   // Claims at one point (the strided slot claims of a bound batch) share its eq table: built
   // once, then added with each claim's λ power; a lone claim's table is built already scaled.
   const nRing = ringClaimCount(claims);
@@ -52,12 +72,12 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
   };
   for (const group of atPoint.values()) {
     const shared = group.length > 1;
-    const eq = await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0]));
+    const eq = hold(await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0])));
     for (const i of group) {
       const [at, stride] = place(i);
       await backend.addScaled(b, eq, at, shared ? scale(i) : undefined, stride);
     }
-    backend.free(eq);
+    release(eq);
   }
   return b;
 }

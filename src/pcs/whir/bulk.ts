@@ -16,6 +16,7 @@ import { columnWeightTable } from '../../poly/column-weight';
 import { PHI_TABLE_WORDS, phiByTablesAt } from '../ring-switch/map';
 import { type Kind, WORDS } from '../../poly/table';
 import { WhirError } from './errors';
+import { jsWords } from '../../backend/allocation';
 
 /** Below this many products per constant, byte tables (~0.3 ms to build) do not pay. */
 const TABLE_MIN_USES = 1024;
@@ -134,25 +135,29 @@ export function roundSums(f: Uint32Array, kind: Kind, b: Uint32Array, stride: nu
 
 /**
  * Binds the variable of `stride` at r: out value (unit u, j) = lo + r·(lo + hi), with
- * hi = 0 for a last unit that has no high half. Returns a fresh E table.
+ * hi = 0 for a last unit that has no high half. Returns a fresh E table, or with `inPlace`
+ * (an E src) a view of src's first values holding it: value (u, j) lands at us + j, at or
+ * below both values it reads and past every value read before it.
  */
-export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E): Uint32Array {
+export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E, inPlace = false): Uint32Array {
   const n = count(src, kind, 'foldPairs');
   checkStride(n, stride, 'foldPairs');
+  if (inPlace && kind !== 'E') throw new WhirError('foldPairs: only an E table folds in place');
   const w = WORDS[kind];
   const units = Math.ceil(n / (2 * stride));
-  const out = new Uint32Array(6 * units * stride);
+  const out = inPlace ? src.subarray(0, 6 * units * stride) : jsWords(6 * units * stride, `a folded table (${units * stride} E values)`);
   const mul = new ByConst(r, out.length / 6);
-  const d = new Uint32Array(w);
+  const d = new Uint32Array(6);
   let o = 0;
   for (let unit = 0; unit < n; unit += 2 * stride) {
     const paired = unit + stride < n;
     for (let lo = unit, end = unit + stride; lo < end; lo++, o += 6) {
       const l = w * lo, h = l + w * stride;
       for (let t = 0; t < w; t++) d[t] = paired ? src[l + t] ^ src[h + t] : src[l + t];
-      if (w === 6) mul.mulE(out, o, d, 0);
-      else mul.mulK(out, o, d, 0);
-      for (let t = 0; t < w; t++) out[o + t] ^= src[l + t];
+      if (w === 6) mul.mulE(d, 0, d, 0);
+      else mul.mulK(d, 0, d, 0);
+      // src's lo value is read before out overwrites it (the same words at unit 0 in place).
+      for (let t = 0; t < 6; t++) out[o + t] = d[t] ^ (t < w ? src[l + t] : 0);
     }
   }
   return out;

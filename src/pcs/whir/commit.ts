@@ -37,11 +37,18 @@ export function freeCommitment(commitment: WhirCommitment): void {
   commitment.oracle.backend.free(commitment.witness);
 }
 
+export interface CommitOptions {
+  /** The stack stays alive and unchanged while the commitment is used: a backend whose buffers
+   * are host arrays keeps it as the witness (Backend.borrow) instead of a copy. */
+  borrow?: boolean;
+}
+
 /**
  * Commits a stack of up to 2^logN K words (2 u32 each; the words past it are zero) at inverse
- * rate 2^logInvRate on `backend`, which then holds the witness for the opening.
+ * rate 2^logInvRate on `backend`, which then holds the witness for the opening. If a step
+ * fails, what the earlier ones made is freed.
  */
-export async function commitWhir(backend: Backend, stack: Uint32Array, logN: number, logInvRate: number): Promise<WhirCommitment> {
+export async function commitWhir(backend: Backend, stack: Uint32Array, logN: number, logInvRate: number, options: CommitOptions = {}): Promise<WhirCommitment> {
   whirConfig(logN, logInvRate); // the admissible window
   const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
   const words = stack.length / 2;
@@ -54,10 +61,21 @@ export async function commitWhir(backend: Backend, stack: Uint32Array, logN: num
     padded = new Uint32Array(2 * nLanes * block);
     padded.set(stack);
   }
-  const witness = await backend.upload('K', padded);
-  const codeword = await backend.encode(witness, logN, logInvRate);
-  const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
-  return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
+  const borrow = options.borrow === true && padded === stack ? backend.borrow?.bind(backend) : undefined;
+  const witness = borrow?.('K', stack) ?? (await backend.upload('K', padded));
+  try {
+    const codeword = await backend.encode(witness, logN, logInvRate);
+    try {
+      const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
+      return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
+    } catch (e) {
+      backend.free(codeword);
+      throw e;
+    }
+  } catch (e) {
+    backend.free(witness);
+    throw e;
+  }
 }
 
 /**
@@ -67,5 +85,10 @@ export async function commitWhir(backend: Backend, stack: Uint32Array, logN: num
 export async function commitFolded(backend: Backend, f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<Oracle> {
   const codeword = await backend.encodeFolded(f, logLanes, logInvRate);
   const rowWords = 3 << logLanes;
-  return { backend, codeword, tree: await backend.merkleBuild(codeword, rowWords, rowWords) };
+  try {
+    return { backend, codeword, tree: await backend.merkleBuild(codeword, rowWords, rowWords) };
+  } catch (e) {
+    backend.free(codeword);
+    throw e;
+  }
 }

@@ -13,9 +13,11 @@ import type { ProverState } from '../../transcript/prover-state';
 import type { VerifierState } from '../../transcript/verifier-state';
 import { HASH_BATCH_LOG_INV_RATE } from './batch';
 
-/** The level-0 commitment of q_flock (2^μ K words) on `backend`, which keeps it for the opening. */
+/** The level-0 commitment of q_flock (2^μ K words) on `backend`, which keeps it for the opening:
+ * q_flock itself where the backend can borrow it (the caller keeps it, unchanged, until the
+ * commitment is freed). */
 export function commitQflock(backend: Backend, qflock: Uint32Array, mu: number): Promise<WhirCommitment> {
-  return commitWhir(backend, qflock, mu, HASH_BATCH_LOG_INV_RATE);
+  return commitWhir(backend, qflock, mu, HASH_BATCH_LOG_INV_RATE, { borrow: true });
 }
 
 /** The ring claim on q_flock, then the point claims, as the stacked opening takes them. */

@@ -4,6 +4,7 @@
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint.
+import { jsWords } from '../../backend/allocation';
 import type { Backend } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
@@ -74,6 +75,36 @@ export async function proveStatement(statement: HashBatchStatement, options: Omi
   return proveBatch({ witness, nBlocksLog: statement.nBlocksLog, statement }, options);
 }
 
+/**
+ * Flock's witness columns z, a, b (z is q_flock itself, 2^μ K words each), from the backend's
+ * pool where it keeps one. Both witness writers write every word of every block, so a reused
+ * array needs no zeroing.
+ */
+class ColumnSet {
+  private readonly held = new Set<Uint32Array>();
+
+  constructor(private readonly backend: Backend, private readonly words: number) {}
+
+  /** The three columns; if one cannot be had, those taken go back. */
+  take(): { z: Uint32Array; a: Uint32Array; b: Uint32Array } {
+    const column = (name: string): Uint32Array => {
+      const words = this.backend.hostWords?.(this.words, `witness column ${name}`) ?? jsWords(this.words, `witness column ${name} (${this.words} u32 words)`);
+      this.held.add(words);
+      return words;
+    };
+    return { z: column('z'), a: column('a'), b: column('b') };
+  }
+
+  /** Gives a column back (nothing reads it any more). */
+  release(col: Uint32Array): void {
+    if (this.held.delete(col)) this.backend.releaseWords?.(col);
+  }
+
+  releaseAll(): void {
+    for (const col of this.held) this.release(col);
+  }
+}
+
 /** A batch as the prover core takes it. */
 export interface BatchJob {
   /** The compressions the witness computes: blocks 0..; padding instances fill the rest. */
@@ -110,13 +141,11 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
 
   const mu = qflockVars(nBlocksLog);
   const blocks = 2 ** nBlocksLog;
-  // The columns: z is q_flock itself (2^μ K words); from the backend's pool where it keeps one.
-  // Both witness writers write every word of every block, so a reused array needs no zeroing.
-  const column = () => backend.hostWords?.(BLOCK_U32 * blocks) ?? new Uint32Array(BLOCK_U32 * blocks);
-  const columns = { z: column(), a: column(), b: column() };
+  const columns = new ColumnSet(backend, BLOCK_U32 * blocks);
   const ps = new ProverState(...transcriptStart(statement));
   try {
-    const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns));
+    const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns.take()));
+    // The commitment keeps z itself as its witness where the backend can (no copy).
     const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
     try {
       ps.addRoot(commitment.root);
@@ -124,14 +153,15 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       // Blocks from `live` on are padding copies, summed once unless `plain`.
       const tail = { live: plain ? blocks : w.live };
       const cols = { a: w.a, b: w.b, c: w.z };
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, tail));
+      // Columns a and b go back as soon as their zerocheck tables are made.
+      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, { ...tail, doneWith: (col) => columns.release(col) }));
       const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, w.z, nBlocksLog, ps, tail));
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
     }
   } finally {
-    for (const c of Object.values(columns)) backend.releaseWords?.(c);
+    columns.releaseAll();
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());

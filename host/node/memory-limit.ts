@@ -1,0 +1,60 @@
+// How much memory a job may use here: what the machine has available (MemAvailable, which
+// counts reclaimable caches), or less where this process's cgroup caps it (v2 memory.max, v1
+// memory.limit_in_bytes, less what the group uses already). Elsewhere os.freemem().
+import { readFileSync } from 'node:fs';
+import { freemem } from 'node:os';
+
+export interface MemoryLimit {
+  readonly bytes: number;
+  /** Where the number comes from, for a person reading the refusal. */
+  readonly source: string;
+}
+
+function read(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** A number file's value, or null when absent or unlimited ('max', or v1's near-2^63). */
+function bytesIn(path: string): number | null {
+  const text = read(path)?.trim();
+  if (text === undefined || !/^\d+$/.test(text)) return null;
+  const v = Number(text);
+  return v >= 2 ** 62 ? null : v;
+}
+
+/** MemAvailable from /proc/meminfo, in bytes. */
+function memAvailable(): number | null {
+  const m = /^MemAvailable:\s+(\d+) kB$/m.exec(read('/proc/meminfo') ?? '');
+  return m === null ? null : Number(m[1]) * 1024;
+}
+
+/** The room left under this process's cgroup's memory limit (v2, then v1), if it has one. */
+function cgroupRoom(): MemoryLimit | null {
+  const groups = read('/proc/self/cgroup') ?? '';
+  const v2 = /^0::(\/.*)$/m.exec(groups);
+  if (v2 !== null) {
+    const dir = `/sys/fs/cgroup${v2[1] === '/' ? '' : v2[1]}`;
+    const max = bytesIn(`${dir}/memory.max`);
+    if (max !== null) return { bytes: max - (bytesIn(`${dir}/memory.current`) ?? 0), source: `cgroup ${v2[1]} memory.max ${max} bytes, less its use` };
+  }
+  const v1 = /^\d+:(?:[^:]*,)?memory(?:,[^:]*)?:(\/.*)$/m.exec(groups);
+  if (v1 !== null) {
+    const dir = `/sys/fs/cgroup/memory${v1[1] === '/' ? '' : v1[1]}`;
+    const max = bytesIn(`${dir}/memory.limit_in_bytes`);
+    if (max !== null) return { bytes: max - (bytesIn(`${dir}/memory.usage_in_bytes`) ?? 0), source: `cgroup ${v1[1]} memory.limit_in_bytes ${max} bytes, less its use` };
+  }
+  return null;
+}
+
+/** The memory a new job may take now: the least of the machine's available memory and its
+ * cgroup's room. */
+export function memoryLimit(): MemoryLimit {
+  const available = memAvailable();
+  const machine: MemoryLimit = available === null ? { bytes: freemem(), source: 'free memory' } : { bytes: available, source: 'MemAvailable' };
+  const group = cgroupRoom();
+  return group !== null && group.bytes < machine.bytes ? group : machine;
+}

@@ -1,0 +1,65 @@
+// The hash batch's memory model (src/workloads/memory.ts): the arrays each stage holds, in
+// units of q_flock (Q = 8·2^μ bytes, μ = 8 + log2 of the blocks). A host backend (cpu, native)
+// commits z itself, the codeword beside it (2^ρ·Q at rate 2^−ρ) and its Merkle digests; the
+// zerocheck's three E tables (1.5·Q each) replace columns a and b as they are made; the
+// opening's weight (3·Q) and first fold of the witness (1.5·Q) sit beside z and the codeword,
+// the weight's own folds in its storage. WebGPU (as it stands) copies z to the device, keeps the
+// host's columns, and folds into fresh buffers.
+import type { BackendName } from '../../backend/backend';
+import { qflockVars } from '../../flock/layout';
+import { INITIAL_FOLDING_FACTOR } from '../../pcs/whir/config';
+import { type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../memory';
+import { HASH_BATCH_LOG_INV_RATE, MESSAGE_BYTES } from './batch';
+
+export interface HashBatchShape {
+  /** Messages proved. */
+  readonly n: number;
+  /** log2 of the blocks (n padded to a power of two, at least 2^7). */
+  readonly nBlocksLog: number;
+  /** log2 of the commitment's inverse rate (default the hash batch's, 1). */
+  readonly logInvRate?: number;
+}
+
+/** Bytes a message costs for the whole proof: its words, its compression's record and inputs
+ * (measured: ≈ 0.45 KiB a message at 2^17 and 2^18). */
+const PER_MESSAGE_BYTES = 460;
+
+/** The arrays (bytes) alive at each stage of a hash-batch proof on `backend`. */
+export function hashBatchStages(shape: HashBatchShape, backend: BackendName): StageMemory[] {
+  const rate = shape.logInvRate ?? HASH_BATCH_LOG_INV_RATE;
+  const mu = qflockVars(shape.nBlocksLog);
+  const q = 8 * 2 ** mu;
+  const codeword = q * 2 ** rate;
+  const leaves = 2 ** (mu - INITIAL_FOLDING_FACTOR + rate);
+  const tree = 32 * (2 * leaves - 1);
+  const table = 24 * 2 ** (mu - 1); // a zerocheck table, and the witness's first fold
+  const weight = 24 * 2 ** mu;
+  const committed = { codeword, tree };
+  if (backend !== 'webgpu') {
+    return [
+      { stage: 'witness', arrays: { 'columns z, a, b': 3 * q } },
+      { stage: 'commit', arrays: { 'columns z, a, b': 3 * q, ...committed } },
+      { stage: 'zerocheck', arrays: { 'column z': q, ...committed, 'zerocheck tables': 3 * table } },
+      { stage: 'lincheck', arrays: { 'column z': q, ...committed } },
+      { stage: 'opening', arrays: { 'column z': q, ...committed, weight, 'first fold': table } },
+    ];
+  }
+  const host = { 'columns z, a, b': 3 * q };
+  const device = { 'witness copy': q, ...committed };
+  return [
+    { stage: 'witness', arrays: host },
+    { stage: 'commit', arrays: { ...host, ...device } },
+    { stage: 'zerocheck', arrays: { ...host, ...device, 'zerocheck tables': 3 * table, 'a table on the host': table } },
+    { stage: 'lincheck', arrays: { ...host, ...device } },
+    { stage: 'opening', arrays: { ...host, ...device, weight, 'first folds': 2 * table } },
+  ];
+}
+
+/** Arrays of hashBatchStages that live on the GPU with the webgpu backend. */
+const DEVICE_ARRAYS = new Set(['witness copy', 'codeword', 'tree', 'zerocheck tables', 'weight', 'first folds']);
+
+/** The peak memory of a hash-batch proof of `shape` on `backend`. */
+export function hashBatchMemory(shape: HashBatchShape, backend: BackendName): MemoryEstimate {
+  const process = { process: PROCESS_BYTES, messages: (MESSAGE_BYTES / 64) * PER_MESSAGE_BYTES * shape.n };
+  return peakOf(hashBatchStages(shape, backend), process, backend === 'webgpu' ? DEVICE_ARRAYS : undefined);
+}
