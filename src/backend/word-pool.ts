@@ -8,17 +8,23 @@
 // before them freed. A buffer is handed out once until it comes back, so a view never shares
 // memory with another live array.
 //
-// Spares never add to a peak: a request no spare serves drops them all before it allocates, so
-// memory peaks (which happen at fresh allocations) hold only live arrays, and a job's memory
-// is what its live arrays add up to. A warm prover repeats its requests and finds its spares
-// again. Dropped buffers go to `release` where one is given (the native module unmaps its own
-// at once; V8's wait for its collector, and a synchronous proof gives their finalizers no turn).
+// Spares never raise a peak: a request no spare serves first drops the oldest spares until
+// what the pool then holds (its live arrays, the spares left and the new array) is no more than
+// it has held before, so memory peaks (which happen at fresh allocations) come from live arrays
+// alone, and a job's memory is what its live arrays add up to. The spares kept within that
+// serve later requests (the opening's first fold takes a zerocheck table's pages), and a warm
+// prover, which repeats its requests, finds them all again. Dropped buffers go to `release` where one is given (the native module unmaps its own
+// at once). V8 frees the others only when it collects them, which a long synchronous proof
+// gives it no reason to do: with `collect`, the pool calls it once COLLECT_BYTES of them (and
+// of arrays its backend reports with forget()) have been let go.
 import { AllocationError, isArrayBufferFailure } from './allocation';
 
 /** Below this many bytes a fresh array is cheap: not kept. */
 const MIN_BYTES = 1 << 16;
 /** A spare serves requests down to 1/FIT of its size. */
 const FIT = 4;
+/** Bytes let go between two collections (one takes some 10 ms). */
+const COLLECT_BYTES = 2 ** 26;
 
 type Buffer = ArrayBuffer | SharedArrayBuffer;
 
@@ -32,8 +38,10 @@ export interface WordPoolOptions {
   /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. It may throw
    * AllocationError; V8's RangeError for a buffer it cannot allocate becomes one. */
   allocate?: (bytes: number) => ArrayBuffer;
-  /** Frees a buffer the pool drops, now (default: none, V8 collects it). */
-  release?: (buffer: ArrayBuffer) => void;
+  /** Frees a buffer the pool drops, now, where it can (true); else V8 collects it. */
+  release?: (buffer: ArrayBuffer | SharedArrayBuffer) => boolean;
+  /** Collects unreachable arrays now (a Node host passes V8's gc). */
+  collect?: () => void;
 }
 
 export class WordPool {
@@ -41,16 +49,31 @@ export class WordPool {
   private readonly live = new WeakSet<Buffer>();
   /** Oldest first. */
   private spares: Buffer[] = [];
+  /** Bytes of the spares, of the live buffers, and the most the two have come to. */
   private bytes = 0;
+  private liveBytes = 0;
+  private peakBytes = 0;
   private readonly capBytes: number;
   private readonly allocate: (bytes: number) => Buffer;
-  private readonly release: (buffer: Buffer) => void;
+  private readonly release: (buffer: Buffer) => boolean;
+  private readonly collect?: () => void;
+  /** Bytes let go to V8 since the last collection. */
+  private garbage = 0;
 
   constructor(options: WordPoolOptions = {}) {
     this.capBytes = options.capBytes ?? 2 ** 31;
     this.allocate = options.shared ? (bytes) => new SharedArrayBuffer(bytes) : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
-    const release = options.release;
-    this.release = release === undefined || options.shared ? () => {} : (buffer) => release(buffer as ArrayBuffer);
+    this.release = options.release ?? (() => false);
+    this.collect = options.collect;
+  }
+
+  /** Counts `bytes` of arrays outside the pool that nothing refers to any more. */
+  forget(bytes: number): void {
+    this.garbage += bytes;
+    if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
+      this.garbage = 0;
+      this.collect();
+    }
   }
 
   /** `length` words with arbitrary contents (a fresh array is zero); AllocationError naming
@@ -59,9 +82,12 @@ export class WordPool {
     const spare = this.reuse(4 * length);
     if (spare !== undefined) return new Uint32Array(spare, 0, length);
     const bytes = 4 * length;
-    if (bytes >= MIN_BYTES) this.clear();
+    if (bytes < MIN_BYTES) return new Uint32Array(this.fresh(bytes, what), 0, length);
+    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.drop(0);
     const buffer = this.fresh(bytes, what);
-    if (buffer.byteLength >= MIN_BYTES) this.live.add(buffer);
+    this.live.add(buffer);
+    this.liveBytes += buffer.byteLength;
+    this.peakBytes = Math.max(this.peakBytes, this.liveBytes + this.bytes);
     return new Uint32Array(buffer, 0, length);
   }
 
@@ -72,18 +98,23 @@ export class WordPool {
     return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length, what);
   }
 
-  /** Takes back words from take() that nothing reads any more; others are ignored. */
-  give(words: Uint32Array): void {
+  /** Takes back words from take() that nothing reads any more; others are ignored (false). */
+  give(words: Uint32Array): boolean {
     const buffer = words.buffer;
-    if (words.byteOffset !== 0 || !this.live.has(buffer)) return;
+    if (words.byteOffset !== 0 || !this.live.has(buffer)) return false;
     this.live.delete(buffer);
-    if (buffer.byteLength > this.capBytes) return this.release(buffer);
+    this.liveBytes -= buffer.byteLength;
+    if (buffer.byteLength > this.capBytes) {
+      this.letGo(buffer);
+      return true;
+    }
     this.spares.push(buffer);
     this.bytes += buffer.byteLength;
     while (this.bytes > this.capBytes) this.drop(0);
+    return true;
   }
 
-  /** Drops the spares (before a fresh allocation, or as the backend is disposed). */
+  /** Drops the spares (the backend is being disposed). */
   clear(): void {
     while (this.spares.length > 0) this.drop(0);
   }
@@ -91,7 +122,11 @@ export class WordPool {
   private drop(i: number): void {
     const [buffer] = this.spares.splice(i, 1);
     this.bytes -= buffer.byteLength;
-    this.release(buffer);
+    this.letGo(buffer);
+  }
+
+  private letGo(buffer: Buffer): void {
+    if (!this.release(buffer)) this.forget(buffer.byteLength);
   }
 
   private fresh(bytes: number, what: string): Buffer {
@@ -114,6 +149,7 @@ export class WordPool {
     const [buffer] = this.spares.splice(best, 1);
     this.bytes -= buffer.byteLength;
     this.live.add(buffer);
+    this.liveBytes += buffer.byteLength;
     return buffer;
   }
 }

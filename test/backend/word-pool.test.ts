@@ -46,8 +46,8 @@ describe('WordPool', () => {
   });
 
   test('a request no spare serves drops them all first, releasing each; a spare past 4× or too small serves none', () => {
-    const released: ArrayBuffer[] = [];
-    const pool = new WordPool({ release: (b) => released.push(b) });
+    const released: (ArrayBuffer | SharedArrayBuffer)[] = [];
+    const pool = new WordPool({ release: (b) => released.push(b) > 0 });
     const [mid, big] = [pool.take(4 * BIG), pool.take(8 * BIG)];
     pool.give(mid);
     pool.give(big);

@@ -229,7 +229,8 @@ void Fold(const Napi::CallbackInfo& info) {
 }
 
 /** foldRound(f, fIsE, b, stride, r, nextStride, fOut, bOut): the folded pair into fOut, bOut and
- * the next round's sums (12 words). */
+ * the next round's sums (12 words); fOut and bOut may be views of their own E table's first
+ * values (in place). */
 Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   const bool fIsE = flag(info, 1);
   const Words f = words(info, 0, "f"), b = words(info, 2, "b"), fOut = words(info, 6, "fOut"), bOut = words(info, 7, "bOut");
@@ -239,6 +240,11 @@ Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   const size_t folded = pairs(info, n, stride);
   require(info, fOut.length == 6 * folded && bOut.length == 6 * folded, "fOut and bOut must hold ⌈n / 2·stride⌉·stride E values");
   pairs(info, folded, next);
+  const auto overlaps = [](const Words& x, const Words& y) { return x.u32 < y.u32 + y.length && y.u32 < x.u32 + x.length; };
+  const bool fInPlace = fOut.u32 == f.u32, bInPlace = bOut.u32 == b.u32;
+  require(info, (!overlaps(fOut, f) || (fIsE && fInPlace)) && (!overlaps(bOut, b) || bInPlace) && !overlaps(fOut, b) && !overlaps(bOut, f),
+          "fOut and bOut may overlap only their own E table, as its first values");
+  require(info, !(fInPlace || bInPlace) || leanvm::foldRoundInPlace(stride, next), "foldRound folds in place only with nextStride 1 or stride");
   uint64_t s[6];
   leanvm::foldRound(*activePath().field, f.k(), fIsE, b.k(), n, stride, r.data(), next, fOut.k(), bOut.k(), s);
   return sums(info.Env(), s);
@@ -398,6 +404,10 @@ struct Mapping {
   void* p;
   size_t bytes;
   bool live;
+  /** Set while napi_create_external_arraybuffer runs: a finalizer called then (Node calls it
+   * on some refusals) leaves the Mapping to AllocWords. */
+  bool creating;
+  bool finalized;
 };
 
 /** The live regions by address (touched on the JavaScript thread only: calls and finalizers). */
@@ -413,34 +423,48 @@ void unmap(Napi::Env env, Mapping* m) {
   Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(m->bytes));
 }
 
-/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h). releaseWords unmaps
- * it at once; otherwise its finalizer does, which Node runs between event-loop turns after V8
- * collects the buffer (a long synchronous proof gives it none). V8 does not count an external
- * buffer's memory by itself, so its collector is told. */
+/** The buffer's finalizer: once, after a release too (for the detached buffer). */
+void finalizeMapping(napi_env env, void*, void* hint) {
+  Mapping* m = static_cast<Mapping*>(hint);
+  if (m->live) unmap(Napi::Env(env), m);
+  m->finalized = true;
+  if (!m->creating) delete m;
+}
+
+/** The largest external buffer Node 20 makes (node::Buffer's kMaxLength): past it Node refuses
+ * the buffer and calls its finalizer, which node-addon-api's ArrayBuffer::New then frees a
+ * second time (the abort of a 2^20 hash proof's 6 GiB weight). */
+constexpr size_t MAX_MAPPED_BYTES = size_t{1} << 32;
+
+/** allocWords(bytes): an ArrayBuffer of at most 2^32 bytes on pages the module maps (pages.h).
+ * releaseWords unmaps it at once; otherwise its finalizer does, which Node runs between
+ * event-loop turns after V8 collects the buffer (a long synchronous proof gives it none). V8
+ * does not count an external buffer's memory by itself, so its collector is told. */
 Napi::Value AllocWords(const Napi::CallbackInfo& info) {
-  const size_t bytes = count(info, 0, "bytes", 0x1p40);
+  const size_t bytes = count(info, 0, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
   require(info, bytes > 0, "bytes must be positive");
   void* p = leanvm::mapPages(bytes);
-  Mapping* m = nullptr;
-  Napi::ArrayBuffer out;
-  try {
-    m = new Mapping{p, bytes, true};
-    liveMappings().emplace(p, m);
-    // The finalizer comes once, after a release too (for the detached buffer): it owns m.
-    const auto finalize = [](Napi::Env env, void*, Mapping* mapping) {
-      if (mapping->live) unmap(env, mapping);
-      delete mapping;
-    };
-    out = Napi::ArrayBuffer::New(info.Env(), p, bytes, finalize, m);
-  } catch (...) {
-    // No buffer owns the region: nothing else will unmap it.
-    if (m != nullptr) liveMappings().erase(p);
-    delete m;
+  Mapping* m = new (std::nothrow) Mapping{p, bytes, true, true, false};
+  if (m == nullptr) {
     leanvm::unmapPages(p, bytes);
-    throw;
+    throw leanvm::AllocationFailure("a mapped buffer's record", sizeof(Mapping));
   }
+  liveMappings().emplace(p, m);
   Napi::MemoryManagement::AdjustExternalMemory(info.Env(), static_cast<int64_t>(bytes));
-  return out;
+  napi_value value;
+  const napi_status status = napi_create_external_arraybuffer(info.Env(), p, bytes, finalizeMapping, m, &value);
+  m->creating = false;
+  if (status != napi_ok) {
+    // Refused: unmapped by the finalizer if Node called it, else here; the record goes.
+    if (m->live) unmap(info.Env(), m);
+    delete m;
+    throw leanvm::AllocationFailure("a mapped buffer (Node refused the external ArrayBuffer)", bytes);
+  }
+  if (m->finalized) {
+    delete m;
+    throw leanvm::AllocationFailure("a mapped buffer (Node refused the external ArrayBuffer)", bytes);
+  }
+  return Napi::Value(info.Env(), value);
 }
 
 /** releaseWords(buffer): detaches an allocWords buffer (its views see no elements from now on)
@@ -454,6 +478,18 @@ void ReleaseWords(const Napi::CallbackInfo& info) {
   Mapping* m = it->second;
   buffer.Detach();
   unmap(info.Env(), m);
+}
+
+/** trimWords(buffer, from, to): gives back the whole pages in bytes [from, to) of an allocWords
+ * buffer (a table folded into its start no longer needs its end); they read as zero from now on. */
+void TrimWords(const Napi::CallbackInfo& info) {
+  require(info, info[0].IsArrayBuffer(), "trimWords takes an ArrayBuffer from allocWords");
+  Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
+  const auto it = liveMappings().find(buffer.Data());
+  require(info, it != liveMappings().end() && it->second->bytes == buffer.ByteLength(), "trimWords takes a live ArrayBuffer from allocWords");
+  const double bytes = static_cast<double>(buffer.ByteLength());
+  const size_t from = count(info, 1, "from", bytes), to = count(info, 2, "to", bytes);
+  leanvm::trimPages(it->second->p, from, to);
 }
 
 /** mappedBytes(): bytes of allocWords buffers not yet unmapped. */
@@ -534,6 +570,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   if (leanvm::mapsPages()) {
     add<AllocWords>(env, exports, "allocWords");
     add<ReleaseWords>(env, exports, "releaseWords");
+    add<TrimWords>(env, exports, "trimWords");
   }
   return exports;
 }

@@ -161,6 +161,8 @@ namespace leanvm {
 
 size_t roundPairs(size_t n, size_t stride) { return (n + 2 * stride - 1) / (2 * stride) * stride; }
 
+bool foldRoundInPlace(size_t s, size_t s2) { return s2 == s || (s2 == 1 && (s == 1 || s % 2 == 0)); }
+
 void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t stride,
                uint64_t out[6]) {
   const size_t w = fIsE ? 3 : 1;
@@ -217,7 +219,7 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   const bool far = 2 * 24 * n1 > FAR_BYTES;
   const Repeated<2 * CHUNK> rr(r);
   SumOfParts total(out, 6);
-  parallelFor(roundPairs(n1, s2), GRAIN, [&](size_t from, size_t to) {
+  const auto range = [&](size_t from, size_t to) {
     alignas(64) uint64_t fl[6 * CHUNK], fd[6 * CHUNK], bl[6 * CHUNK], bd[6 * CHUNK];
     uint64_t sum[6] = {};
     for (size_t q = from; q < to; q += CHUNK) {
@@ -292,7 +294,21 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
     }
     storesDone();
     total.add(sum);
-  });
+  };
+  const size_t pairs = roundPairs(n1, s2);
+  if (fOut != f && bOut != b) {
+    parallelFor(pairs, GRAIN, range);
+    return;
+  }
+  // In place (foldRoundInPlace): next pairs [0, P) write values that only they read, and the
+  // next pairs [LP, 2LP) write values only earlier ones read and read values nothing earlier
+  // writes; each chunk reads its values before it stores. So the next pairs go in phases
+  // [0, P), [P, 2P), [2P, 4P), …, each split over the threads.
+  const size_t first = s2 == s ? s : std::max<size_t>(1, s / 2);
+  for (size_t q0 = 0, q1 = first; q0 < pairs; q0 = q1, q1 *= 2) {
+    const size_t to = std::min(pairs, q1);
+    parallelFor(to - q0, GRAIN, [&](size_t a, size_t e) { range(q0 + a, q0 + e); });
+  }
 }
 
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out) {

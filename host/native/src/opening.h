@@ -27,9 +27,15 @@ void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, siz
           uint64_t* out);
 
 /** fold(f, s, r) and fold(b, s, r) into fOut, bOut (roundPairs(n, s) E values each), then the
- * folded pair's roundSums at stride s2 into out: one pass, the folded values never re-read. */
+ * folded pair's roundSums at stride s2 into out: one pass, the folded values never re-read.
+ * fOut may be f itself and bOut b itself (E tables folded into their first values) where
+ * foldRoundInPlace(s, s2). */
 void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t s, const uint64_t r[3],
                size_t s2, uint64_t* fOut, uint64_t* bOut, uint64_t out[6]);
+
+/** Whether foldRound folds in place at strides s then s2: the next stride is s or 1 (the
+ * WHIR rounds' two). */
+bool foldRoundInPlace(size_t s, size_t s2);
 
 /** seed·eq(point, ·): 2^nCoords E values into out, LSB-first (bulk.ts eqTableSeeded). */
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out);

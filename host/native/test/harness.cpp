@@ -176,6 +176,15 @@ void checkOpening(const Path& p) {
         expect(fOut == folded && bOut == bFolded &&
                    std::vector<uint64_t>(sums, sums + 6) == ref::roundSums(folded.data(), 3, bFolded.data(), n1, next),
                "foldRound" + shape + " next=" + std::to_string(next));
+        if (!leanvm::foldRoundInPlace(s, next)) continue;
+        // In place: b into itself, and f too where it is E.
+        auto fi = f, bi = b;
+        uint64_t* fo = w == 3 ? fi.data() : fOut.data();
+        uint64_t inPlace[6];
+        leanvm::foldRound(*p.field, fi.data(), w == 3, bi.data(), n, s, point.data(), next, fo, bi.data(), inPlace);
+        expect(std::equal(folded.begin(), folded.end(), fo) && std::equal(bFolded.begin(), bFolded.end(), bi.begin()) &&
+                   std::equal(sums, sums + 6, inPlace),
+               "foldRound in place" + shape + " next=" + std::to_string(next));
       }
     }
   }

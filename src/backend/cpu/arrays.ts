@@ -54,3 +54,13 @@ export function treeOf(backend: BackendName, handle: MerkleHandle, codeword: Dev
   if (handle.codeword !== codeword) throw new BackendUsageError('tree was built over another codeword');
   return handle.tree;
 }
+
+/** A spent table whose storage V8 cannot shrink folds in place while its result is at least
+ * 1/IN_PLACE_WITHIN of that storage; past that, into a fresh table, so the storage can go. */
+const IN_PLACE_WITHIN = 64;
+
+/** Whether a spent E table over `words` folds into their first `length` values: always where
+ * the storage gives back the rest (`trims`), else while the result is a large part of it. */
+export function foldsInPlace(words: Uint32Array, length: number, trims: boolean): boolean {
+  return trims || 4 * 6 * length * IN_PLACE_WITHIN >= words.buffer.byteLength;
+}

@@ -37,12 +37,15 @@ export interface CpuBackendOptions {
   /** u32 words of message (encode) or rows (merkleBuild) from which a job goes to the pool
    * (default THREADED_MIN_WORDS; 0 sends every job, as the thread tests do). */
   threadedFrom?: number;
+  /** Collects unreachable arrays now (a Node host passes V8's gc): called as the backend lets
+   * go of large ones, which a 2^20 proof would otherwise hold until V8 saw a reason to run. */
+  collect?: () => void;
 }
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
-  const { pool, threadedFrom = THREADED_MIN_WORDS } = options;
+  const { pool, threadedFrom = THREADED_MIN_WORDS, collect } = options;
   /** Arrays from threadedFrom words on: recycled, and shared if there are workers. */
-  const large = new WordPool({ shared: pool !== undefined });
+  const large = new WordPool({ shared: pool !== undefined, collect });
   /** Zeroed words for the workers (shared if there is a pool). */
   const largeWords = (length: number) => large.takeZeroed(length);
   /** Fresh zeroed words; AllocationError naming `what` if V8 cannot allocate them. */
@@ -50,8 +53,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     length >= threadedFrom ? large.takeZeroed(length, what) : jsWords(length, what);
   const free = (buf: DeviceBuffer): void => {
     const w = data(buf);
-    if (!(buf as ArrayDeviceBuffer).borrowed) large.give(w);
     (buf as ArrayDeviceBuffer).words = null;
+    if ((buf as ArrayDeviceBuffer).borrowed) return;
+    // An array of the pool goes back to it; any other is garbage now.
+    if (!large.give(w)) large.forget(w.byteLength);
   };
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
@@ -113,7 +118,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       : {}),
     hostBelow: 0,
     zerocheckRounds: 'host',
-    ...typedArrayOpening({ data, wrap, spent, free }),
+    ...typedArrayOpening({ data, wrap, spent, free, take: (length, what) => (length >= threadedFrom ? large.take(length, what) : jsWords(length, what)) }),
     freeTree(tree) {
       const { nodes } = treeOf('cpu', tree, (tree as ArrayTree).codeword);
       large.give(nodes);

@@ -8,7 +8,7 @@ import { checkWidths } from '../../merkle/leaves';
 import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
+import { ArrayDeviceBuffer, ArrayTree, foldsInPlace, treeOf, wordsOf } from '../cpu/arrays';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { TAG_POW_NONCE } from '../../transcript/tags';
@@ -27,6 +27,9 @@ export interface NativeBackendOptions {
   /** The module's worker threads (it is one pool per process: the last backend created sets it);
    * the module's own default, every hardware thread, if absent. */
   threads?: number;
+  /** Collects unreachable arrays now (a Node host passes V8's gc): the module unmaps its own
+   * buffers at once, but those past its largest map are V8's. */
+  collect?: () => void;
 }
 
 /** Below this V8 allocates: glibc serves such sizes (to its largest mmap threshold, 32 MiB)
@@ -34,16 +37,29 @@ export interface NativeBackendOptions {
  * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
 const MAPPED_MIN_BYTES = 1 << 25;
 
-/** The pool's buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES (unmapped
- * as soon as the pool drops them), V8's below. */
-function nativePool(module: NativeModule): WordPool {
+/** Pages past a shrunk table's end are given back from this many bytes (a syscall's worth). */
+const TRIM_MIN_BYTES = 1 << 20;
+
+/** The most the module maps at once (Node 20 makes no larger external buffer): V8 allocates past it. */
+const MAPPED_MAX_BYTES = 2 ** 32;
+
+/** Whether the pool's buffer of `bytes` is the module's map. */
+const isMapped = (module: NativeModule, bytes: number): boolean =>
+  module.allocWords !== undefined && bytes >= MAPPED_MIN_BYTES && bytes <= MAPPED_MAX_BYTES;
+
+/** The pool's buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES to
+ * MAPPED_MAX_BYTES (unmapped as soon as the pool drops them), V8's elsewhere. */
+function nativePool(module: NativeModule, collect: (() => void) | undefined): WordPool {
   const { allocWords, releaseWords } = module;
-  if (allocWords === undefined || releaseWords === undefined) return new WordPool();
+  if (allocWords === undefined || releaseWords === undefined) return new WordPool({ collect });
   return new WordPool({
-    allocate: (bytes) => (bytes >= MAPPED_MIN_BYTES ? allocWords(bytes) : new ArrayBuffer(bytes)),
+    allocate: (bytes) => (isMapped(module, bytes) ? allocWords(bytes) : new ArrayBuffer(bytes)),
     release: (buffer) => {
-      if (buffer.byteLength >= MAPPED_MIN_BYTES) releaseWords(buffer);
+      if (!isMapped(module, buffer.byteLength)) return false;
+      releaseWords(buffer as ArrayBuffer);
+      return true;
     },
+    collect,
   });
 }
 
@@ -61,7 +77,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = nativePool(module);
+  const pool = nativePool(module, options.collect);
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {
@@ -81,8 +97,8 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
 
   function free(buf: DeviceBuffer): void {
     const words = data(buf);
-    if (!(buf as ArrayDeviceBuffer).borrowed) pool.give(words);
     (buf as ArrayDeviceBuffer).words = null;
+    if (!(buf as ArrayDeviceBuffer).borrowed && !pool.give(words)) pool.forget(words.byteLength);
   }
 
   return {
@@ -148,13 +164,23 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
         const words = take(elem, length, 'the table', method);
         return [wrap(elem, words), words];
       },
-      shrink(buf, length) {
-        // A view of the start: freeing it gives the pool back its whole array.
-        const view = data(buf).subarray(0, length * WORDS[buf.elem]);
+      shrink(buf, length, trim) {
+        // A view of the start: freeing it gives the pool back its whole array. The pages the
+        // table no longer covers go back now (a 2^27-word weight folded six times keeps 48 MiB
+        // of its 3 GiB).
+        const words = data(buf), view = words.subarray(0, length * WORDS[buf.elem]);
         (buf as ArrayDeviceBuffer).words = null;
-        return new ArrayDeviceBuffer('native', buf.elem, length, view, (buf as ArrayDeviceBuffer).borrowed);
+        const borrowed = (buf as ArrayDeviceBuffer).borrowed;
+        if (trim && !borrowed && words.byteLength - view.byteLength >= TRIM_MIN_BYTES && isMapped(module, view.buffer.byteLength)) {
+          module.trimWords?.(view.buffer as ArrayBuffer, view.byteLength, words.byteLength);
+        }
+        return new ArrayDeviceBuffer('native', buf.elem, length, view, borrowed);
       },
       free,
+      foldsInPlace: (buf, length) => {
+        const words = data(buf);
+        return foldsInPlace(words, length, module.trimWords !== undefined && isMapped(module, words.buffer.byteLength));
+      },
     }),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);

@@ -29,19 +29,29 @@ export interface NativeBuffers {
   data(buf: DeviceBuffer): Uint32Array;
   /** A new buffer of `length` values (contents arbitrary) and its words, for `method`'s output. */
   fresh(elem: Elem, length: number, method: string): [DeviceBuffer, Uint32Array];
-  /** Spends a buffer for one over its first `length` values, in the same storage. */
-  shrink(buf: DeviceBuffer, length: number): DeviceBuffer;
+  /** Spends a buffer for one over its first `length` values, in the same storage; with
+   * `trim`, the pages past them go back to the system now. */
+  shrink(buf: DeviceBuffer, length: number, trim: boolean): DeviceBuffer;
+  /** Whether a spent E table folds into its first `length` values (cpu/arrays.ts foldsInPlace). */
+  foldsInPlace(buf: DeviceBuffer, length: number): boolean;
   free(buf: DeviceBuffer): void;
 }
 
+/** The strides at which the module's foldRound folds in place (opening.h, foldRoundInPlace):
+ * the next round pairs at the same stride or at 1, as WHIR's rounds do. */
+function foldsRoundInPlace(stride: number, nextStride: number): boolean {
+  return nextStride === stride || (nextStride === 1 && (stride === 1 || stride % 2 === 0));
+}
+
 export function nativeOpening(module: NativeModule, buffers: NativeBuffers): NativeOpening {
-  const { data, fresh, shrink, free } = buffers;
+  const { data, fresh, shrink, free, foldsInPlace } = buffers;
 
   /** A fold's output: the src's own first values when it is spent and E (in place), else a
    * fresh table; `done` gives src up once every fold of the call has run. */
   function foldTarget(src: DeviceBuffer, length: number, spend: boolean | undefined, method: string) {
-    if (spend === true && src.elem === 'E') {
-      return { words: data(src).subarray(0, 6 * length), done: () => shrink(src, length) };
+    if (spend === true && src.elem === 'E' && foldsInPlace(src, length)) {
+      // The opening's tables shrink while later levels allocate: their pages go back.
+      return { words: data(src).subarray(0, 6 * length), done: () => shrink(src, length, true) };
     }
     const [out, words] = fresh('E', length, method);
     const done = () => {
@@ -59,7 +69,7 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       if (4 * queries.length > 3 * (m + logInvRate) * 2 ** logInvRate) {
         const [data, words] = fresh('E', 2 ** (m + logInvRate), 'queryWeights');
         module.queryWeightsTransposed(Uint32Array.from(queries), coeffs, m, logInvRate, words);
-        return shrink(data, 2 ** m);
+        return shrink(data, 2 ** m, true);
       }
       const factors = new Uint32Array(2 * m * queries.length);
       const x = new Uint32Array(2);
@@ -92,12 +102,12 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
         throw e;
       }
       let sums: Uint32Array;
-      if (fTarget.out !== undefined && bTarget.out !== undefined) {
-        // Both fresh: one pass, the folded values not read back.
+      if ((fTarget.out !== undefined && bTarget.out !== undefined) || foldsRoundInPlace(stride, nextStride)) {
+        // One pass, the folded values not read back (in place in phases: opening.cc).
         sums = module.foldRound(data(f), f.elem === 'E', data(b), stride, r, nextStride, fTarget.words, bTarget.words);
       } else {
-        // A table folded in place cannot feed the next round's pairs as it goes (they may still
-        // be unread values): fold, then sum.
+        // At other strides a table folded in place cannot feed the next round's pairs as it
+        // goes (they may still be unread values): fold, then sum.
         module.fold(data(f), f.elem === 'E', stride, r, fTarget.words);
         module.fold(data(b), true, stride, r, bTarget.words);
         sums = module.roundSums(fTarget.words, true, bTarget.words, nextStride);
@@ -128,7 +138,9 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       }
       const [a, b, c] = tables;
       const sums = module.zerocheckStep(data(a), data(b), data(c), chi, point);
-      return { sums, tables: chi === null ? tables : [shrink(a, live), shrink(b, live), shrink(c, live)] };
+      // Nothing else is allocated while the zerocheck's tables shrink (and freeing pages costs
+      // about as much as the kernel): they keep their pages until they are freed.
+      return { sums, tables: chi === null ? tables : [shrink(a, live, false), shrink(b, live, false), shrink(c, live, false)] };
     },
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);

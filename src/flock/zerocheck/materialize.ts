@@ -39,10 +39,13 @@ function entryInto(out: Uint32Array, o: number, t0: Uint32Array, t1: Uint32Array
 /** 128 entries per block: each block's 256 words folded pairwise. */
 const PER_BLOCK = 128;
 
+/** Where a host table's words come from: a backend's pool (Backend.hostWords), or V8. */
+export type TakeWords = (length: number, what: string) => Uint32Array;
+
 /** The host's entries of one column from u32 word `at` (Backend.zerocheckEntries makes the
  * same on a device): entry x from the words at + 4x .. at + 4x + 4. */
-export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Uint32Array {
-  const out = jsWords(6 * count, `a zerocheck table (${count} E values)`);
+export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, take: TakeWords = jsWords): Uint32Array {
+  const out = take(6 * count, `a zerocheck table (${count} E values)`);
   for (let x = 0; x < count; x++) {
     const w = at + 4 * x;
     entryInto(out, 6 * x, t0, t1, col[w], col[w + 1], col[w + 2], col[w + 3]);
@@ -51,16 +54,21 @@ export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uin
 }
 
 /** Called with columns a and b as soon as their tables are built: nothing reads them after
- * (the lincheck reads only c), so their memory can go before the next table's comes. */
+ * (the lincheck reads only c), so their memory can go before the next table's comes. The
+ * columns are read from the object as each table is made, so a caller may drop them from it
+ * (V8 frees an array only once nothing refers to it). */
 export type DoneWith = (col: Uint32Array) => void;
 
-/** The tables â, b̂, ĉ at (z, χ_0) over blocks [0, live] (live = blocks: all, no pad). */
-export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E, doneWith: DoneWith = () => {}): { tables: PaddedTable[]; shape: PaddedShape } {
+const KEYS = ['a', 'b', 'c'] as const;
+
+/** The tables â, b̂, ĉ at (z, χ_0) over blocks [0, live] (live = blocks: all, no pad); their
+ * heads' words from `take`. */
+export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E, doneWith: DoneWith = () => {}, take?: TakeWords): { tables: PaddedTable[]; shape: PaddedShape } {
   const [t0, t1] = entryTables(z, chi0);
-  const tables = [cols.a, cols.b, cols.c].map((col, i): PaddedTable => {
-    const head = hostEntries(col, 0, PER_BLOCK * Math.min(live, blocks), t0, t1);
-    const pad = live < blocks ? hostEntries(col, live * BLOCK_U32, PER_BLOCK, t0, t1) : new Uint32Array(6 * PER_BLOCK);
-    if (i < 2) doneWith(col);
+  const tables = KEYS.map((key, i): PaddedTable => {
+    const head = hostEntries(cols[key], 0, PER_BLOCK * Math.min(live, blocks), t0, t1, take);
+    const pad = live < blocks ? hostEntries(cols[key], live * BLOCK_U32, PER_BLOCK, t0, t1) : new Uint32Array(6 * PER_BLOCK);
+    if (i < 2) doneWith(cols[key]);
     return { head, pad };
   });
   return { tables, shape: tableShape(blocks, live) };
@@ -77,9 +85,9 @@ export async function deviceTables(backend: Backend, cols: ZerocheckColumns, blo
   try {
     if (backend.zerocheckEntries !== undefined) {
       const [t0, t1] = entryTables(z, chi0);
-      for (const [i, col] of [cols.a, cols.b, cols.c].entries()) {
-        bufs.push(await backend.zerocheckEntries(col, 0, PER_BLOCK * blocks, t0, t1));
-        if (i < 2) doneWith(col);
+      for (const [i, key] of KEYS.entries()) {
+        bufs.push(await backend.zerocheckEntries(cols[key], 0, PER_BLOCK * blocks, t0, t1));
+        if (i < 2) doneWith(cols[key]);
       }
       return bufs;
     }

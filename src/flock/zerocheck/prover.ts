@@ -69,7 +69,15 @@ export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns,
   const chi0 = first.chi.subarray(0, 6);
   const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
-  if (!onDevice()) return closeRounds({ ...run, ...materialize(cols, o.blocks, o.live, first.z, chi0, opts.doneWith) }, ps);
+  if (!onDevice()) {
+    // The host's tables from the backend's pool where it keeps one, and back to it after.
+    const host = materialize(cols, o.blocks, o.live, first.z, chi0, opts.doneWith, backend.hostWords?.bind(backend));
+    try {
+      return closeRounds({ ...run, ...host }, ps);
+    } finally {
+      for (const t of host.tables) backend.releaseWords?.(t.head);
+    }
+  }
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
   // A round binds the previous round's χ first, so a fused step does both in one pass.
   const [a, b, c] = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0, opts.doneWith);

@@ -135,17 +135,22 @@ export function roundSums(f: Uint32Array, kind: Kind, b: Uint32Array, stride: nu
 
 /**
  * Binds the variable of `stride` at r: out value (unit u, j) = lo + r·(lo + hi), with
- * hi = 0 for a last unit that has no high half. Returns a fresh E table, or with `inPlace`
- * (an E src) a view of src's first values holding it: value (u, j) lands at us + j, at or
- * below both values it reads and past every value read before it.
+ * hi = 0 for a last unit that has no high half. Into `out` (contents arbitrary) or a fresh E
+ * table; `out` may be a view of an E src's first values (in place: value (u, j) lands at
+ * us + j, at or below both values it reads and past every value read before it).
  */
-export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E, inPlace = false): Uint32Array {
+export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E, out?: Uint32Array): Uint32Array {
   const n = count(src, kind, 'foldPairs');
   checkStride(n, stride, 'foldPairs');
-  if (inPlace && kind !== 'E') throw new WhirError('foldPairs: only an E table folds in place');
   const w = WORDS[kind];
   const units = Math.ceil(n / (2 * stride));
-  const out = inPlace ? src.subarray(0, 6 * units * stride) : jsWords(6 * units * stride, `a folded table (${units * stride} E values)`);
+  const length = 6 * units * stride;
+  if (out !== undefined) {
+    const overlaps = out.buffer === src.buffer && out.byteOffset < src.byteOffset + src.byteLength && src.byteOffset < out.byteOffset + out.byteLength;
+    if (out.length !== length) throw new WhirError(`foldPairs: ${units * stride} folded values do not fit ${out.length / 6}`);
+    if (overlaps && (kind !== 'E' || out.byteOffset !== src.byteOffset)) throw new WhirError('foldPairs: out may overlap src only as an E src\'s own first values');
+  }
+  out ??= jsWords(length, `a folded table (${units * stride} E values)`);
   const mul = new ByConst(r, out.length / 6);
   const d = new Uint32Array(6);
   let o = 0;
@@ -175,13 +180,15 @@ export function mleAt(f: Uint32Array, point: Uint32Array): E {
  * seed·eq(point, ·) as an E table of 2^n values (n = coordinates of point), built LSB-first:
  * the step for r_k turns each entry e into e + e·r_k (low) and e·r_k (high), and every
  * product of a step is by the one constant r_k. With m seeds (6m words), the m tables
- * seed_s·eq(point, ·) interleaved, entry (s, x) at 6(s + m·x).
+ * seed_s·eq(point, ·) interleaved, entry (s, x) at 6(s + m·x). Into `into` (contents
+ * arbitrary) where given.
  */
-export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne()): Uint32Array {
+export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne(), into?: Uint32Array): Uint32Array {
   const n = point.length / 6;
   if (!Number.isInteger(n)) throw new WhirError(`eqTableSeeded: a point is 6 words a coordinate, got ${point.length}`);
   if (seed.length === 0 || seed.length % 6 !== 0) throw new WhirError(`eqTableSeeded: seeds are one or more E values, got ${seed.length} words`);
-  const out = new Uint32Array(seed.length << n);
+  if (into !== undefined && into.length !== seed.length << n) throw new WhirError(`eqTableSeeded: ${seed.length << n} words do not fit ${into.length}`);
+  const out = into ?? new Uint32Array(seed.length << n);
   out.set(seed);
   for (let k = 0, size = seed.length / 6; k < n; k++, size <<= 1) {
     const mul = new ByConst(point.subarray(6 * k, 6 * k + 6), size);

@@ -9,6 +9,7 @@ import type { Backend } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { BLOCK_U32, qflockVars } from '../../flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
+import type { FlockWitness } from '../../flock/witness';
 import { generateWitnessOn } from '../../flock/witness-on';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
@@ -105,6 +106,13 @@ class ColumnSet {
   }
 }
 
+const EMPTY = new Uint32Array(0);
+
+/** The witness as the zerocheck reads it (a mutable object, so columns can leave it), z and the live blocks. */
+function zerocheckColumns(w: FlockWitness): { cols: { a: Uint32Array; b: Uint32Array; c: Uint32Array }; z: Uint32Array; live: number } {
+  return { cols: { a: w.a, b: w.b, c: w.z }, z: w.z, live: w.live };
+}
+
 /** A batch as the prover core takes it. */
 export interface BatchJob {
   /** The compressions the witness computes: blocks 0..; padding instances fill the rest. */
@@ -144,18 +152,25 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   const columns = new ColumnSet(backend, BLOCK_U32 * blocks);
   const ps = new ProverState(...transcriptStart(statement));
   try {
-    const w = await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns.take()));
+    // Columns a and b live only in `cols` (no local of this async function holds them across an
+    // await), which drops them once the zerocheck is done with them: V8 frees an array only
+    // when nothing refers to it.
+    const { cols, z, live } = zerocheckColumns(await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns.take())));
     // The commitment keeps z itself as its witness where the backend can (no copy).
-    const commitment = await stage('commit', () => commitQflock(backend, w.z, mu));
+    const commitment = await stage('commit', () => commitQflock(backend, z, mu));
     try {
       ps.addRoot(commitment.root);
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
-      const tail = { live: plain ? blocks : w.live };
-      const cols = { a: w.a, b: w.b, c: w.z };
+      const tail = { live: plain ? blocks : live };
       // Columns a and b go back as soon as their zerocheck tables are made.
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, { ...tail, doneWith: (col) => columns.release(col) }));
-      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, w.z, nBlocksLog, ps, tail));
+      const doneWith = (col: Uint32Array) => {
+        columns.release(col);
+        if (cols.a === col) cols.a = EMPTY;
+        if (cols.b === col) cols.b = EMPTY;
+      };
+      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, { ...tail, doneWith }));
+      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, z, nBlocksLog, ps, tail));
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
