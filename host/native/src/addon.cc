@@ -480,18 +480,6 @@ void ReleaseWords(const Napi::CallbackInfo& info) {
   unmap(info.Env(), m);
 }
 
-/** trimWords(buffer, from, to): gives back the whole pages in bytes [from, to) of an allocWords
- * buffer (a table folded into its start no longer needs its end); they read as zero from now on. */
-void TrimWords(const Napi::CallbackInfo& info) {
-  require(info, info[0].IsArrayBuffer(), "trimWords takes an ArrayBuffer from allocWords");
-  Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
-  const auto it = liveMappings().find(buffer.Data());
-  require(info, it != liveMappings().end() && it->second->bytes == buffer.ByteLength(), "trimWords takes a live ArrayBuffer from allocWords");
-  const double bytes = static_cast<double>(buffer.ByteLength());
-  const size_t from = count(info, 1, "from", bytes), to = count(info, 2, "to", bytes);
-  leanvm::trimPages(it->second->p, from, to);
-}
-
 /** mappedBytes(): bytes of allocWords buffers not yet unmapped. */
 Napi::Value MappedBytes(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(leanvm::mappedBytes()));
@@ -570,7 +558,6 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   if (leanvm::mapsPages()) {
     add<AllocWords>(env, exports, "allocWords");
     add<ReleaseWords>(env, exports, "releaseWords");
-    add<TrimWords>(env, exports, "trimWords");
   }
   return exports;
 }

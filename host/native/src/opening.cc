@@ -216,7 +216,7 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   // pair x: a thread folds its next pairs' ends (lo ends first, then hi ends, zero where a
   // pair has none), stores them, and takes the pairs' two products, chunk by chunk.
   const size_t w = fIsE ? 3 : 1, n1 = roundPairs(n, s);
-  const bool far = 2 * 24 * n1 > FAR_BYTES;
+  const bool inPlace = fOut == f || bOut == b, far = 2 * 24 * n1 > FAR_BYTES;
   const Repeated<2 * CHUNK> rr(r);
   SumOfParts total(out, 6);
   const auto range = [&](size_t from, size_t to) {
@@ -296,7 +296,7 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
     total.add(sum);
   };
   const size_t pairs = roundPairs(n1, s2);
-  if (fOut != f && bOut != b) {
+  if (!inPlace) {
     parallelFor(pairs, GRAIN, range);
     return;
   }

@@ -7,7 +7,6 @@
 #if defined(__unix__) || defined(__APPLE__)
 #include <cerrno>
 #include <sys/mman.h>
-#include <unistd.h>
 
 namespace leanvm {
 namespace {
@@ -33,11 +32,6 @@ void unmapPages(void* p, size_t bytes) {
 
 size_t mappedBytes() { return mapped.load(); }
 
-void trimPages(void* p, size_t from, size_t to) {
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  const size_t first = (from + page - 1) / page * page, last = to / page * page;
-  if (first < last) madvise(static_cast<char*>(p) + first, last - first, MADV_DONTNEED);
-}
 
 }  // namespace leanvm
 
@@ -49,7 +43,6 @@ bool mapsPages() { return false; }
 void* mapPages(size_t bytes) { throw AllocationFailure("a mapped buffer", bytes); }
 void unmapPages(void*, size_t) {}
 size_t mappedBytes() { return 0; }
-void trimPages(void*, size_t, size_t) {}
 
 }  // namespace leanvm
 

@@ -20,10 +20,6 @@ void* mapPages(size_t bytes);
 /** Returns a mapPages region of `bytes`. */
 void unmapPages(void* p, size_t bytes);
 
-/** Gives the system back the whole pages in [from, to) of a mapPages region: they read as
- * zero again, and cost nothing until written. */
-void trimPages(void* p, size_t from, size_t to);
-
 /** Bytes of the regions mapped and not yet returned. */
 size_t mappedBytes();
 

@@ -27,7 +27,7 @@ export function typedArrayOpening({ data, wrap, spent, free, take }: TypedArrayB
     },
     async fold(src, stride, r, spend = false) {
       const words = data(src), values = Math.ceil(src.length / (2 * stride)) * stride, length = 6 * values;
-      const inPlace = spend && src.elem === 'E' && foldsInPlace(words, values, false);
+      const inPlace = spend && src.elem === 'E' && foldsInPlace(words, values);
       const out = wrap('E', foldPairs(words, src.elem, stride, r, inPlace ? words.subarray(0, length) : take(length, 'the table of fold')));
       if (inPlace) spent(src);
       else if (spend) free(src);

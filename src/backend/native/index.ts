@@ -37,9 +37,6 @@ export interface NativeBackendOptions {
  * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
 const MAPPED_MIN_BYTES = 1 << 25;
 
-/** Pages past a shrunk table's end are given back from this many bytes (a syscall's worth). */
-const TRIM_MIN_BYTES = 1 << 20;
-
 /** The most the module maps at once (Node 20 makes no larger external buffer): V8 allocates past it. */
 const MAPPED_MAX_BYTES = 2 ** 32;
 
@@ -164,23 +161,14 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
         const words = take(elem, length, 'the table', method);
         return [wrap(elem, words), words];
       },
-      shrink(buf, length, trim) {
-        // A view of the start: freeing it gives the pool back its whole array. The pages the
-        // table no longer covers go back now (a 2^27-word weight folded six times keeps 48 MiB
-        // of its 3 GiB).
-        const words = data(buf), view = words.subarray(0, length * WORDS[buf.elem]);
+      shrink(buf, length) {
+        // A view of the start: freeing it gives the pool back its whole array.
+        const view = data(buf).subarray(0, length * WORDS[buf.elem]);
         (buf as ArrayDeviceBuffer).words = null;
-        const borrowed = (buf as ArrayDeviceBuffer).borrowed;
-        if (trim && !borrowed && words.byteLength - view.byteLength >= TRIM_MIN_BYTES && isMapped(module, view.buffer.byteLength)) {
-          module.trimWords?.(view.buffer as ArrayBuffer, view.byteLength, words.byteLength);
-        }
-        return new ArrayDeviceBuffer('native', buf.elem, length, view, borrowed);
+        return new ArrayDeviceBuffer('native', buf.elem, length, view, (buf as ArrayDeviceBuffer).borrowed);
       },
       free,
-      foldsInPlace: (buf, length) => {
-        const words = data(buf);
-        return foldsInPlace(words, length, module.trimWords !== undefined && isMapped(module, words.buffer.byteLength));
-      },
+      foldsInPlace: (buf, length) => foldsInPlace(data(buf), length),
     }),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);

@@ -70,9 +70,6 @@ export interface NativeModule {
   /** Unmaps an allocWords buffer now, detaching it (its views see no elements), instead of
    * when V8 collects it and Node gets to the finalizer (never during a synchronous proof). */
   releaseWords?(buffer: ArrayBuffer): void;
-  /** Gives the system back the whole pages in bytes [from, to) of an allocWords buffer (they
-   * read as zero afterwards): a table folded into the start of its storage frees the rest. */
-  trimWords?(buffer: ArrayBuffer, from: number, to: number): void;
   /** Bytes of allocWords buffers still mapped. */
   mappedBytes(): number;
   /** Every allocation of the module over `bytes` (maps, kernel scratch, worker threads' stacks)

@@ -29,9 +29,8 @@ export interface NativeBuffers {
   data(buf: DeviceBuffer): Uint32Array;
   /** A new buffer of `length` values (contents arbitrary) and its words, for `method`'s output. */
   fresh(elem: Elem, length: number, method: string): [DeviceBuffer, Uint32Array];
-  /** Spends a buffer for one over its first `length` values, in the same storage; with
-   * `trim`, the pages past them go back to the system now. */
-  shrink(buf: DeviceBuffer, length: number, trim: boolean): DeviceBuffer;
+  /** Spends a buffer for one over its first `length` values, in the same storage. */
+  shrink(buf: DeviceBuffer, length: number): DeviceBuffer;
   /** Whether a spent E table folds into its first `length` values (cpu/arrays.ts foldsInPlace). */
   foldsInPlace(buf: DeviceBuffer, length: number): boolean;
   free(buf: DeviceBuffer): void;
@@ -50,8 +49,7 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
    * fresh table; `done` gives src up once every fold of the call has run. */
   function foldTarget(src: DeviceBuffer, length: number, spend: boolean | undefined, method: string) {
     if (spend === true && src.elem === 'E' && foldsInPlace(src, length)) {
-      // The opening's tables shrink while later levels allocate: their pages go back.
-      return { words: data(src).subarray(0, 6 * length), done: () => shrink(src, length, true) };
+      return { words: data(src).subarray(0, 6 * length), done: () => shrink(src, length) };
     }
     const [out, words] = fresh('E', length, method);
     const done = () => {
@@ -69,7 +67,7 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       if (4 * queries.length > 3 * (m + logInvRate) * 2 ** logInvRate) {
         const [data, words] = fresh('E', 2 ** (m + logInvRate), 'queryWeights');
         module.queryWeightsTransposed(Uint32Array.from(queries), coeffs, m, logInvRate, words);
-        return shrink(data, 2 ** m, true);
+        return shrink(data, 2 ** m);
       }
       const factors = new Uint32Array(2 * m * queries.length);
       const x = new Uint32Array(2);
@@ -138,9 +136,7 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       }
       const [a, b, c] = tables;
       const sums = module.zerocheckStep(data(a), data(b), data(c), chi, point);
-      // Nothing else is allocated while the zerocheck's tables shrink (and freeing pages costs
-      // about as much as the kernel): they keep their pages until they are freed.
-      return { sums, tables: chi === null ? tables : [shrink(a, live, false), shrink(b, live, false), shrink(c, live, false)] };
+      return { sums, tables: chi === null ? tables : [shrink(a, live), shrink(b, live), shrink(c, live)] };
     },
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);
