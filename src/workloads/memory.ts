@@ -1,9 +1,10 @@
 // What a proof's memory will peak at, before it runs. Each workload states its own model: the
 // arrays live in each stage, from its shape (the hash batch from n; a VM proof from its
 // program's tables), for a backend and a rate. The peak is the largest stage plus what the
-// process holds whatever it proves. The backends' pools drop their spares before any fresh
-// allocation (src/backend/word-pool.ts), so a peak holds only live arrays and the sum is a
-// prediction, not a bound: within about 10% of the measured peak resident set from 2^15 up.
+// process holds whatever it proves. The backends' pools keep spares only within what they have
+// held before (src/backend/word-pool.ts), so a peak holds only live arrays and the sum is a
+// prediction, not a bound: close to the measured peak resident set from 2^15 up (the hash
+// batch: within 3% on native; on cpu, whose arrays V8 frees when it collects, within 5%).
 import type { BackendName } from '../backend/backend';
 
 /** Bytes a Node process running the prover holds before its first array (runtime, code, heap). */

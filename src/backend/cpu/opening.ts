@@ -34,7 +34,7 @@ export function typedArrayOpening({ data, wrap, spent, free, take }: TypedArrayB
       return out;
     },
     async eqTable(point, seed) {
-      return wrap('E', eqTableSeeded(point, seed, take(6 << (point.length / 6), 'the table of eqTable')));
+      return wrap('E', eqTableSeeded(point, seed, take(6 * 2 ** (point.length / 6), 'the table of eqTable')));
     },
     async mapByTables(buf, tables) {
       sameShape('E', buf);
@@ -51,7 +51,7 @@ export function typedArrayOpening({ data, wrap, spent, free, take }: TypedArrayB
     },
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);
-      return wrap('E', encodeEInterleaved(data(f), logLanes, logInvRate, take(6 * f.length << logInvRate, 'the codeword of encodeFolded')));
+      return wrap('E', encodeEInterleaved(data(f), logLanes, logInvRate, take(6 * f.length * 2 ** logInvRate, 'the codeword of encodeFolded')));
     },
     async zerocheckSums(a, b, c, eq) {
       zerocheckShape(a, b, c, eq);
