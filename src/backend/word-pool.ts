@@ -15,8 +15,8 @@
 // serve later requests (the opening's first fold takes a zerocheck table's pages), and a warm
 // prover, which repeats its requests, finds them all again. Dropped buffers go to `release` where one is given (the native module unmaps its own
 // at once). V8 frees the others only when it collects them, which a long synchronous proof
-// gives it no reason to do: with `collect`, the pool calls it once COLLECT_BYTES of them (and
-// of arrays its backend reports with forget()) have been let go.
+// gives it no reason to do: with `collect`, the pool calls it before a fresh allocation once
+// COLLECT_BYTES of them (and of arrays its backend reports with forget()) have been let go.
 import { AllocationError, isArrayBufferFailure } from './allocation';
 
 /** Below this many bytes a fresh array is cheap: not kept. */
@@ -70,10 +70,6 @@ export class WordPool {
   /** Counts `bytes` of arrays outside the pool that nothing refers to any more. */
   forget(bytes: number): void {
     this.garbage += bytes;
-    if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
-      this.garbage = 0;
-      this.collect();
-    }
   }
 
   /** `length` words with arbitrary contents (a fresh array is zero); AllocationError naming
@@ -84,6 +80,10 @@ export class WordPool {
     const bytes = 4 * length;
     if (bytes < MIN_BYTES) return new Uint32Array(this.fresh(bytes, what), 0, length);
     while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.drop(0);
+    if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
+      this.garbage = 0;
+      this.collect();
+    }
     const buffer = this.fresh(bytes, what);
     this.live.add(buffer);
     this.liveBytes += buffer.byteLength;

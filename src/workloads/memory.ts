@@ -4,7 +4,7 @@
 // process holds whatever it proves. The backends' pools keep spares only within what they have
 // held before (src/backend/word-pool.ts), so a peak holds only live arrays and the sum is a
 // prediction, not a bound: close to the measured peak resident set from 2^15 up (the hash
-// batch: within 3% on native; on cpu, whose arrays V8 frees when it collects, within 5%).
+// batch: within 4%), far below it for small jobs, whose memory is mostly the runtime's.
 import type { BackendName } from '../backend/backend';
 
 /** Bytes a Node process running the prover holds before its first array (runtime, code, heap). */

@@ -216,7 +216,7 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
   it('prove hash refuses a job whose memory estimate exceeds the limit: exit 2 at once, one line with both numbers', () => {
     const big = at('big.proof');
     const r = run('prove', 'hash', '--n', String(2 ** 20), '--statement', 'none', '--out', big, '--backend', 'cpu', '--max-memory', '4G');
-    expectUsage(r, /^leanvm-gpu: proving n = 1048576 on cpu needs an estimated (1[5-9]\.\d) GiB \((\d+) bytes, at its \w+\) but --max-memory allows 4\.0 GiB \(4294967296 bytes\); --force to try anyway$/);
+    expectUsage(r, /^leanvm-gpu: proving n = 1048576 on cpu needs an estimated (1[5-7]\.\d) GiB \((\d+) bytes, at its \w+\) but --max-memory allows 4\.0 GiB \(4294967296 bytes\); --force to try anyway$/);
     expect(existsSync(big)).toBe(false);
     expect(r.out).toBe('');
   });
