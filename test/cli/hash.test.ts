@@ -221,6 +221,18 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
     expect(r.out).toBe('');
   });
 
+  it('prove hash: the memory estimate is within 15% of the measured peak (n = 2^15 on native)', () => {
+    const r = run('prove', 'hash', '--n', String(2 ** 15), '--statement', 'none', '--out', at('n15.proof'), '--backend', 'native', '--json');
+    if (r.code === 2 && /native backend unavailable/.test(r.reason[0] ?? '')) {
+      expect(process.env.LEANVM_REQUIRE_NATIVE, r.reason[0]).not.toBe('1');
+      return;
+    }
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    const estimate = report.memory.estimatedPeakBytes as number;
+    expect(Math.abs(report.peakRssBytes - estimate) / estimate, `estimate ${estimate}, peak ${report.peakRssBytes}`).toBeLessThan(0.15);
+  });
+
   it('prove hash --max-memory: a size with a unit or in bytes; --force proves past it', () => {
     expectUsage(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'cpu', '--max-memory', 'lots'), /--max-memory must be a size such as 512M, 8G or 1073741824, got "lots"/);
     expectUsage(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'cpu', '--max-memory', '1M'), /needs an estimated .* but --max-memory allows 1 MiB \(1048576 bytes\)/);
