@@ -13,9 +13,11 @@
 // it has held before, so memory peaks (which happen at fresh allocations) come from live arrays
 // alone, and a job's memory is what its live arrays add up to. The spares kept within that
 // serve later requests (the opening's first fold takes a zerocheck table's pages), and a warm
-// prover, which repeats its requests, finds them all again. Dropped buffers go to `release` where one is given (the native module unmaps its own
-// at once). V8 frees the others only when it collects them, which a long synchronous proof
-// gives it no reason to do: with `collect`, the pool calls it before a fresh allocation once
+// prover, which repeats its requests, finds them all again.
+//
+// Dropped buffers go to `release` where one is given (the native module unmaps its own at
+// once). V8 frees the others only when it collects them, which a long synchronous proof gives
+// it no reason to do: with `collect`, the pool calls it before a fresh allocation once
 // COLLECT_BYTES of them (and of arrays its backend reports with forget()) have been let go.
 import { AllocationError, isArrayBufferFailure } from './allocation';
 
@@ -79,7 +81,7 @@ export class WordPool {
     if (spare !== undefined) return new Uint32Array(spare, 0, length);
     const bytes = 4 * length;
     if (bytes < MIN_BYTES) return new Uint32Array(this.fresh(bytes, what), 0, length);
-    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.drop(0);
+    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
     if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
       this.garbage = 0;
       this.collect();
@@ -110,17 +112,17 @@ export class WordPool {
     }
     this.spares.push(buffer);
     this.bytes += buffer.byteLength;
-    while (this.bytes > this.capBytes) this.drop(0);
+    while (this.bytes > this.capBytes) this.dropOldest();
     return true;
   }
 
   /** Drops the spares (the backend is being disposed). */
   clear(): void {
-    while (this.spares.length > 0) this.drop(0);
+    while (this.spares.length > 0) this.dropOldest();
   }
 
-  private drop(i: number): void {
-    const [buffer] = this.spares.splice(i, 1);
+  private dropOldest(): void {
+    const buffer = this.spares.shift()!;
     this.bytes -= buffer.byteLength;
     this.letGo(buffer);
   }
