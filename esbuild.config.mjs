@@ -1,13 +1,35 @@
-// Bundles the Node CLI/library/bench and the browser library; shaders are inlined as strings.
+// Bundles the Node CLI/library/bench and the browser library; shaders and the zkDSL programs
+// the library compiles (programs/) are inlined as strings.
+// The two library bundles (package.json "exports") get type declarations beside them.
+// Tests run the bundles while a test rebuilds them (test/browser), so an output is replaced
+// in one rename, and only when its bytes change: a reader never sees a half-written file.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { emitDeclarations } from './tools/declarations.mjs';
+
+function writeOutput(path, contents) {
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  if (existsSync(path) && readFileSync(path).equals(bytes)) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, bytes);
+  // The CLI runs as a command (package.json "bin").
+  if (bytes.subarray(0, 2).toString() === '#!') chmodSync(temporary, 0o755);
+  renameSync(temporary, path);
+}
+
+async function bundle(options) {
+  const { outputFiles } = await build({ ...options, write: false });
+  for (const file of outputFiles) writeOutput(file.path, file.contents);
+}
 
 const common = {
   bundle: true,
   format: 'esm',
   target: 'es2022',
   sourcemap: true,
-  loader: { '.wgsl': 'text' },
+  loader: { '.wgsl': 'text', '.py': 'text' },
   logLevel: 'warning',
 };
 
@@ -21,7 +43,7 @@ const nodeEntries = {
   'cpu-pool-worker': 'host/node/cpu-pool-worker.ts',
 };
 
-await build({
+await bundle({
   ...common,
   entryPoints: nodeEntries,
   outdir: 'dist/node',
@@ -34,7 +56,9 @@ await build({
 if (existsSync('host/browser/main.ts')) {
   // The page and the prover's worker, which main.js loads from beside itself.
   const entryPoints = { main: 'host/browser/main.ts', worker: 'host/browser/worker.ts' };
-  await build({ ...common, entryPoints, outdir: 'dist/browser', platform: 'browser' });
-  copyFileSync('host/browser/index.html', 'dist/browser/index.html');
+  await bundle({ ...common, entryPoints, outdir: 'dist/browser', platform: 'browser' });
+  writeOutput('dist/browser/index.html', readFileSync('host/browser/index.html'));
 }
-await build({ ...common, entryPoints: { 'leanvm-gpu': 'src/index.ts' }, outdir: 'dist/browser', platform: 'browser' });
+await bundle({ ...common, entryPoints: { 'leanvm-gpu': 'src/index.ts' }, outdir: 'dist/browser', platform: 'browser' });
+
+emitDeclarations({ 'dist/node/index.d.ts': nodeEntries.index, 'dist/browser/leanvm-gpu.d.ts': 'src/index.ts' }, writeOutput);

@@ -1,5 +1,11 @@
-// esbuild (and vitest, through the same plugin) inline every shader as a string.
+// esbuild (and vitest, through the same plugin) inline every shader, and every zkDSL program the
+// library compiles, as a string.
 declare module '*.wgsl' {
+  const source: string;
+  export default source;
+}
+
+declare module '*.py' {
   const source: string;
   export default source;
 }

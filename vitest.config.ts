@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
 
-// Shaders are imported as strings, the same way esbuild inlines them in the bundles.
-const wgsl: Plugin = {
-  name: 'wgsl-as-string',
+// Shaders and zkDSL programs are imported as strings, the same way esbuild inlines them in the bundles.
+const textImports: Plugin = {
+  name: 'text-imports',
   load(id) {
-    if (!id.endsWith('.wgsl')) return null;
+    if (!id.endsWith('.wgsl') && !id.endsWith('.py')) return null;
     return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
   },
 };
 
 export default defineConfig({
-  plugins: [wgsl],
+  plugins: [textImports],
   test: {
     include: ['test/**/*.test.ts'],
     // Dawn's native module is only torn down cleanly at process exit: forks, not threads.

@@ -12,9 +12,11 @@ import { availableParallelism } from 'node:os';
 import { openBackend } from '../host/node/backends';
 import type { Backend } from '../src/backend/backend';
 import { referenceMessages } from '../src/workloads/hash-batch/inputs';
-import { HASH_BATCH_STAGES, type HashBatchStage, proveHashBatch } from '../src/workloads/hash-batch/prove';
+import { HASH_BATCH_STAGES, type HashBatchProof, type HashBatchStage, proveHashBatch, type StageTraffic } from '../src/workloads/hash-batch/prove';
 import { hashBatchMemory } from '../src/workloads/hash-batch/memory';
-import { peakBytes, resetPeak } from './peak-memory';
+import { totalTraffic } from '../src/workloads/hash-batch/traffic';
+import { peakRss } from '../host/node/cli-files';
+import { resetPeak } from './peak-memory';
 import type { BenchRow } from './report';
 import { summarize } from './stats';
 
@@ -37,6 +39,11 @@ export async function benchHash(backend: Backend, logSizes: number[], runs: numb
   return rows;
 }
 
+/** A warm proof's device traffic, all stages together (the last run's: the same every run). */
+function trafficColumns(t: StageTraffic): Record<string, number> {
+  return { 'up KiB': t.uploadBytes / 1024, 'back KiB': t.readBytes / 1024, submits: t.submits, waits: t.waits, rounds: t.rounds };
+}
+
 async function benchBackend(backend: Backend, label: string, logSizes: number[], runs: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const k of logSizes) {
@@ -45,6 +52,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
     const samples: Record<HashBatchStage | 'total', number[]> = { witness: [], commit: [], zerocheck: [], lincheck: [], opening: [], total: [] };
     let proofBytes = 0;
     resetPeak();
+    let traffic: HashBatchProof['stats']['traffic'];
     try {
       for (let run = 0; run <= runs; run++) {
         const { stats } = await proveHashBatch(messages, { backend, statement: 'none' });
@@ -52,6 +60,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
         for (const s of HASH_BATCH_STAGES) samples[s].push(stats.stageMs[s]);
         samples.total.push(HASH_BATCH_STAGES.reduce((t, s) => t + stats.stageMs[s], 0));
         proofBytes = stats.proofBytes;
+        traffic = stats.traffic;
       }
     } catch (e) {
       // A size past what the device holds ends this backend's sweep; the smaller ones stand.
@@ -64,7 +73,8 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
     for (const s of HASH_BATCH_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
     Object.assign(row, { 'proof KiB': proofBytes / 1024, spread: total.spread, runs: total.runs });
     row['est MiB'] = hashBatchMemory({ n, nBlocksLog: k }, backend.name).bytes / 2 ** 20;
-    row['peak MiB'] = peakBytes() / 2 ** 20;
+    row['peak MiB'] = peakRss() / 2 ** 20;
+    if (traffic !== undefined) Object.assign(row, trafficColumns(totalTraffic(traffic)));
     rows.push(row);
   }
   return rows;

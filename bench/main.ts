@@ -1,15 +1,19 @@
 // `npm run bench [-- --only field] [--backend native cpu] [--runs N] [--max-log L]`: runs the
 // benches on every usable backend (or the ones named) in one process, prints a table per bench
-// and writes JSON under bench/results/.
+// and writes JSON under bench/results/. --max-log caps the sizes (xmss: log2 of the signers).
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
 import { machine, printTable, writeResults } from './report';
 import { COMMIT_SIZES, benchCommit } from './commit';
+import { COMPILE_SIZES, benchCompile } from './compile';
 import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
+import { benchVm } from './vm';
+import { VM_PROVE_SIZES, benchVmProve } from './vm-prove';
+import { XMSS_CELL_ENV, XMSS_SIZES, benchXmss, runXmssCell } from './xmss';
 
 const BENCHES = {
   field: { title: 'field multiplications', sizes: FIELD_SIZES, run: benchField },
@@ -17,16 +21,31 @@ const BENCHES = {
   hash: { title: 'hash-batch prover: n = 2^k BLAKE2s compressions, stage split', sizes: HASH_SIZES, run: benchHash },
   pcs: { title: 'PCS open (stacked WHIR: one ring claim + one point claim on a full stack)', sizes: PCS_SIZES, run: benchPcs },
   statement: { title: 'bound vs empty statement: n = 2^k compressions, prove and verify', sizes: STATEMENT_SIZES, run: benchStatement },
+  compile: { title: 'zkDSL compiler: vector programs and generated ones of about 2^k instructions', sizes: COMPILE_SIZES, run: benchCompile },
+  vmprove: { title: 'VM prover: the vector programs and Fibonacci runs of 2^k cycles, stage split', sizes: VM_PROVE_SIZES, run: benchVmProve },
+  // sizes are signer counts, not logs
+  xmss: { title: 'XMSS aggregation: n signatures on one message into one proof (keygen and signing excluded), stage split', sizes: XMSS_SIZES, run: benchXmss, log: Math.log2 },
 };
+/** Benches that use no backend, run once. */
+const BACKEND_FREE = {
+  vm: { title: 'VM verifier: every reference proof (shared/vectors/vm)', run: benchVm },
+};
+
+// One cell of the xmss bench, in a process of its own (bench/xmss.ts).
+const cell = process.env[XMSS_CELL_ENV];
+if (cell !== undefined) {
+  await runXmssCell(cell);
+  process.exit(0);
+}
 
 const program = new Command()
   .name('bench')
-  .addOption(new Option('--only <bench>', 'run one bench').choices(Object.keys(BENCHES)))
+  .addOption(new Option('--only <bench>', 'run one bench').choices([...Object.keys(BENCHES), ...Object.keys(BACKEND_FREE)]))
   .addOption(new Option('--backend <names...>', 'only these backends (default: every usable one)').choices(['cpu', 'native', 'webgpu']))
   .option('--runs <n>', 'timed runs per cell (median reported)', (v) => parseInt(v, 10), 5)
   .option('--max-log <l>', 'largest log2 size', (v) => parseInt(v, 10), 30)
   .parse();
-const opts = program.opts<{ only?: keyof typeof BENCHES; backend?: string[]; runs: number; maxLog: number }>();
+const opts = program.opts<{ only?: string; backend?: string[]; runs: number; maxLog: number }>();
 
 const reports = await probeBackends();
 for (const name of opts.backend ?? []) {
@@ -36,7 +55,8 @@ for (const name of opts.backend ?? []) {
 const usable = reports.filter((r) => r.usable && (opts.backend === undefined || opts.backend.includes(r.name)));
 for (const [name, bench] of Object.entries(BENCHES)) {
   if (opts.only && opts.only !== name) continue;
-  const sizes = bench.sizes.filter((s) => s <= opts.maxLog);
+  const log = 'log' in bench ? bench.log : (s: number) => s;
+  const sizes = bench.sizes.filter((s) => log(s) <= opts.maxLog);
   const rows: BenchRow[] = [];
   for (const r of usable) {
     const { backend } = await openBackend(r.name);
@@ -53,4 +73,10 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
   const path = writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), sizes, rows });
   console.log(`→ ${path}`);
+}
+for (const [name, bench] of Object.entries(BACKEND_FREE)) {
+  if (opts.only && opts.only !== name) continue;
+  const rows = await bench.run(opts.runs);
+  printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
+  console.log(`→ ${writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), rows })}`);
 }

@@ -1,4 +1,4 @@
-// Grinding's nonce search (src/transcript/pow.ts), needs lib/blake2s.wgsl: invocation i tries
+// Grinding's nonce search (src/transcript/pow.ts), needs lib/blake2s.wgsl: candidate i is
 // nonce start + i, hashing base ‖ (lo, hi, 0, 0, 0, 0, tag, 0) as a Merkle node, and a pass
 // (word 0 of the digest with its low bits under the masks zero) lowers `found` to i. The host
 // reads `found` after each round of candidates: the smallest i, whatever order ran them.
@@ -25,13 +25,18 @@ fn grind(
   @builtin(workgroup_id) wg: vec3<u32>,
   @builtin(num_workgroups) groups: vec3<u32>,
 ) {
-  let i = (wg.y * groups.x + wg.x) * WORKGROUP_SIZE + local;
-  if (i >= params.count) {
-    return;
-  }
-  let nonce = array<vec4<u32>, 2>(vec4<u32>(params.start_lo + i, params.start_hi, 0u, 0u), vec4<u32>(0u, 0u, params.tag, 0u));
-  let digest = blake2s_node(array<vec4<u32>, 2>(params.base_lo, params.base_hi), nonce);
-  if ((digest[0].x & params.mask_lo) == 0u && (digest[0].y & params.mask_hi) == 0u) {
-    atomicMin(&found, i);
+  // Candidates i, i + threads, ... in turn: a pass below the next one already found makes the
+  // rest moot, so after the first pass each invocation stops within a candidate or two (a
+  // load of `found` per candidate), and a round can be many times the expected search.
+  let threads = groups.x * groups.y * WORKGROUP_SIZE;
+  for (var i = (wg.y * groups.x + wg.x) * WORKGROUP_SIZE + local; i < params.count; i += threads) {
+    if (atomicLoad(&found) < i) {
+      return;
+    }
+    let nonce = array<vec4<u32>, 2>(vec4<u32>(params.start_lo + i, params.start_hi, 0u, 0u), vec4<u32>(0u, 0u, params.tag, 0u));
+    let digest = blake2s_node(array<vec4<u32>, 2>(params.base_lo, params.base_hi), nonce);
+    if ((digest[0].x & params.mask_lo) == 0u && (digest[0].y & params.mask_hi) == 0u) {
+      atomicMin(&found, i);
+    }
   }
 }

@@ -2,7 +2,7 @@
 // lib/pairs.wgsl, lib/partials.wgsl): c0 = Σ f_lo·b_lo and c2 = Σ (f_lo + f_hi)·(b_lo + b_hi)
 // over the pairs of one round, f K or E, b E. Each invocation sums terms t ≡ i (mod the
 // dispatched invocations) in unreduced form, and its workgroup folds the sums into one partial
-// (c0, c2) that the host XORs with the others.
+// (c0, c2); partial_sums.wgsl adds the partials.
 
 struct RoundParams {
   n: u32,       // values in f and b

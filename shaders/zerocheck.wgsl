@@ -2,8 +2,8 @@
 // lib/partials.wgsl): over E tables a, b, c of 2N values and eq weights of N,
 // g1 = Σ eq[x]·(a1·b1 + c1) and gi = Σ eq[x]·(a0 + a1)·(b0 + b1) with a0 = a[2x],
 // a1 = a[2x + 1]. As round_sums.wgsl: each invocation sums pairs x ≡ i (mod the dispatched
-// invocations) unreduced, and its workgroup folds the sums into one partial (g1, gi) that the
-// host XORs with the others.
+// invocations) unreduced, and its workgroup folds the sums into one partial (g1, gi);
+// partial_sums.wgsl adds the partials.
 
 struct ZerocheckParams {
   pairs: u32,   // N

@@ -1,6 +1,7 @@
 // The browser page: pick n and a backend, prove in a worker (worker.ts), show progress, stage
 // timings, the proof's size and download link, and the verifier's verdict.
 import { HASH_BATCH_STAGES } from '../../src/workloads/hash-batch/prove';
+import { describeTraffic, totalTraffic } from '../../src/workloads/hash-batch/traffic';
 import { requestBrowserAdapter } from './gpu';
 import type { BrowserBackend, ProveRequest, WorkerMessage } from './protocol';
 import type { StatementMode } from '../../src/workloads/hash-batch/statement';
@@ -23,6 +24,7 @@ const ui = {
   progress: element<HTMLProgressElement>('progress'),
   result: element<HTMLElement>('result'),
   timings: element<HTMLTableElement>('timings'),
+  traffic: element<HTMLParagraphElement>('traffic'),
   size: element<HTMLSpanElement>('size'),
   download: element<HTMLAnchorElement>('download'),
   verdict: element<HTMLSpanElement>('verdict'),
@@ -50,6 +52,18 @@ function showError(text: string): void {
 
 let proofUrl: string | undefined;
 
+/** The device traffic in a line, its totals and the witness stage's in data attributes. */
+function showTraffic(traffic: Extract<WorkerMessage, { type: 'done' }>['traffic']): void {
+  ui.traffic.hidden = traffic === undefined;
+  if (traffic === undefined) return;
+  const total = totalTraffic(traffic);
+  ui.traffic.textContent = `Device traffic: ${describeTraffic(total)}`;
+  Object.assign(ui.traffic.dataset, {
+    upload: String(total.uploadBytes), read: String(total.readBytes), waits: String(total.waits), rounds: String(total.rounds),
+    witnessUpload: String(traffic.witness.uploadBytes), witnessRead: String(traffic.witness.readBytes),
+  });
+}
+
 function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, backend: string, statement: StatementMode): void {
   const total = HASH_BATCH_STAGES.reduce((t, s) => t + msg.stageMs[s], 0);
   ui.timings.replaceChildren();
@@ -63,6 +77,7 @@ function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, ba
   for (const s of HASH_BATCH_STAGES) row(s, msg.stageMs[s]);
   row('prove total', total);
   row('verify', msg.verifyMs);
+  showTraffic(msg.traffic);
   ui.size.textContent = `${msg.proof.length} bytes`;
   if (proofUrl) URL.revokeObjectURL(proofUrl);
   proofUrl = URL.createObjectURL(new Blob([msg.proof as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));

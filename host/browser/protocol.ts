@@ -1,5 +1,5 @@
 // The messages between the page (main.ts) and the prover's worker (worker.ts).
-import type { HashBatchStage } from '../../src/workloads/hash-batch/prove';
+import type { HashBatchStage, StageTraffic } from '../../src/workloads/hash-batch/prove';
 import type { StatementMode } from '../../src/workloads/hash-batch/statement';
 
 export type BrowserBackend = 'webgpu' | 'cpu';
@@ -19,6 +19,8 @@ export type WorkerMessage =
       type: 'done';
       proof: Uint8Array;
       stageMs: Record<HashBatchStage, number>;
+      /** The device traffic per stage, on a backend that meters it (webgpu). */
+      traffic?: Record<HashBatchStage, StageTraffic>;
       verifyMs: number;
       verdict: { valid: true } | { valid: false; reason: string };
     }

@@ -43,7 +43,7 @@ async function prove({ n, backend: choice, statement }: ProveRequest): Promise<v
   const verdict = verifyHashBatch(messages, result.proof, { statement });
   const verifyMs = performance.now() - t0;
   const { proof, stats } = result;
-  post({ type: 'done', proof, stageMs: stats.stageMs, verifyMs, verdict }, [proof.buffer]);
+  post({ type: 'done', proof, stageMs: stats.stageMs, traffic: stats.traffic, verifyMs, verdict }, [proof.buffer]);
 }
 
 onmessage = (event: MessageEvent<ProveRequest>) => {

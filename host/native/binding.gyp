@@ -12,6 +12,7 @@
         "src/merkle.cc",
         "src/opening.cc",
         "src/zerocheck_rounds.cc",
+        "src/vm_bus.cc",
         "src/products.cc",
         "src/bit_columns.cc",
         "src/map_affine.cc",

@@ -9,9 +9,17 @@ import type { BackendName } from '../../src/backend/backend';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
 import { detectCpuFeatures } from './cpu-features';
+import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
+import { proveVm } from './prove-vm-command';
+import { runVm } from './run-command';
+import { backendOption, threadsOption } from './options';
 import { serve } from './serve';
 import { UsageError } from './usage';
+import { addXmssCommands } from './xmss-command';
+import { demoXmss } from './xmss-demo';
+import { addAggregateCommands } from './aggregate-command';
+import { addVerifyVm } from './vm-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -80,9 +88,6 @@ program
   .option('--json', 'machine-readable output')
   .action(selfcheck);
 
-const backendOption = () =>
-  new Option('--backend <name>', 'where the prover runs').choices(['auto', 'cpu', 'native', 'webgpu']).default('auto');
-const threadsOption = () => new Option('--threads <n>', 'worker threads of the cpu and native backends (default: every core)');
 const statementOption = () =>
   new Option('--statement <kind>', 'what the proof binds: bound (the messages and their digests) or none (n only: the reference flow\'s empty statement, its proof bytes)')
     .choices(['bound', 'none'])
@@ -104,6 +109,18 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .option('--force', 'prove even when the memory estimate exceeds that')
   .option('--json', 'machine-readable summary')
   .action(proveHash);
+prove.command('vm').description('prove a compiled program\'s execution on a public input')
+  .requiredOption('--program <file>', 'the compiled program (JSON), or a zkDSL source (.py) whose # public_input: and # witness lines stand in for the flags')
+  .option('--public-input <a,b>', 'm[0], m[1] as two words (decimal, 0x-hex or GEN ** k)')
+  .option('--public-input-file <file>', 'the public input as a NAME.public.json')
+  .requiredOption('--out <file>', 'where to write the proof')
+  .option('--witness <file>', 'witness streams (the program JSON\'s "witness" form), replacing the program\'s own of the same name')
+  .option('--rate <r>', 'log2 of the inverse code rate, 1..4', '1')
+  .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
+  .addOption(backendOption())
+  .addOption(threadsOption())
+  .option('--json', 'machine-readable summary')
+  .action(proveVm);
 
 const verify = program.command('verify').description('verify a proof');
 messageOptions(verify.command('hash').description('verify a hash-batch proof (exit 0 valid, 1 invalid, 2 malformed or bad usage)'))
@@ -111,15 +128,49 @@ messageOptions(verify.command('hash').description('verify a hash-batch proof (ex
   .option('--outputs <file>', 'check the proof against these digests (n × 32 bytes) instead of the messages\' own')
   .option('--json', 'machine-readable verdict')
   .action(verifyHash);
+addVerifyVm(verify);
 
 program
-  .command('demo')
-  .description('prove n reference messages into a temporary file, then verify it (what npm start runs)')
+  .command('run').description('execute a statement without proving it')
+  .command('vm').description('run a compiled program: cycles, rows per table before and after the fill, h and the τ')
+  .requiredOption('--program <file>', 'the compiled program (JSON), or a zkDSL source (.py)')
+  .option('--witness <file>', 'witness streams (the program JSON\'s "witness" form), replacing the program\'s own of the same name')
+  .option('--public-input <a,b>', 'm[0], m[1] as two words (decimal, 0x-hex or GEN ** k); default: run without, and show what the program publishes')
+  .option('--public-input-file <file>', 'the public input as a NAME.public.json')
+  .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
+  .option('--trace <file>', 'write the run one line per step, in the reference interpreter\'s trace format')
+  .option('--json', 'machine-readable output')
+  .action(runVm);
+
+program
+  .command('compile')
+  .description('compile a zkDSL program to its program JSON (stdout, or -o FILE)')
+  .argument('<program>', 'the zkDSL source (.py)')
+  .option('-D, --define <name=value>', 'fill placeholder NAME with VALUE (repeatable)', (v: string, all: string[]) => [...all, v], [])
+  .option('-o, --out <file>', 'write the program JSON here')
+  .option('--disasm', 'print the disassembly')
+  .option('--json', 'with -o: print a machine-readable summary')
+  .action(compileCommand);
+
+const demos = program.command('demo').description('end-to-end demos: demo xmss (what npm start runs), demo hash (the default)');
+demos
+  .command('hash', { isDefault: true })
+  .description('prove n reference messages into a temporary file, then verify it')
   .option('--n <n>', 'batch size', '8192')
   .addOption(backendOption())
   .addOption(threadsOption())
   .addOption(statementOption())
   .action(demo);
+demos
+  .command('xmss')
+  .description('n fresh XMSS keys sign one message; aggregate the signatures into a temporary file and verify it (what npm start runs)')
+  .option('--n <n>', 'signers', '32')
+  .addOption(backendOption())
+  .addOption(threadsOption())
+  .action(demoXmss);
+
+addXmssCommands(program);
+addAggregateCommands(program, verify);
 
 program
   .command('serve')
@@ -131,6 +182,10 @@ try {
   await program.parseAsync();
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+  if (e instanceof CompileFailed) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
   // A job too large for this machine's memory is exit 2 too: refused up front, or an allocation failed.
   const usage = [BackendUnavailableError, UsageError, HashBatchInputError, AllocationError];
   if (usage.some((kind) => e instanceof kind)) {

@@ -2,23 +2,23 @@
 // messages or from the reference generator, proved on a chosen backend and verified. Proofs
 // bind the messages and their digests unless --statement none asks for the reference flow's
 // empty statement.
-import { accessSync, constants, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
+import { describeTraffic, totalTraffic } from '../../src/workloads/hash-batch/traffic';
 import { batchLog, batchSize, largestBufferBytes, MESSAGE_WORDS, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
 import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type StatementMode } from '../../src/workloads/hash-batch/statement';
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
-import { formatBytes } from '../../src/backend/allocation';
 import { hashBatchMemory } from '../../src/workloads/hash-batch/memory';
-import type { MemoryEstimate } from '../../src/workloads/memory';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
-import { type MemoryLimit, memoryLimit } from './memory-limit';
+import { checkMemory, type MemoryLimit, type MemoryOptions, memoryReport } from './memory-limit';
 import { progressBar } from './progress';
+import { mib, parseThreads, peakRss, readFile, writable, writeOut } from './cli-files';
 import { UsageError } from './usage';
 
 /** Where the messages come from: a file, or n generated ones; and what the proof binds. */
@@ -30,17 +30,13 @@ export interface MessageOptions {
   statement?: StatementMode;
 }
 
-export interface ProveHashOptions extends MessageOptions {
+export interface ProveHashOptions extends MessageOptions, MemoryOptions {
   out: string;
   backend: BackendChoice;
   /** worker threads of the cpu and native backends (default: every core) */
   threads?: string;
   digestsOut?: string;
   json?: boolean;
-  /** the memory the proof may take (a size: 512M, 8G); default what the machine offers */
-  maxMemory?: string;
-  /** prove even when the estimate exceeds the limit */
-  force?: boolean;
 }
 
 export interface VerifyHashOptions extends MessageOptions {
@@ -50,36 +46,21 @@ export interface VerifyHashOptions extends MessageOptions {
 
 const modeOf = (opts: MessageOptions): StatementMode => opts.statement ?? DEFAULT_STATEMENT;
 
-/** --threads as a count, or undefined for the backends' default (every core). */
-function parseThreads(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[1-9]\d{0,3}$/.test(text)) throw new UsageError(`--threads must be a positive integer, got "${text}"`);
-  return Number(text);
-}
-
 /** log2 of the batch's blocks for n messages, or HashBatchInputError for an n the mode cannot take. */
 const blocksLogFor = (n: number, mode: StatementMode): number => (mode === 'bound' ? boundBlocksLog(n) : batchLog(n));
 
 const describeStatement = (mode: StatementMode): string =>
   mode === 'bound' ? 'bound statement: the messages and their digests' : 'empty statement: binds n only, as the reference flow';
 
-function readFile(path: string, what: string): Uint8Array {
-  try {
-    return new Uint8Array(readFileSync(path));
-  } catch (e) {
-    throw new UsageError(`cannot read the ${what} ${path}: ${(e as Error).message}`);
-  }
-}
-
-/** A u64 seed, decimal or 0x-hex. */
-function parseSeed(text: string): Seed {
+/** A u64 seed, decimal or 0x-hex, given as `option`. */
+export function parseSeed(text: string, option = '--seed'): Seed {
   let v: bigint;
   try {
     v = BigInt(text);
   } catch {
-    throw new UsageError(`--seed must be a decimal or 0x-hex integer, got "${text}"`);
+    throw new UsageError(`${option} must be a decimal or 0x-hex integer, got "${text}"`);
   }
-  if (v < 0n || v >= 1n << 64n) throw new UsageError(`--seed must lie in 0 .. 2^64 − 1, got ${text}`);
+  if (v < 0n || v >= 1n << 64n) throw new UsageError(`${option} must lie in 0 .. 2^64 − 1, got ${text}`);
   return { lo: Number(v & 0xffffffffn), hi: Number(v >> 32n) };
 }
 
@@ -106,52 +87,6 @@ export function loadMessages(opts: MessageOptions): { messages: Uint32Array; sou
   const seed = opts.seed === undefined ? referenceSeed(n) : parseSeed(opts.seed);
   const seedHex = `0x${seed.hi.toString(16).padStart(8, '0')}${seed.lo.toString(16).padStart(8, '0')}`;
   return { messages: seededMessages(n, seed), source: `generated, seed ${seedHex}` };
-}
-
-/** The process's peak resident set so far, in bytes. */
-const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
-
-const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-
-const SIZE_UNITS: Record<string, number> = { '': 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30, T: 2 ** 40 };
-
-/** --max-memory: bytes, or a number with K, M, G or T (binary units; a trailing B or iB allowed). */
-function parseSize(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?$/i.exec(text.trim());
-  const bytes = m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
-  if (!(bytes > 0)) throw new UsageError(`--max-memory must be a size such as 512M, 8G or 1073741824, got "${text}"`);
-  return bytes;
-}
-
-/** The job's estimate against what it may use: UsageError (exit 2, one line) if it does not
- * fit, unless forced. A hardware GPU's buffers are the card's memory, not the host's. */
-function checkMemory(estimate: MemoryEstimate, hostMemory: boolean, opts: ProveHashOptions, what: string): MemoryLimit {
-  const limit = opts.maxMemory === undefined ? memoryLimit() : { bytes: parseSize(opts.maxMemory), source: '--max-memory' };
-  const needs = hostMemory ? estimate.bytes : estimate.bytes - estimate.deviceBytes;
-  if (needs > limit.bytes && opts.force !== true) {
-    throw new UsageError(
-      `${what} needs an estimated ${formatBytes(needs)} (${needs} bytes, at its ${estimate.stage}) but ${limit.source} allows ${formatBytes(limit.bytes)} (${limit.bytes} bytes); --force to try anyway`,
-    );
-  }
-  return limit;
-}
-
-/** Fails before a long proof rather than after it when an output cannot be written. */
-function writable(path: string, what: string): void {
-  try {
-    accessSync(dirname(resolve(path)), constants.W_OK);
-  } catch (e) {
-    throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
-  }
-}
-
-/** Writes `bytes` to `path` (what: the proof, the digests), or a UsageError naming both. */
-function writeOut(path: string, bytes: Uint8Array, what: string): void {
-  try {
-    writeFileSync(path, bytes);
-  } catch (e) {
-    throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
-  }
 }
 
 export async function proveHash(opts: ProveHashOptions): Promise<void> {
@@ -182,14 +117,13 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   }
   writeOut(opts.out, result.proof, 'proof');
   if (opts.digestsOut !== undefined) writeOut(opts.digestsOut, wordsToBytes(outputsOf(statementOfMessages(messages))), 'digests');
-  const { stageMs, proofBytes } = result.stats;
+  const { stageMs, proofBytes, traffic } = result.stats;
   const totalMs = HASH_BATCH_STAGES.reduce((t, s) => t + stageMs[s], 0);
   const report = {
     command: 'prove hash', backend: backend.name, why, ...(backend.name === 'webgpu' ? {} : { threads: threads ?? DEFAULT_THREADS }),
     statement: mode, n, inputs: source, stageMs, totalMs,
-    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(),
-    memory: { estimatedPeakBytes: estimate.bytes, estimatedPeakStage: estimate.stage, deviceBytes: estimate.deviceBytes, limitBytes: limit.bytes, limitSource: limit.source },
-    proof: opts.out,
+    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), memory: memoryReport(estimate, limit), proof: opts.out,
+    ...(traffic === undefined ? {} : { traffic }),
     ...(opts.digestsOut === undefined ? {} : { digests: opts.digestsOut }),
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
@@ -198,6 +132,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   console.log(`proved ${n} BLAKE2s compressions (${source}) on ${on} in ${totalMs.toFixed(0)} ms, ${report.compressionsPerSecond.toFixed(0)} compressions/s`);
   console.log(`  ${describeStatement(mode)}`);
   console.log(`  stages (ms): ${stages}`);
+  if (traffic !== undefined) console.log(`  device traffic: ${describeTraffic(totalTraffic(traffic))}`);
   console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)} (estimated ${mib(estimate.bytes)})`);
   if (opts.digestsOut !== undefined) console.log(`  digests: ${32 * n} bytes → ${opts.digestsOut}`);
 }

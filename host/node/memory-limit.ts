@@ -1,8 +1,12 @@
 // How much memory a job may use here: what the machine has available (MemAvailable, which
 // counts reclaimable caches), or less where this process's cgroup caps it (v2 memory.max, v1
-// memory.limit_in_bytes, less what the group uses already). Elsewhere os.freemem().
+// memory.limit_in_bytes, less what the group uses already). Elsewhere os.freemem(). The
+// proving commands check their job's estimate against it (or --max-memory) before starting.
 import { readFileSync } from 'node:fs';
 import { freemem } from 'node:os';
+import { formatBytes } from '../../src/backend/allocation';
+import type { MemoryEstimate } from '../../src/workloads/memory';
+import { UsageError } from './usage';
 
 export interface MemoryLimit {
   readonly bytes: number;
@@ -57,4 +61,41 @@ export function memoryLimit(): MemoryLimit {
   const machine: MemoryLimit = available === null ? { bytes: freemem(), source: 'free memory' } : { bytes: available, source: 'MemAvailable' };
   const group = cgroupRoom();
   return group !== null && group.bytes < machine.bytes ? group : machine;
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30, T: 2 ** 40 };
+
+/** --max-memory: bytes, or a number with K, M, G or T (binary units; a trailing B or iB allowed). */
+export function parseSize(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?$/i.exec(text.trim());
+  const bytes = m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
+  if (!(bytes > 0)) throw new UsageError(`--max-memory must be a size such as 512M, 8G or 1073741824, got "${text}"`);
+  return bytes;
+}
+
+/** A proving command's memory flags. */
+export interface MemoryOptions {
+  /** the memory the proof may take (a size: 512M, 8G); default what the machine offers */
+  maxMemory?: string;
+  /** prove even when the estimate exceeds the limit */
+  force?: boolean;
+}
+
+/** The job's estimate against what it may use: UsageError (exit 2, one line with both numbers)
+ * if it does not fit, unless forced. A hardware GPU's buffers are the card's memory, not the
+ * host's. */
+export function checkMemory(estimate: MemoryEstimate, hostMemory: boolean, opts: MemoryOptions, what: string): MemoryLimit {
+  const limit = opts.maxMemory === undefined ? memoryLimit() : { bytes: parseSize(opts.maxMemory), source: '--max-memory' };
+  const needs = hostMemory ? estimate.bytes : estimate.bytes - estimate.deviceBytes;
+  if (needs > limit.bytes && opts.force !== true) {
+    throw new UsageError(
+      `${what} needs an estimated ${formatBytes(needs)} (${needs} bytes, at its ${estimate.stage}) but ${limit.source} allows ${formatBytes(limit.bytes)} (${limit.bytes} bytes); --force to try anyway`,
+    );
+  }
+  return limit;
+}
+
+/** The report's memory fields (--json): the estimate beside the limit it was checked against. */
+export function memoryReport(estimate: MemoryEstimate, limit: MemoryLimit) {
+  return { estimatedPeakBytes: estimate.bytes, estimatedPeakStage: estimate.stage, deviceBytes: estimate.deviceBytes, limitBytes: limit.bytes, limitSource: limit.source };
 }

@@ -1,11 +1,10 @@
-// A one-line progress bar on stderr, redrawn in place, for long proofs; only on a terminal
+// A one-line progress bar on stderr, redrawn in place, for long work; only on a terminal
 // (a pipe or a file gets nothing, so logs stay clean).
-import type { HashBatchStage } from '../../src/workloads/hash-batch/prove';
-
 const WIDTH = 24;
 
 export interface Progress {
-  update(stage: HashBatchStage, fraction: number): void;
+  /** `stage` names the work under way (a proof stage, keygen). */
+  update(stage: string, fraction: number): void;
   /** Clears the line. */
   done(): void;
 }

@@ -1,8 +1,8 @@
 // One partial per workgroup of a reduction to two E sums (needs lib/gf192.wgsl, and from the
 // kernel WORKGROUP_SIZE and its `partials` storage array): every invocation's sums, reduced,
 // go to workgroup memory, a tree of XORs folds them into one, and invocation 0 writes its six
-// words at 6·(workgroup index). The host XORs the partials; every sum is an exact XOR, so any
-// grouping gives the same bytes.
+// words at 6·(workgroup index). partial_sums.wgsl XORs the partials; every sum is an exact
+// XOR, so any grouping gives the same bytes.
 
 // Per invocation: the first sum's limbs then the second's.
 var<workgroup> sums: array<array<vec2<u32>, 6>, WORKGROUP_SIZE>;

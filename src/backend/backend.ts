@@ -3,6 +3,8 @@
 // buffers, native memory). Every method is async so a GPU backend can queue work.
 import type { E } from '../field/e';
 import type { MerklePhase } from '../transcript/proof';
+import type { FlockPasses } from './flock-passes';
+import type { VmKernels } from './vm-kernels';
 
 /** What a buffer holds: K words (2 × u32 each) or E elements (6 × u32 each). */
 export type Elem = 'K' | 'E';
@@ -48,10 +50,6 @@ export interface Backend {
   upload(elem: Elem, words: Uint32Array): Promise<DeviceBuffer>;
   /** A new zeroed buffer. */
   alloc(elem: Elem, length: number): Promise<DeviceBuffer>;
-  /** Optional, where buffers are host arrays (cpu, native): a buffer over the caller's `words`
-   * themselves, no copy (8-byte aligned). The caller keeps them alive and unchanged while the
-   * buffer is used; freeing the buffer leaves them to the caller. */
-  borrow?(elem: Elem, words: Uint32Array): DeviceBuffer;
   /** The buffer's contents as u32 words (low word first for each K word). */
   download(buf: DeviceBuffer): Promise<Uint32Array>;
   /** out[i] = a[i] · b[i] in K (all three K buffers of one length). */
@@ -106,6 +104,15 @@ export interface Backend {
    * not read back).
    */
   foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number, spend?: Spend): Promise<FoldedRound>;
+  /**
+   * Optional, with laneCombine: the lane rounds on a factored weight (src/pcs/whir/lanes.ts).
+   * For a K buffer f of lanes of laneWords values (lane ℓ from value ℓ·laneWords) and an E
+   * buffer v: Σ_t f[ℓ·laneWords + at + stride·t]·v[t] for every lane ℓ of f (6 words a lane).
+   */
+  laneDots?(f: DeviceBuffer, laneWords: number, v: DeviceBuffer, at: number, stride: number): Promise<Uint32Array>;
+  /** Optional, with laneDots: Σ_ℓ coeffs[ℓ]·f[ℓ·laneWords + j] for j < laneWords (a new E
+   * buffer) for such an f and one E coefficient a lane. */
+  laneCombine?(f: DeviceBuffer, laneWords: number, coeffs: Uint32Array): Promise<DeviceBuffer>;
   /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
   eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables
@@ -147,31 +154,20 @@ export interface Backend {
    */
   zerocheckStep?(tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep>;
 
-  // Optional: Flock's byte-table passes over its packed bit columns (host arrays in and out).
-  // A backend without them leaves the work to the host's TypeScript.
+  /** Flock's passes over its witness columns, which stay on this backend (./flock-passes.ts). */
+  readonly flock: FlockPasses;
 
-  /** The univariate-skip pass's sums, XORed into `sums` (src/flock/zerocheck/skip-pass.ts, hostSkipSums). */
-  skipSums?(lt: Uint32Array, cols: SkipColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): Promise<void>;
-  /** A new E buffer of the entries of a zerocheck table at (z, χ_0) (src/flock/zerocheck/materialize.ts, hostEntries);
-   * t0 and t1 are byte tables of F2-linear maps (entryTables), which a backend may take in another form. */
-  zerocheckEntries?(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array): Promise<DeviceBuffer>;
-  /** zv += the first `blocks` blocks of the bit column z weighted by eq (src/flock/lincheck/fold-blocks.ts, hostFoldBlocks). */
-  foldBlocks?(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): Promise<void>;
-  /** Flock's witness columns z, a, b (src/flock/witness-on.ts): `inputs` holds 28 words (h, m, tLo, tHi, f0, f1) per compression, `live` then the padding one. */
-  flockWitness?(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
-
-  /** Optional: host words (contents arbitrary) from the backend's pool of large arrays, for
-   * arrays the host writes in full and reads while proving (Flock's witness columns): a warm
-   * prover then reuses pages it has faulted in (≈ 190 MiB a 2^15 proof). Give them back with
-   * releaseWords once nothing reads them. Without it, callers allocate. `what` names them in
-   * an AllocationError. */
-  hostWords?(length: number, what?: string): Uint32Array;
-  /** Takes back hostWords' words; others are ignored. */
-  releaseWords?(words: Uint32Array): void;
+  /** Optional: the VM prover's bulk work (src/backend/vm-kernels.ts), one record; without it the
+   * TypeScript kernels run it on the host. */
+  readonly vm?: VmKernels;
 
   /** Optional: grinding's search for the smallest u64 nonce clearing `bits` against `base`,
    * as [lo, hi] (src/transcript/pow.ts, smallestNonce: the same nonce); else the host's. */
   smallestNonce?(base: Uint32Array, bits: number): Promise<[number, number]>;
+
+  /** Optional, on a backend that talks to a device: what it has moved and waited for since it
+   * was made (take differences for a span of work). */
+  traffic?(): DeviceTraffic;
 
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
@@ -187,6 +183,18 @@ export interface Spend {
   readonly b?: boolean;
 }
 
+/** A device backend's traffic, counted where it talks to the device. */
+export interface DeviceTraffic {
+  /** Bytes written to the device: buffers made with contents, queue writes, kernel parameters. */
+  uploadBytes: number;
+  /** Bytes read back to the host. */
+  readBytes: number;
+  /** Queue submissions. */
+  submits: number;
+  /** Times the host waited on the device: for a read, or for all work to finish. */
+  waits: number;
+}
+
 /** The zerocheck's E tables a, b, c. */
 export type ZerocheckTables = readonly [DeviceBuffer, DeviceBuffer, DeviceBuffer];
 
@@ -194,20 +202,6 @@ export type ZerocheckTables = readonly [DeviceBuffer, DeviceBuffer, DeviceBuffer
 export interface ZerocheckStep {
   readonly sums: Uint32Array;
   readonly tables: ZerocheckTables;
-}
-
-/** The zerocheck's packed bit columns, u32 words of one length (a·b + c = 0 bitwise). */
-export interface SkipColumns {
-  readonly a: Uint32Array;
-  readonly b: Uint32Array;
-  readonly c: Uint32Array;
-}
-
-/** The skip pass's group weights, split (the pass's eq table is never built): group g weighs
- * lo[g mod n]·hi[⌊g / n⌋], packed E values, n of them in lo. */
-export interface SkipWeights {
-  readonly lo: Uint32Array;
-  readonly hi: Uint32Array;
 }
 
 /** Thrown when buffers handed to a kernel do not fit it (kind, length, owner). */

@@ -1,5 +1,6 @@
 // eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
 import type { Backend } from '../backend/backend';
+import type { BlockWeights } from '../backend/flock-passes';
 import { type E, eMulAt, eOne } from '../field/e';
 import { eqTableSeeded } from '../pcs/whir/bulk';
 import { FlockError } from './errors';
@@ -16,10 +17,18 @@ export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32
   return eqTableSeeded(r, seeds);
 }
 
-/** eqTableFast(r) (the same values) made on `backend` and brought back to the host. */
-export async function eqTableOn(backend: Backend, r: Uint32Array): Promise<Uint32Array> {
-  const table = await backend.eqTable(r, eOne());
-  return backend.download(table).finally(() => backend.free(table));
+/**
+ * The weights of a batch's blocks at the point r of the block bits (BlockWeights): eq(r, t) on
+ * `backend` for each block t, and for the padding tail from block `live` on (its blocks are
+ * copies of block `live`) their eq mass, 1 + Σ_{t < live} eq(r, t).
+ */
+export async function blockWeightsOn(backend: Backend, r: Uint32Array, live: number): Promise<BlockWeights> {
+  let tail: E | null = null;
+  if (live < 2 ** (r.length / 6)) {
+    tail = eqPrefixSum(r, live);
+    tail[0] ^= 1;
+  }
+  return { live, eq: await backend.eqTable(r, eOne()), tail };
 }
 
 /**

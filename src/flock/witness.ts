@@ -3,6 +3,7 @@
 // bits straight into the packed columns, the committed q_flock column among them (bit i of K
 // word y is z[64y + i], i.e. bit j of u32 word w is z[32w + j]). Padding blocks are one
 // compression computed once and copied.
+import type { WitnessInputs } from '../backend/flock-passes';
 import type { Compression } from './compression';
 import { paddingCompression } from './compression';
 import { FlockError } from './errors';
@@ -72,24 +73,56 @@ class BlockRows {
 
 const V = new Int32Array(16);
 
-/** Writes one block (512 u32 per column, zeroed here first) at u32 offset `offset`. */
-export function writeBlock(c: Compression, z: Uint32Array, a: Uint32Array, b: Uint32Array, offset: number): void {
+/** Words of a compression's message, and of the rest of its inputs (h, tLo, tHi, f0, f1). */
+export const MESSAGE_WORDS = 16;
+export const HEADER_WORDS = 12;
+
+/**
+ * The inputs of `compressions` then of the padding instance `pad` (by default the hash batch's;
+ * the VM pads with its fill rows' compression), their headers once when all share one.
+ */
+export function witnessInputs(compressions: readonly Compression[], pad: Compression = paddingCompression()): WitnessInputs {
+  const all = [...compressions, pad];
+  const messages = new Uint32Array(MESSAGE_WORDS * all.length);
+  const headers = new Uint32Array(HEADER_WORDS * all.length);
+  all.forEach((c, i) => {
+    messages.set(c.m, MESSAGE_WORDS * i);
+    const at = HEADER_WORDS * i;
+    headers.set(c.h, at);
+    headers.set([c.tLo, c.tHi, c.f0, c.f1], at + 8);
+  });
+  const last = headers.subarray(HEADER_WORDS * compressions.length);
+  const shared = headers.every((w, i) => w === last[i % HEADER_WORDS]);
+  return { live: compressions.length, messages, headers: shared ? last.slice() : headers };
+}
+
+/** Word `i` of compression `c`'s header. */
+function header(inputs: WitnessInputs, c: number, i: number): number {
+  const { headers } = inputs;
+  return headers[headers.length === HEADER_WORDS ? i : HEADER_WORDS * c + i];
+}
+
+/** Writes one block (512 u32 per column, zeroed here first) at u32 offset `offset` from
+ * compression `c` of `inputs`. */
+function writeBlock(inputs: WitnessInputs, c: number, z: Uint32Array, a: Uint32Array, b: Uint32Array, offset: number): void {
   z.fill(0, offset, offset + BLOCK_U32);
   a.fill(0, offset, offset + BLOCK_U32);
   b.fill(0, offset, offset + BLOCK_U32);
   const out = new BlockRows(z, a, b, offset);
   out.rows(CONST_POS, 1, 1);
-  const h = c.h, m = c.m;
+  const m = inputs.messages.subarray(MESSAGE_WORDS * c, MESSAGE_WORDS * (c + 1));
+  const h = Array.from({ length: 8 }, (_, i) => header(inputs, c, i));
+  const [tLo, tHi, f0, f1] = [8, 9, 10, 11].map((i) => header(inputs, c, i));
   for (let i = 0; i < 8; i++) out.value(H_BASE + 32 * i, h[i]);
   for (let i = 0; i < 16; i++) out.value(M_BASE + 32 * i, m[i]);
-  out.value(T_LO_BASE, c.tLo);
-  out.value(T_HI_BASE, c.tHi);
-  out.value(F0_BASE, c.f0);
-  out.value(F1_BASE, c.f1);
+  out.value(T_LO_BASE, tLo);
+  out.value(T_HI_BASE, tHi);
+  out.value(F0_BASE, f0);
+  out.value(F1_BASE, f1);
   const v = V;
   for (let i = 0; i < 8; i++) v[i] = h[i];
   v[8] = IV0; v[9] = IV1; v[10] = IV2; v[11] = IV3;
-  v[12] = IV4 ^ c.tLo; v[13] = IV5 ^ c.tHi; v[14] = IV6 ^ c.f0; v[15] = IV7 ^ c.f1;
+  v[12] = IV4 ^ tLo; v[13] = IV5 ^ tHi; v[14] = IV6 ^ f0; v[15] = IV7 ^ f1;
   for (let r = 0; r < ROUNDS; r++) {
     const sigma = SIGMA[r];
     for (let gi = 0; gi < G_PER_ROUND; gi++) {
@@ -123,25 +156,35 @@ export interface WitnessColumns {
   b?: Uint32Array;
 }
 
-/**
- * The destination columns of a witness of `compressions` in 2^nBlocksLog blocks: those in
- * `into`, checked, the rest allocated.
- */
-export function witnessColumns(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns): FlockWitness {
+/** Checks that `inputs` fit 2^nBlocksLog blocks; returns the block count. */
+export function checkWitnessInputs(inputs: WitnessInputs, nBlocksLog: number): number {
   const blocks = 2 ** nBlocksLog;
   if (!Number.isInteger(nBlocksLog) || nBlocksLog < 3 || nBlocksLog > 20) {
     throw new FlockError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
   }
-  if (compressions.length > blocks) {
-    throw new FlockError(`generateWitness: ${compressions.length} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
+  const { live, messages, headers } = inputs;
+  if (!Number.isInteger(live) || live < 0 || live > blocks) {
+    throw new FlockError(`generateWitness: ${live} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
   }
+  if (messages.length !== MESSAGE_WORDS * (live + 1) || (headers.length !== HEADER_WORDS && headers.length !== HEADER_WORDS * (live + 1))) {
+    throw new FlockError(`generateWitness: inputs of ${live} compressions need ${MESSAGE_WORDS * (live + 1)} message words and 12 or ${HEADER_WORDS * (live + 1)} header words (the padding instance's last)`);
+  }
+  return blocks;
+}
+
+/**
+ * The destination columns of a witness of `inputs` in 2^nBlocksLog blocks: those in `into`,
+ * checked, the rest allocated.
+ */
+export function witnessColumns(inputs: WitnessInputs, nBlocksLog: number, into: WitnessColumns): FlockWitness {
+  const blocks = checkWitnessInputs(inputs, nBlocksLog);
   const words = blocks * BLOCK_U32;
   const column = (c: Uint32Array | undefined, name: string): Uint32Array => {
     if (c === undefined) return new Uint32Array(words);
     if (c.length !== words) throw new FlockError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
     return c;
   };
-  return { nBlocksLog, live: compressions.length, z: column(into.z, 'z'), a: column(into.a, 'a'), b: column(into.b, 'b') };
+  return { nBlocksLog, live: inputs.live, z: column(into.z, 'z'), a: column(into.a, 'a'), b: column(into.b, 'b') };
 }
 
 /**
@@ -149,13 +192,18 @@ export function witnessColumns(compressions: readonly Compression[], nBlocksLog:
  * instance. Pass `into.z` to write straight into the committed column (a view of the stack).
  */
 export function generateWitness(compressions: readonly Compression[], nBlocksLog: number, into: WitnessColumns = {}): FlockWitness {
-  const w = witnessColumns(compressions, nBlocksLog, into);
+  return writeWitness(witnessInputs(compressions), nBlocksLog, into);
+}
+
+/** generateWitness from the compressions' inputs (the cpu backend's FlockPasses.witness). */
+export function writeWitness(inputs: WitnessInputs, nBlocksLog: number, into: WitnessColumns = {}): FlockWitness {
+  const w = witnessColumns(inputs, nBlocksLog, into);
   const { z, a, b, live } = w;
   const blocks = 2 ** nBlocksLog;
-  for (let t = 0; t < live; t++) writeBlock(compressions[t], z, a, b, t * BLOCK_U32);
+  for (let t = 0; t < live; t++) writeBlock(inputs, t, z, a, b, t * BLOCK_U32);
   if (live < blocks) {
     const pad = live * BLOCK_U32;
-    writeBlock(paddingCompression(), z, a, b, pad);
+    writeBlock(inputs, live, z, a, b, pad);
     for (let t = live + 1; t < blocks; t++) {
       z.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);
       a.copyWithin(t * BLOCK_U32, pad, pad + BLOCK_U32);

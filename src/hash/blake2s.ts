@@ -335,6 +335,34 @@ export function blake2s(bytes: Uint8Array): Uint8Array {
   return wordsToBytes(h);
 }
 
+// The first block of keyed BLAKE2s-256 (RFC 7693 §3.3, the MAC mode): the key length in
+// the parameter block, the key zero-padded to 64 bytes; final only for an empty message.
+function keyBlockInto(h: Uint32Array, key: Uint8Array, f0: number): void {
+  if (key.length < 1 || key.length > 32) throw new RangeError(`a BLAKE2s key is 1 .. 32 bytes, got ${key.length}`);
+  h.set(PARAM_IV);
+  h[0] ^= key.length << 8;
+  const block = new Uint32Array(16);
+  block.set(bytesToWords(key));
+  compressInto(h, 0, h, 0, block, 0, 64, 0, f0);
+}
+
+/** The chaining value of keyed BLAKE2s-256 after its key block, for a non-empty message:
+ * every hash under one key starts here, so a PRF over a fixed seed costs one compression
+ * a block (continue with blake2sWordsAfterInto, blocks = 1). */
+export function keyedState(key: Uint8Array): Uint32Array {
+  const h = new Uint32Array(8);
+  keyBlockInto(h, key, 0);
+  return h;
+}
+
+/** Keyed BLAKE2s-256 (32-byte digest) of a byte string under a 1..32-byte key. */
+export function blake2sKeyed(key: Uint8Array, bytes: Uint8Array): Uint8Array {
+  const h = new Uint32Array(8);
+  if (bytes.length === 0) keyBlockInto(h, key, LAST_BLOCK);
+  else hashInto(h, 0, keyedState(key), 64, bytesToWords(bytes), 0, bytes.length);
+  return wordsToBytes(h);
+}
+
 /** Bytes as LE u32 words, the last word zero-padded. */
 export function bytesToWords(bytes: Uint8Array): Uint32Array {
   const words = new Uint32Array(Math.ceil(bytes.length / 4));

@@ -11,6 +11,12 @@ export class Channel {
     this.fs = FiatShamir.init(label, statement);
   }
 
+  /** Transcript rounds so far: each run of challenges (or a grinding base) drawn after
+   * something was sent or bound ends one, the points where a prover waits for its data. */
+  get rounds(): number {
+    return this.fs.rounds;
+  }
+
   /** A copy of the chaining value (8 u32). */
   state(): Uint32Array {
     return this.fs.cv.slice();

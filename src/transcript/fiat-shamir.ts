@@ -18,6 +18,9 @@ export class FiatShamir {
   // cv ‖ (d0, d1, d2, tag) laid out as the 16-word message of one compression.
   private readonly block = new Uint32Array(16);
   private readonly chunk = new Uint32Array(6);
+  /** Rounds so far: draws (a squeeze, a grinding base) that follow something bound. */
+  rounds = 0;
+  private drawing = false;
 
   /** A transcript seeded with the protocol domain, `label`, then each statement scalar. */
   static init(label: string | Uint8Array, statement: readonly E[] = []): FiatShamir {
@@ -37,6 +40,9 @@ export class FiatShamir {
 
   // out = C(cv, (data[offset..offset+6] or zeros, tag)); out may be cv itself.
   private step(data: Uint32Array | null, offset: number, tag: number, out: Uint32Array): void {
+    const draws = tag === TAG_SQUEEZE || tag === TAG_POW_BASE;
+    if (draws && !this.drawing) this.rounds++;
+    this.drawing = draws;
     const b = this.block;
     b.set(this.cv, 0);
     if (data === null) b.fill(0, 8, 14);

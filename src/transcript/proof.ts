@@ -59,6 +59,22 @@ export function serializeProof(proof: Proof): Uint8Array {
   return w.finish();
 }
 
+/** The raw proof's bytes (the layout parseRawProof reads). */
+export function serializeRawProof(proof: RawProof): Uint8Array {
+  let size = U64 + 4 * proof.stream.length + U64;
+  for (const o of proof.merkle) size += U64 + 4 * o.leafData.length + U64 + HASH_BYTES * o.path.length;
+  const w = new ByteWriter(size);
+  w.u64(proof.stream.length / 6);
+  w.words(proof.stream);
+  w.u64(proof.merkle.length);
+  for (const o of proof.merkle) {
+    w.u64(o.leafData.length / 2);
+    w.words(o.leafData);
+    writeHashes(w, o.path);
+  }
+  return w.finish();
+}
+
 function writeHashes(w: ByteWriter, hashes: Uint8Array[]): void {
   w.u64(hashes.length);
   for (const h of hashes) {

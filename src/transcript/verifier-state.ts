@@ -5,13 +5,16 @@ import type { E } from '../field/e';
 import { eAdd, eMul } from '../field/e';
 import { Channel } from './channel';
 import { VerificationError } from './errors';
-import type { MerklePhase, Proof } from './proof';
+import type { MerklePhase, Proof, RawMerklePath } from './proof';
 import { isRootEncoding, scalarsToRoot } from './root';
 
 export class VerifierState extends Channel {
   private readonly proof: Proof;
   private next = 0;
   private phase = 0;
+  /** Set to an array to collect, as the phases are authenticated, every query's full opening
+   * in order: the raw proof's openings (the Python verifier's form), a by-product of verifying. */
+  rawOpenings: RawMerklePath[] | undefined;
 
   constructor(label: string | Uint8Array, statement: readonly E[], proof: Proof) {
     super(label, statement);

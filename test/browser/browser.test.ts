@@ -1,7 +1,9 @@
 // The browser prover end to end: the bundled page (dist/browser, served by `leanvm-gpu serve`'s
 // server) in headless Chromium proves the reference messages in its worker on WebGPU
-// (SwiftShader here), verifies, and offers for download exactly the reference proof (empty
-// statement); with WebGPU off it says so and proves on the CPU a bound proof of the messages. No Chromium: skipped with the reason, unless
+// (SwiftShader here), every Flock pass on the device (its traffic says so), verifies, and offers
+// for download exactly the reference proof (empty statement); with WebGPU off it says so and
+// proves on the CPU a bound proof of the messages; the page's library bundle verifies an XMSS
+// aggregate. No Chromium: skipped with the reason, unless
 // LEANVM_REQUIRE_BROWSER=1 (CI), where that is a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +15,11 @@ import { createStaticServer } from '../../host/node/serve';
 import { seededMessages, referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import type { StatementMode } from '../../src/workloads/hash-batch/statement';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
+import { aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
+import { xmssKeyGen, xmssSign } from '../../src/xmss';
+import { StdRng } from '../../src/util/std-rng';
+import { openBackend } from '../../host/node/backends';
+import { createCpuBackend } from '../../src/backend/cpu';
 import { vectorPath } from '../vectors';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -94,6 +101,15 @@ if (!existsSync(CHROMIUM)) {
         const proof = await prove(page, 2 ** 10, 'webgpu', 'none', responsive);
         expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
         expect(Buffer.from(proof).equals(vector(10))).toBe(true);
+        // Every Flock pass ran on the device: the messages went up, no witness column came
+        // down or went up, and the traffic is the node prover's.
+        const traffic = await page.$eval('#traffic', (p) => ({ ...(p as HTMLElement).dataset }));
+        const messageBytes = 1024 * 64;
+        expect(Number(traffic.witnessUpload)).toBeLessThanOrEqual(messageBytes + 1024);
+        expect(Number(traffic.witnessRead)).toBe(0);
+        expect(Number(traffic.upload)).toBeLessThanOrEqual(messageBytes + 2 ** 20);
+        expect(Number(traffic.read)).toBeLessThanOrEqual(proof.length + 2 ** 20);
+        expect(Number(traffic.waits)).toBeLessThanOrEqual(Number(traffic.rounds));
       } finally {
         await browser.close();
       }
@@ -109,8 +125,38 @@ if (!existsSync(CHROMIUM)) {
         // Chosen anyway, webgpu still yields a proof: the worker falls back on its own.
         const proof = await prove(page, 2 ** 7, 'webgpu', 'bound');
         expect(await page.textContent('#status')).toMatch(/^Proved 128 BLAKE2s compressions on cpu/);
+        expect(await page.isHidden('#traffic')).toBe(true); // no device, no traffic
         expect(verifyHashBatch(referenceMessages(128), proof, { statement: 'bound' })).toEqual({ valid: true });
         expect(verifyHashBatch(seededMessages(128, { lo: 1, hi: 0 }), proof, { statement: 'bound' }).valid).toBe(false);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test('the library bundle verifies an XMSS aggregate in the page (compiling the aggregation program there)', async () => {
+      const message = new Uint8Array(32).fill(0x42);
+      const signers = [1, 2].map((i) => {
+        const key = xmssKeyGen(new Uint8Array(32).fill(i), 6, 8);
+        return { publicKey: key.publicKey, signature: xmssSign(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
+      });
+      const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+      let bytes: Uint8Array;
+      try {
+        bytes = encodeAggregate((await aggregate({ message, epoch: 7, signers }, { backend })).aggregate);
+      } finally {
+        await backend.dispose();
+      }
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-webgpu', ...QUIET] });
+      try {
+        const page = await openPage(browser);
+        // The page's own bundle: the platform-neutral library, as a bundler targeting browsers gets it.
+        const verdicts = await page.evaluate(`(async () => {
+          const lib = await import('/leanvm-gpu.js');
+          const agg = lib.decodeAggregate(Uint8Array.from(atob('${Buffer.from(bytes).toString('base64')}'), (c) => c.charCodeAt(0)));
+          const message = new Uint8Array(32).fill(0x42);
+          return [lib.verifyAggregate(agg, { message, epoch: 7 }), lib.verifyAggregate(agg, { message, epoch: 8 })].map((v) => v.valid);
+        })()`);
+        expect(verdicts).toEqual([true, false]);
       } finally {
         await browser.close();
       }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blake2s, wordsToBytes } from '../../src/hash/blake2s';
-import { StdRng } from '../../src/workloads/hash-batch/std-rng';
+import { StdRng } from '../../src/util/std-rng';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { vectorPath } from '../vectors';
 

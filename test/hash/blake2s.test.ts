@@ -1,8 +1,8 @@
 import { _compress, blake2s as nobleBlake2s } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
 import {
-  IV, PARAM_IV, blake2s, blake2sWords, blake2sWordsInto, bytesToWords, compress, compress2to1,
-  compressBlockInto, compressInto, wordsToBytes,
+  IV, PARAM_IV, blake2s, blake2sKeyed, blake2sWords, blake2sWordsAfterInto, blake2sWordsInto, bytesToWords, compress,
+  compress2to1, compressBlockInto, compressInto, keyedState, wordsToBytes,
 } from '../../src/hash/blake2s';
 import { randomBytes, randomWords, xorshift32 } from './prng';
 
@@ -58,6 +58,30 @@ describe('BLAKE2s against @noble/hashes', () => {
       const msg = randomBytes(next, n);
       expect(hex(blake2s(msg)), `length ${n}`).toBe(hex(nobleBlake2s(msg)));
     }
+  });
+
+  it('keyed: equals noble\'s keyed BLAKE2s for keys of 1, 16 and 32 bytes and messages of 0..200 bytes', () => {
+    const next = xorshift32(0x6b657921);
+    for (const keyLen of [1, 16, 32]) {
+      const key = randomBytes(next, keyLen);
+      for (let n = 0; n <= 200; n++) {
+        const msg = randomBytes(next, n);
+        expect(hex(blake2sKeyed(key, msg)), `key ${keyLen}, length ${n}`).toBe(hex(nobleBlake2s(msg, { key })));
+      }
+    }
+  });
+
+  it('keyed: keyedState continued by blake2sWordsAfterInto is the keyed hash (the XMSS PRF path)', () => {
+    const key = Uint8Array.from({ length: 32 }, (_, i) => 0x10 + i);
+    const words = Uint32Array.of(1000, 7, 0, 3, 0); // 20 bytes: u32 ‖ u64 ‖ u64
+    const out = new Uint32Array(8);
+    blake2sWordsAfterInto(out, 0, keyedState(key), 1, words, 0, 5);
+    expect(hex(wordsToBytes(out))).toBe(hex(nobleBlake2s(wordsToBytes(words), { key })));
+  });
+
+  it('keyed: a key of 0 or 33 bytes is a RangeError', () => {
+    expect(() => blake2sKeyed(new Uint8Array(0), new Uint8Array(1))).toThrow(RangeError);
+    expect(() => keyedState(new Uint8Array(33))).toThrow(RangeError);
   });
 
   it('hashes LE words like their bytes, at any offset, into any output slot', () => {

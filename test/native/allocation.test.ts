@@ -20,7 +20,7 @@ const Q = 8 * 2 ** (8 + LOG_N); // bytes of q_flock, and of each witness column
 const FIRST_REFUSED: [HashBatchStage, RegExp, number][] = [
   ['witness', /^witness column z \(/, Q],
   ['commit', /^the codeword of encode \(2\^23 K words\)$/, 2 * Q],
-  ['zerocheck', /^the table of zerocheckEntries \(2\^21 E values\)$/, 1.5 * Q],
+  ['zerocheck', /^zerocheck table a \(2097152 E values\)$/, 1.5 * Q],
   ['opening', /^the table of eqTable \(2\^22 E values\)$/, 3 * Q],
 ];
 

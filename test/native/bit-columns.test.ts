@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
 import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
-import { entryTables, hostEntries } from '../../src/flock/zerocheck/materialize';
+import { entryByteTables, entryWeights, hostEntries } from '../../src/flock/zerocheck/materialize';
 import { hostSkipSums, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../src/flock/zerocheck/skip-pass';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative } from './native';
@@ -54,8 +54,10 @@ function cases(seed: number): Case[] {
       } });
     }
     for (const count of [1, 5, 64, 4097, 9000]) {
-      const col = column(rng, 4 * count + 8, sparse), [t0, t1] = entryTables(rng.words(6), rng.words(6));
-      out.push({ what: `zerocheckEntries ${count}${tag}`, want: hostEntries(col, 8, count, t0, t1), run: (m) => {
+      const col = column(rng, 4 * count + 8, sparse), [t0, t1] = entryByteTables(entryWeights(rng.words(6), rng.words(6)));
+      const want = new Uint32Array(6 * count);
+      hostEntries(col, 8, count, t0, t1, want);
+      out.push({ what: `zerocheckEntries ${count}${tag}`, want, run: (m) => {
         const got = new Uint32Array(6 * count);
         m.zerocheckEntries(col, 8, count, t0, t1, got);
         return got;

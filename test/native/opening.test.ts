@@ -1,5 +1,5 @@
 // The native opening kernels give the cpu backend's bytes: roundSums (K and E tables), fold,
-// foldRound (against fold, fold and roundSums), eqTable, mapByTables, addScaled (offsets, strides, scales) and zerocheckSums, on random
+// foldRound (against fold, fold and roundSums), eqTable, laneDots and laneCombine, mapByTables, addScaled (offsets, strides, scales) and zerocheckSums, on random
 // inputs of odd and power-of-two lengths, queryWeights, every stride kind (1, inner, a last unit without
 // a high half, the whole table), on every path at one thread and on the best path at 1, 2
 // and 3 threads (lengths past the kernels' 2048-value grain, so the pool splits them).
@@ -54,6 +54,13 @@ async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
   }
   for (const coords of EQ_COORDS) {
     out.push(await backend.download(await backend.eqTable(words(6 * coords), e())));
+  }
+  // The lane kernels: [lanes, lane words, table values, first value, stride]: one lane, a table
+  // past the chunk and the grain, strided ones, more than 64 lanes, a table ending at the lane's end.
+  for (const [lanes, laneWords, n, at, stride] of [[1, 1, 1, 0, 1], [3, 700, 130, 5, 4], [39, 4096, 4096, 0, 1], [5, 9000, 2500, 3, 3], [70, 300, 299, 1, 1], [2, 5000, 4999, 1, 1]]) {
+    const f = await put(backend, 'K', words(2 * lanes * laneWords));
+    out.push(await backend.laneDots!(f, laneWords, await put(backend, 'E', words(6 * n)), at, stride));
+    out.push(await backend.download(await backend.laneCombine!(f, laneWords, words(6 * lanes))));
   }
   const tables = phiByteTables(coordinateWeights(words(36)));
   for (const n of [1, 3, 2049, 5000]) {

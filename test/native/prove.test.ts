@@ -4,11 +4,13 @@
 // the skip pass, tables, rounds and fold over the blocks on the module, write the host
 // prover's stream for a random batch with a padding tail at 1, 2 and 3 threads and on every path.
 import { afterAll, expect, test } from 'vitest';
+import { wordsOf } from '../../src/backend/cpu/arrays';
 import { createCpuBackend } from '../../src/backend/cpu/index';
+import type { FlockPasses } from '../../src/backend/flock-passes';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { pinnedCompressions } from '../../src/flock/compression';
 import { BLOCK_U32 } from '../../src/flock/layout';
-import { generateWitness } from '../../src/flock/witness';
+import { generateWitness, witnessInputs } from '../../src/flock/witness';
 import { proveLincheck, proveLincheckOn } from '../../src/flock/lincheck/prover';
 import { proveZerocheck, proveZerocheckOn } from '../../src/flock/zerocheck/prover';
 import { ProverState } from '../../src/transcript/prover-state';
@@ -36,17 +38,21 @@ describeNative('whole proofs on the native backend', (module) => {
 
   test('witness columns on spares full of stale words: the reference proof still', async () => {
     const backend = createNativeBackend(module, { threads: before });
-    const spares = [0, 1, 2].map(() => backend.hostWords!(BLOCK_U32 * 2 ** 7).fill(0xa5a5a5a5));
-    for (const spare of spares) backend.releaseWords!(spare);
-    const taken: Uint32Array[] = [];
-    const hostWords = (length: number) => {
-      const words = backend.hostWords!(length);
-      taken.push(words);
-      return words;
+    const spares = await Promise.all([0, 1, 2].map(() => backend.upload('K', new Uint32Array(BLOCK_U32 * 2 ** 7).fill(0xa5a5a5a5))));
+    const stale = spares.map((buf) => wordsOf('native', buf).buffer);
+    for (const buf of spares) backend.free(buf);
+    const taken: ArrayBufferLike[] = [];
+    const flock: FlockPasses = {
+      ...backend.flock,
+      async witness(inputs, nBlocksLog) {
+        const cols = await backend.flock.witness(inputs, nBlocksLog);
+        taken.push(...[cols.z, cols.a, cols.b].map((buf) => wordsOf('native', buf).buffer));
+        return cols;
+      },
     };
-    const proof = (await proveHashBatch(readInputs(7), { backend: { ...backend, hostWords }, statement: 'none' })).proof;
+    const proof = (await proveHashBatch(readInputs(7), { backend: { ...backend, flock }, statement: 'none' })).proof;
     expect(taken).toHaveLength(3);
-    for (const w of taken) expect(spares.some((spare) => spare.buffer === w.buffer)).toBe(true); // the stale ones, reused
+    for (const buffer of taken) expect(stale).toContain(buffer); // the stale ones, reused
     expect(firstDifference(proof, readProof(7))).toBe(-1);
     await backend.dispose();
   });
@@ -63,7 +69,8 @@ describeNative('whole proofs on the native backend', (module) => {
 
   test('the zerocheck and lincheck of a random batch with a padding tail write the host stream at 1, 2 and 3 threads and on every path', async () => {
     const nBlocksLog = 6;
-    const w = generateWitness(pinnedCompressions(seededMessages(45, { lo: 0x1234, hi: 0x5678 })), nBlocksLog);
+    const compressions = pinnedCompressions(seededMessages(45, { lo: 0x1234, hi: 0x5678 }));
+    const w = generateWitness(compressions, nBlocksLog);
     const cols = { a: w.a, b: w.b, c: w.z }, live = Math.min(w.live, 2 ** nBlocksLog);
     expect(live).toBeLessThan(2 ** nBlocksLog);
     const prefix = new SplitMix64(77).words(6);
@@ -80,8 +87,9 @@ describeNative('whole proofs on the native backend', (module) => {
         const backend = threads === 0 ? createCpuBackend() : createNativeBackend(module, { threads });
         const ps = new ProverState('flock-blake2s-batch');
         ps.addScalars(prefix);
-        const zc = await proveZerocheckOn(backend, cols, nBlocksLog, ps, { live });
-        await proveLincheckOn(backend, zc, w.z, nBlocksLog, ps, { live });
+        const onBackend = await backend.flock.witness(witnessInputs(compressions), nBlocksLog);
+        const zc = await proveZerocheckOn(backend, onBackend, ps);
+        await proveLincheckOn(backend, zc, onBackend, ps);
         const got = ps.finish().stream;
         expect(got.length).toBe(want.length);
         expect(got.findIndex((x, i) => x !== want[i]), `${backend.name} ${path} at ${threads} threads`).toBe(-1);

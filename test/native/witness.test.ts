@@ -1,13 +1,15 @@
-// Backend.flockWitness on the module (host/native/src/flock_witness.cc) writes generateWitness's
+// The native backend's witness pass (host/native/src/flock_witness.cc) writes generateWitness's
 // columns: random compressions (every input word random, not only the pinned hash's), padding
-// tails of many lengths, 2^3..2^9 blocks, at 1, 2 and 3 threads; and its checks on shapes.
+// tails of many lengths, 2^3..2^9 blocks, at 1, 2 and 3 threads, over pool arrays full of stale
+// words; and the module's checks on shapes.
 import { afterAll, expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
 import { createNativeBackend } from '../../src/backend/native/index';
 import type { Compression } from '../../src/flock/compression';
+import { PARAM_IV } from '../../src/hash/blake2s';
 import { BLOCK_U32 } from '../../src/flock/layout';
-import { generateWitness } from '../../src/flock/witness';
-import { generateWitnessOn, witnessInputs } from '../../src/flock/witness-on';
+import { wordsOf } from '../../src/backend/cpu/arrays';
+import { generateWitness, witnessInputs } from '../../src/flock/witness';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative } from './native';
 
@@ -33,41 +35,41 @@ describeNative('the native Flock witness', (module) => {
         const want = generateWitness(compressions, nBlocksLog);
         for (const threads of THREADS) {
           const native = createNativeBackend(module, { threads });
-          // Stale words in the destination must be overwritten, as generateWitness does.
-          const z = rng.words(blocks * BLOCK_U32 / 2);
-          const got = await generateWitnessOn(native, compressions, nBlocksLog, { z });
+          // Stale words in the pool's arrays must be overwritten, as generateWitness does.
+          const stale = await native.upload('K', rng.words(blocks * BLOCK_U32 / 2));
+          native.free(stale);
+          const got = await native.flock.witness(witnessInputs(compressions), nBlocksLog);
           const at = `2^${nBlocksLog} blocks, ${live} live, ${threads} threads`;
-          expect(got.z, at).toBe(z);
           expect({ live: got.live, nBlocksLog: got.nBlocksLog }, at).toEqual({ live, nBlocksLog });
-          expect(firstDifference(got.z, want.z), `z: ${at}`).toBe(-1);
-          expect(firstDifference(got.a, want.a), `a: ${at}`).toBe(-1);
-          expect(firstDifference(got.b, want.b), `b: ${at}`).toBe(-1);
+          const [z, a, b] = [got.z, got.a, got.b].map((buf) => wordsOf('native', buf));
+          expect(firstDifference(z, want.z), `z: ${at}`).toBe(-1);
+          expect(firstDifference(a, want.a), `a: ${at}`).toBe(-1);
+          expect(firstDifference(b, want.b), `b: ${at}`).toBe(-1);
           await native.dispose();
         }
       }
     }
   });
 
-  test('columns not on an 8-byte boundary are written all the same', async () => {
+  test('headers given once for all or once per compression give the same columns', async () => {
     const rng = new SplitMix64(7);
-    const compressions = randomCompressions(rng, 5);
-    const want = generateWitness(compressions, 3);
-    const words = 8 * BLOCK_U32;
-    const into = { z: new Uint32Array(words + 1).subarray(1), a: new Uint32Array(words + 1).subarray(1), b: new Uint32Array(words + 3).subarray(3) };
+    const pinned = witnessInputs(randomCompressions(rng, 5).map((c) => ({ ...c, h: PARAM_IV, tLo: 64, tHi: 0, f0: 0xffffffff, f1: 0 })));
+    expect(pinned.headers.length).toBe(12);
+    const spelled = { ...pinned, headers: Uint32Array.from({ length: 12 * 6 }, (_, i) => pinned.headers[i % 12]) };
     const native = createNativeBackend(module);
-    const got = await generateWitnessOn(native, compressions, 3, into);
-    expect(got.z).toBe(into.z);
-    expect([got.z, got.a, got.b]).toEqual([want.z, want.a, want.b]);
+    const [x, y] = [await native.flock.witness(pinned, 3), await native.flock.witness(spelled, 3)];
+    for (const k of ['z', 'a', 'b'] as const) expect(firstDifference(wordsOf('native', x[k]), wordsOf('native', y[k])), k).toBe(-1);
     await native.dispose();
   });
 
   test('the module rejects inputs and columns of the wrong shape', () => {
     const rng = new SplitMix64(3);
-    const inputs = witnessInputs(randomCompressions(rng, 4));
+    const { messages, headers } = witnessInputs(randomCompressions(rng, 4));
     const col = (blocks: number): Uint32Array => new Uint32Array(blocks * BLOCK_U32);
-    expect(() => module.flockWitness(inputs, 4, col(8), col(8), col(4))).toThrow(/one length/);
-    expect(() => module.flockWitness(inputs, 4, col(8), col(8), new Uint32Array(8 * BLOCK_U32 - 1))).toThrow(/whole blocks/);
-    expect(() => module.flockWitness(inputs, 3, col(8), col(8), col(8))).toThrow(/inputs must hold/);
-    expect(() => module.flockWitness(inputs, 4, col(2), col(2), col(2))).toThrow(/inputs must hold/);
+    expect(() => module.flockWitness(messages, headers, 4, col(8), col(8), col(4))).toThrow(/one length/);
+    expect(() => module.flockWitness(messages, headers, 4, col(8), col(8), new Uint32Array(8 * BLOCK_U32 - 1))).toThrow(/whole blocks/);
+    expect(() => module.flockWitness(messages, headers, 3, col(8), col(8), col(8))).toThrow(/messages must hold/);
+    expect(() => module.flockWitness(messages, headers, 4, col(2), col(2), col(2))).toThrow(/messages must hold/);
+    expect(() => module.flockWitness(messages, headers.subarray(12), 4, col(8), col(8), col(8))).toThrow(/headers must hold/);
   });
 });

@@ -1,20 +1,22 @@
 // The stacked opening (PROTOCOL.md §8): placements, selectors, and prove → verify round trips
 // with point claims on columns of mixed sizes and ring-switched claims on a packed column,
-// from 2^15 up to one 2^20 stack; and the rejections of wrong claims.
+// from 2^15 up to one 2^20 stack; the lane rounds on the factored weight against the
+// written-out one, byte for byte; and the rejections of wrong claims.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { blake2s } from '../../src/hash/blake2s';
 import { eqEval, mleEval } from '../../src/poly';
 import {
-  batchClaims, buildStack, checkClaims, claimPoint, placeColumns, proveStackedOpening, selectorEq, StackError, type StackClaims, stackWeightAt,
-  stackWeightTable,
+  batchClaims, buildStack, checkClaims, claimPoint, placeColumns, proveStackedOpening, selectorEq, StackError, type StackClaims, stackLaneWeight,
+  stackWeightAt, stackWeightTable,
 } from '../../src/pcs/stack';
 import { commitWhir } from '../../src/pcs/whir';
 import { ProverState, serializeProof, VerificationError } from '../../src/transcript';
 import type { Proof } from '../../src/transcript';
 import { hex } from '../transcript/helpers';
-import { eWords, kWords, SplitMix64 } from './helpers';
+import { columnAt, eWords, kWords, SplitMix64 } from './helpers';
 import { type Instance, instance, proveInstance, verifyInstance, withStridedClaims } from './stack-instances';
+import type { Backend } from '../../src/backend/backend';
 
 const LABEL = 'stack-test';
 
@@ -111,6 +113,35 @@ describe('stacked opening round trips', () => {
     expect(bytes).toEqual(serializeProof(b.proof));
     expect(hex(blake2s(bytes))).toBe('f07fa87219d84638b3706bd1753ad5b0b0e98bba812d837da140f5a87a7ba671');
   });
+});
+
+describe('the lane rounds on the factored weight', () => {
+  // The cpu backend without its lane kernels writes the weight out.
+  const writtenOut: Backend = { ...CPU, laneDots: undefined, laneCombine: undefined };
+  /** The instance with a claim on its first column at a point whose last two coordinates are 0. */
+  const withZeroTail = (inst: Instance, seed: number): Instance => {
+    const col = inst.columns[0], point = eWords(new SplitMix64(seed), Math.log2(col.length / 2));
+    point.fill(0, point.length - 12);
+    const offset = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2))).offsets[0];
+    return { ...inst, claims: { ...inst.claims, points: [...inst.claims.points, { offset, point, value: columnAt(col, point) }] } };
+  };
+  const cases: [string, () => Instance, boolean][] = [
+    ['a ring column inside a lane; columns inside lanes and across them, sub-slice claims', () => instance(50, 1, 8, 2, [13, 12, 10, 9, 3], 2, 2), true],
+    ['a ring column across 8 lanes, strided claims on it, a point ending in zeros', () => withZeroTail(withStridedClaims(instance(51, 2, 12, 2, [13, 11, 9]), 52, 4), 53), true],
+    ['one column across every lane at rate 3', () => instance(54, 3, null, 0, [15], 3, 5), true],
+    ['q_flock across every lane (written out: its table is too large)', () => instance(55, 1, 16, 1, []), false],
+  ];
+  for (const [name, make, factored] of cases) {
+    it(`${name}: the proof the written-out weight gives`, async () => {
+      const inst = make();
+      const placement = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2)));
+      const lanes = await stackLaneWeight(CPU, inst.claims, batchClaims(new ProverState(LABEL), inst.claims), placement);
+      expect(lanes !== null).toBe(factored);
+      const a = await prove(inst), b = await proveInstance(writtenOut, inst, LABEL);
+      expect(serializeProof(a.proof)).toEqual(serializeProof(b.proof));
+      verify(inst, a.root, a.proof);
+    });
+  }
 });
 
 describe('claims on strided columns', () => {

@@ -2,79 +2,16 @@
 // channels and checks the chaining value after EVERY operation, every challenge, every
 // query index and every grinding nonce. The verifier side reads its scalars from the
 // parsed .proof; the prover side writes them and must serialize to the same bytes.
-import { blake2s as nobleBlake2s } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
 import { wordsToBytes } from '../../src/hash/blake2s';
-import {
-  FiatShamir, ProverState, TAG_POW_BASE, TAG_POW_NONCE, TAG_SQUEEZE, TRANSCRIPT_DOMAIN, VerifierState,
-  parseProof, serializeProof,
-} from '../../src/transcript';
-import type { MerklePhase, Proof } from '../../src/transcript';
-import {
-  bytesFromHex, eHex, eLimbs, eListParse, eParse, hex, oracleStep, u64Hex, wordsHex,
-} from './helpers';
-import { type Trace, type TraceOp, field, readTrace, readVector } from './trace';
+import { ProverState, VerifierState, parseProof, serializeProof } from '../../src/transcript';
+import type { Proof } from '../../src/transcript';
+import { bytesFromHex, eHex, eListParse, eParse, hex, wordsHex } from './helpers';
+import { type Trace, field, readTrace, readVector } from './trace';
+import { checkInit, checkMerkleFields, checkPowFields, checkRawSqueezes, idxList, listHex } from './trace-checks';
 
 const LABEL = 'flock-blake2s-batch';
 const proofBytes = readVector('blake2s_batch_n7.proof');
-
-const listHex = (packed: Uint32Array): string =>
-  `[${Array.from({ length: packed.length / 6 }, (_, i) => eHex(packed, 6 * i)).join(';')}]`;
-const idxList = (s: string): number[] => JSON.parse(s) as number[];
-
-function checkInit(op: TraceOp): void {
-  expect(field(op, 'label')).toBe(`"${LABEL}"`);
-  expect(field(op, 'label_hex')).toBe(hex(new TextEncoder().encode(LABEL)));
-  expect(field(op, 'statement_len')).toBe('0');
-  const fs = new FiatShamir();
-  fs.absorbBytes(new TextEncoder().encode(TRANSCRIPT_DOMAIN));
-  expect(wordsHex(fs.cv)).toBe(field(op, 'cv_after_domain'));
-  fs.absorbBytes(new TextEncoder().encode(LABEL));
-  expect(wordsHex(fs.cv)).toBe(field(op, 'cv_after_label'));
-}
-
-/** pow_base and digest0 of a grind line, from the byte-level definition. */
-function checkPowFields(op: TraceOp, cvBefore: Uint8Array, nonce: Uint32Array): void {
-  const base = oracleStep(cvBefore, [0n, 0n, 0n, BigInt(TAG_POW_BASE)]);
-  expect(hex(base)).toBe(field(op, 'pow_base'));
-  const digest = oracleStep(base, [...eLimbs(nonce), BigInt(TAG_POW_NONCE)]);
-  expect(hex(digest.subarray(0, 8).reverse())).toBe(field(op, 'digest0'));
-  expect(eHex(nonce)).toBe(field(op, 'nonce'));
-}
-
-/** The raw squeezes of a sample_queries line, from the byte-level definition. */
-function checkRawSqueezes(op: TraceOp, cvBefore: Uint8Array): void {
-  const raw = eListParse(field(op, 'raw'));
-  const d = Number(field(op, 'd'));
-  expect(Number(field(op, 'block_len'))).toBe(2 ** d);
-  expect(Number(field(op, 'per_squeeze'))).toBe(Math.floor(192 / d));
-  expect(Number(field(op, 'squeezes'))).toBe(Math.ceil(Number(field(op, 'count')) / Math.floor(192 / d)));
-  expect(raw.length / 6).toBe(Number(field(op, 'squeezes')));
-  let cv = cvBefore;
-  for (let k = 0; k < raw.length / 6; k++) {
-    cv = oracleStep(cv, [0n, 0n, 0n, BigInt(TAG_SQUEEZE)]);
-    expect(hex(cv.subarray(0, 24))).toBe(hex(wordsToBytes(raw.subarray(6 * k, 6 * k + 6))));
-  }
-}
-
-/** The Merkle fingerprints of a read_merkle / hint_merkle line. */
-function checkMerkleFields(op: TraceOp, phase: MerklePhase): void {
-  const rows = phase.leafData, sibs = phase.siblingHashes;
-  expect(rows.length).toBe(Number(field(op, 'stored_rows')));
-  for (const row of rows) expect(row.length / 2).toBe(Number(field(op, 'stored_row_words')));
-  expect(sibs.length).toBe(Number(field(op, 'siblings')));
-  const allRows = new Uint32Array(rows.reduce((n, r) => n + r.length, 0));
-  rows.reduce((o, r) => (allRows.set(r, o), o + r.length), 0);
-  expect(hex(nobleBlake2s(wordsToBytes(allRows)))).toBe(field(op, 'rows_b2s'));
-  const allSibs = new Uint8Array(32 * sibs.length);
-  sibs.forEach((s, i) => allSibs.set(s, 32 * i));
-  expect(hex(nobleBlake2s(allSibs))).toBe(field(op, 'sib_b2s'));
-  expect(u64Hex(rows[0], 0)).toBe(field(op, 'first_row_w0'));
-  const last = rows[rows.length - 1];
-  expect(u64Hex(last, last.length / 2 - 1)).toBe(field(op, 'last_row_wlast'));
-  expect(hex(sibs[0])).toBe(field(op, 'first_sib'));
-  expect(hex(sibs[sibs.length - 1])).toBe(field(op, 'last_sib'));
-}
 
 function checkCounts(trace: Trace): void {
   expect(trace.ops.length).toBe(trace.declaredOps);
@@ -94,7 +31,7 @@ describe('verifier trace replay (blake2s_batch_n7.trace.txt)', () => {
     for (const op of trace.ops) {
       const ctx = `op ${op.index} ${op.kind}`;
       if (op.kind === 'init') {
-        checkInit(op);
+        checkInit(op, LABEL);
         vs = new VerifierState(LABEL, [], proof);
         expect(wordsHex(vs.state()), ctx).toBe(field(op, 'cv'));
         kinds.set(op.kind, 1);
@@ -192,7 +129,7 @@ describe('prover trace replay (blake2s_batch_n7.prover-trace.txt)', () => {
     for (const op of trace.ops) {
       const ctx = `op ${op.index} ${op.kind}`;
       if (op.kind === 'init') {
-        checkInit(op);
+        checkInit(op, LABEL);
         ps = new ProverState(LABEL);
         expect(wordsHex(ps.state()), ctx).toBe(field(op, 'cv'));
         continue;

@@ -20,8 +20,9 @@ export interface Trace {
   declaredSections: number;
 }
 
-export function readTrace(name: string): Trace {
-  const text = readFileSync(`${FLOCK}/${name}`, 'utf8');
+/** A trace file from the flock vectors, or from `dir`. */
+export function readTrace(name: string, dir = FLOCK): Trace {
+  const text = readFileSync(`${dir}/${name}`, 'utf8');
   const totals = /\((\d+) operations, (\d+) section markers in total\)/.exec(text);
   if (!totals) throw new Error(`${name}: header has no operation totals`);
   const ops: TraceOp[] = [];

@@ -1,19 +1,19 @@
 // The zerocheck's multilinear rounds through the Backend seam: the round-sum kernel against
 // the cpu backend on random tables (and the cpu backend's sums against the pairs written out),
-// and whole zerochecks whose streams must equal the host prover's byte for byte — on the
-// reference inputs n = 2^7..2^9 (and so the reference proofs' scalars) and a random batch
-// with a padding tail, with the device handing over to the host at hostBelow or never.
+// and whole zerochecks over the columns the backend's flock passes write, whose streams must
+// equal the host prover's byte for byte — on the reference inputs n = 2^7..2^9 (and so the
+// reference proofs' scalars) and a random batch with a padding tail, with the device handing
+// over to the host at hostBelow or never.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { BackendUsageError, type Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { eAdd, eMul } from '../../src/field/e';
-import { pinnedCompressions } from '../../src/flock/compression';
+import { type Compression, pinnedCompressions } from '../../src/flock/compression';
 import { proveFlock, proveFlockOn } from '../../src/flock/reduction';
-import { generateWitness } from '../../src/flock/witness';
+import { generateWitness, witnessInputs } from '../../src/flock/witness';
 import { proveZerocheck, proveZerocheckOn } from '../../src/flock/zerocheck/prover';
-import type { ZerocheckColumns } from '../../src/flock/zerocheck/skip-pass';
 import { parseProof } from '../../src/transcript/proof';
 import { ProverState } from '../../src/transcript/prover-state';
 import { referenceMessages, seededMessages } from '../../src/workloads/hash-batch/inputs';
@@ -26,18 +26,30 @@ const LABEL = 'flock-blake2s-batch';
 /** n random E values. */
 const randomE = (seed: number, n: number): Uint32Array => new SplitMix64(seed).words(3 * n);
 
-/** A batch's zerocheck columns and tail, as proveFlock hands them over. */
-function batch(messages: Uint32Array, nBlocksLog: number): { cols: ZerocheckColumns; live: number } {
-  const w = generateWitness(pinnedCompressions(messages), nBlocksLog);
-  return { cols: { a: w.a, b: w.b, c: w.z }, live: Math.min(w.live, 2 ** nBlocksLog) };
+/** A batch's compressions in 2^nBlocksLog blocks. */
+interface Batch {
+  readonly compressions: Compression[];
+  readonly nBlocksLog: number;
 }
 
-/** The stream of a zerocheck after `prefix` scalars, on the host or on `backend`. */
-async function stream(cols: ZerocheckColumns, nBlocksLog: number, live: number, prefix: Uint32Array, backend?: Backend): Promise<Uint32Array> {
+const batch = (messages: Uint32Array, nBlocksLog: number): Batch => ({ compressions: pinnedCompressions(messages), nBlocksLog });
+
+/** The stream of a zerocheck after `prefix` scalars, on the host or over the columns that
+ * `backend`'s flock passes write. */
+async function stream({ compressions, nBlocksLog }: Batch, prefix: Uint32Array, backend?: Backend): Promise<Uint32Array> {
   const ps = new ProverState(LABEL);
   ps.addScalars(prefix);
-  if (backend) await proveZerocheckOn(backend, cols, nBlocksLog, ps, { live });
-  else proveZerocheck(cols, nBlocksLog, ps, { live });
+  if (backend) {
+    const cols = await backend.flock.witness(witnessInputs(compressions), nBlocksLog);
+    try {
+      await proveZerocheckOn(backend, cols, ps);
+    } finally {
+      for (const buf of [cols.z, cols.a, cols.b]) backend.free(buf);
+    }
+  } else {
+    const w = generateWitness(compressions, nBlocksLog);
+    proveZerocheck({ a: w.a, b: w.b, c: w.z }, nBlocksLog, ps, { live: Math.min(w.live, 2 ** nBlocksLog) });
+  }
   return ps.finish().stream;
 }
 
@@ -62,12 +74,12 @@ describe('cpu backend zerocheckSums', () => {
   });
 
   test('proveZerocheckOn(cpu) writes the host prover stream, with its rounds on the seam or not (random batch with a tail)', async () => {
-    const { cols, live } = batch(seededMessages(21, { lo: 5, hi: 6 }), 5);
+    const b = batch(seededMessages(21, { lo: 5, hi: 6 }), 5);
     const prefix = randomE(9, 2);
-    const host = await stream(cols, 5, live, prefix);
+    const host = await stream(b, prefix);
     const onSeam: Backend = { ...createCpuBackend(), zerocheckRounds: 'device' };
-    expect(firstDifference(await stream(cols, 5, live, prefix, onSeam), host)).toBe(-1);
-    expect(firstDifference(await stream(cols, 5, live, prefix, createCpuBackend()), host)).toBe(-1);
+    expect(firstDifference(await stream(b, prefix, onSeam), host)).toBe(-1);
+    expect(firstDifference(await stream(b, prefix, createCpuBackend()), host)).toBe(-1);
   });
 });
 
@@ -77,7 +89,9 @@ await describeGpu('webgpu zerocheck', ({ device }) => {
   beforeAll(() => {
     gpu = createWebGpuBackend(device);
     never = createWebGpuBackend(device, { hostBelow: 0 });
-    grid = createWebGpuBackend(device, { hostBelow: 0, maxWorkgroupsPerDimension: 8 });
+    // The rounds on a 2-D grid; the flock passes' dispatches outgrow 8 × 8 workgroups, so this
+    // one borrows the plain backend's (test/webgpu/flock.test.ts runs them on a 2-D grid).
+    grid = { ...createWebGpuBackend(device, { hostBelow: 0, maxWorkgroupsPerDimension: 8 }), flock: gpu.flock };
     tiny = createWebGpuBackend(device, { maxWorkgroupsPerDimension: 2 });
   });
 
@@ -101,25 +115,26 @@ await describeGpu('webgpu zerocheck', ({ device }) => {
   test.each([7, 8, 9])('n = 2^%i reference inputs: the stream equals the host prover and the reference proof', async (k) => {
     const proof = parseProof(new Uint8Array(readFileSync(vectorPath('flock', `blake2s_batch_n${k}.proof`))));
     const prefix = proof.stream.subarray(0, 12); // the commitment root, as the reference sent it
-    const { cols, live } = batch(referenceMessages(2 ** k), k);
-    const host = await stream(cols, k, live, prefix);
+    const b = batch(referenceMessages(2 ** k), k);
+    const host = await stream(b, prefix);
     expect(firstDifference(host, proof.stream.subarray(0, host.length))).toBe(-1);
-    expect(firstDifference(await stream(cols, k, live, prefix, gpu), host)).toBe(-1);
-    if (k === 7) expect(firstDifference(await stream(cols, k, live, prefix, never), host)).toBe(-1);
+    expect(firstDifference(await stream(b, prefix, gpu), host)).toBe(-1);
+    if (k === 7) expect(firstDifference(await stream(b, prefix, never), host)).toBe(-1);
   }, 30_000);
 
   test('a random batch with a padding tail: same stream with hostBelow at 2^12, 0, and on a 2-D grid', async () => {
-    const { cols, live } = batch(seededMessages(45, { lo: 0x1234, hi: 0x5678 }), 6);
+    const b = batch(seededMessages(45, { lo: 0x1234, hi: 0x5678 }), 6);
     const prefix = randomE(77, 2);
-    const host = await stream(cols, 6, live, prefix);
-    for (const be of [gpu, never, grid]) expect(firstDifference(await stream(cols, 6, live, prefix, be), host), be.name).toBe(-1);
+    const host = await stream(b, prefix);
+    for (const be of [gpu, never, grid]) expect(firstDifference(await stream(b, prefix, be), host), be.name).toBe(-1);
   }, 30_000);
 
   test('proveFlockOn writes proveFlock\'s stream (zerocheck and lincheck, n = 2^7 with a tail)', async () => {
-    const w = generateWitness(pinnedCompressions(seededMessages(100, { lo: 3, hi: 4 })), 7);
+    const compressions = pinnedCompressions(seededMessages(100, { lo: 3, hi: 4 }));
+    const w = generateWitness(compressions, 7);
     const [host, dev] = [new ProverState(LABEL), new ProverState(LABEL)];
     const want = proveFlock(w, host);
-    const got = await proveFlockOn(gpu, w, dev);
+    const got = await proveFlockOn(gpu, await gpu.flock.witness(witnessInputs(compressions), 7), dev);
     expect(got.zerocheck).toEqual(want.zerocheck);
     expect(firstDifference(dev.finish().stream, host.finish().stream)).toBe(-1);
   }, 30_000);

@@ -2,6 +2,8 @@
 // n = 2^7 .. 2^13) byte for byte: our bytes, the proof file and the published digest agree.
 // Below it, a padded batch proves the same with and without the padding-tail shortcut.
 import { describe, expect, it } from 'vitest';
+import type { Backend, DeviceBuffer } from '../../src/backend/backend';
+import { wordsOf } from '../../src/backend/cpu/arrays';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
@@ -65,34 +67,44 @@ describe('a padded batch, below the public size check', () => {
 });
 
 describe('proofs in a row on one backend', () => {
-  // The witness columns come from the backend's pool (hostWords) and go back to it (a and b
-  // once the zerocheck has made their tables, z after the proof), so the second proof writes
-  // its witness into arrays the first one gave back.
+  // The witness columns come from the backend's pool (its flock passes' witness) and go back
+  // to it (a and b once the zerocheck has made their tables, z after the proof), so the second
+  // proof writes its witness into arrays the first one gave back.
   it('reuse the witness columns and still give the reference bytes', async () => {
     const backend = createCpuBackend({ threadedFrom: 0 }); // every array pooled
-    const taken: Uint32Array[] = []; // the witness columns
-    const given: Uint32Array[] = [];
-    const spied = {
+    const taken: DeviceBuffer[] = [];
+    const arrays: ArrayBufferLike[] = [];
+    const freed = new Set<DeviceBuffer>();
+    const freedOrder: DeviceBuffer[] = [];
+    const spied: Backend = {
       ...backend,
-      hostWords: (length: number, what?: string) => {
-        const words = backend.hostWords!(length, what);
-        if (what?.startsWith('witness column')) taken.push(words);
-        return words;
+      flock: {
+        ...backend.flock,
+        async witness(inputs, nBlocksLog) {
+          const cols = await backend.flock.witness(inputs, nBlocksLog);
+          taken.push(cols.z, cols.a, cols.b);
+          arrays.push(...[cols.z, cols.a, cols.b].map((buf) => wordsOf('cpu', buf).buffer));
+          return cols;
+        },
       },
-      releaseWords: (words: Uint32Array) => {
-        given.push(words);
-        backend.releaseWords!(words);
+      free(buf) {
+        freed.add(buf);
+        freedOrder.push(buf);
+        backend.free(buf);
       },
     };
     for (let run = 0; run < 2; run++) {
       const { proof } = await proveHashBatch(readInputs(7), { backend: spied, statement: 'none' });
       expect(firstDifference(proof, readProof(7)), `run ${run}`).toBe(-1);
+      for (const buf of taken.slice(3 * run)) {
+        expect(freed.has(buf), `run ${run}: a column left unfreed`).toBe(true);
+      }
     }
     expect(taken).toHaveLength(6);
-    // Identity, not contents (a failing toEqual would print six large arrays). Each proof gives
-    // back a and b in its zerocheck (with its own host tables), z at its end.
-    const order = given.map((g) => taken.indexOf(g)).filter((i) => i >= 0);
+    // Identity, not contents. Each proof frees a and b in its zerocheck (once their tables are
+    // made), z with the commitment at its end.
+    const order = freedOrder.map((buf) => taken.indexOf(buf)).filter((i) => i >= 0);
     expect(order).toEqual([1, 2, 0, 4, 5, 3]);
-    expect(new Set(taken.map((w) => w.buffer)).size).toBeLessThan(6); // spares served the second proof
+    expect(new Set(arrays).size).toBeLessThan(6); // spares served the second proof
   });
 });

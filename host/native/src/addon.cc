@@ -21,6 +21,7 @@
 #include "grind.h"
 #include "memory.h"
 #include "threads.h"
+#include "vm_bus.h"
 #include "zerocheck_rounds.h"
 
 namespace {
@@ -250,6 +251,30 @@ Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
+/** laneDots(f, laneWords, v, at, stride): one E value (6 words) per lane of the K words f. */
+Napi::Value LaneDots(const Napi::CallbackInfo& info) {
+  const Words f = words(info, 0, "f"), v = words(info, 2, "v");
+  const size_t laneWords = count(info, 1, "laneWords", 1e12), at = count(info, 3, "at", 1e12), stride = count(info, 4, "stride", 1e12);
+  const size_t n = values(info, v, true, "v"), fWords = values(info, f, false, "f");
+  require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
+  require(info, n > 0 && stride > 0 && at + stride * (n - 1) < laneWords, "v's values from at every stride must fit a lane");
+  const size_t lanes = fWords / laneWords;
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 6 * lanes);
+  leanvm::laneDots(*activePath().field, f.k(), lanes, laneWords, v.k(), n, at, stride, reinterpret_cast<uint64_t*>(out.Data()));
+  return out;
+}
+
+/** laneCombine(f, laneWords, coeffs, out): out holds laneWords E values, coeffs one a lane. */
+void LaneCombine(const Napi::CallbackInfo& info) {
+  const Words f = words(info, 0, "f"), out = words(info, 3, "out");
+  const size_t laneWords = count(info, 1, "laneWords", 1e12), fWords = values(info, f, false, "f");
+  require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
+  const std::vector<uint64_t> coeffs = copied(info, 2, "coeffs", 6);
+  require(info, coeffs.size() == 3 * (fWords / laneWords), "coeffs must hold one E value a lane");
+  require(info, out.length == 6 * laneWords, "out must hold laneWords E values");
+  leanvm::laneCombine(*activePath().field, f.k(), fWords / laneWords, laneWords, coeffs.data(), out.k());
+}
+
 /** eqTable(point, seed, out): out holds 2^(point's coordinates) E values. */
 void EqTable(const Napi::CallbackInfo& info) {
   const std::vector<uint64_t> point = copied(info, 0, "point", 6), seed = element(info, 1, "seed");
@@ -341,17 +366,20 @@ void FoldBlocks(const Napi::CallbackInfo& info) {
   leanvm::foldBlocks(z.k(), blocks, eq.k(), zv.k());
 }
 
-/** flockWitness(inputs, live, z, a, b): live compressions then the padding one, 28 words each. */
+/** flockWitness(messages, headers, live, z, a, b): live compressions then the padding one, 16
+ * message words each, and 12 header words for each or once for all. */
 void FlockWitness(const Napi::CallbackInfo& info) {
-  const Words inputs = words(info, 0, "inputs");
-  const size_t live = count(info, 1, "live", 1 << 30);
-  const Words z = words(info, 2, "z"), a = words(info, 3, "a"), b = words(info, 4, "b");
+  const Words messages = words(info, 0, "messages"), headers = words(info, 1, "headers");
+  const size_t live = count(info, 2, "live", 1 << 30);
+  const Words z = words(info, 3, "z"), a = words(info, 4, "a"), b = words(info, 5, "b");
   const size_t blocks = z.length / leanvm::BLOCK_U32;
   require(info, z.length % leanvm::BLOCK_U32 == 0 && a.length == z.length && b.length == z.length,
           "z, a, b must be whole blocks of 512 words, of one length");
-  require(info, live <= blocks && inputs.length == leanvm::COMPRESSION_WORDS * (live + 1),
-          "inputs must hold 28 words for each of at most `blocks` compressions, then the padding one");
-  leanvm::flockWitness(inputs.u32, live, blocks, z.u32, a.u32, b.u32);
+  require(info, live <= blocks && messages.length == leanvm::MESSAGE_WORDS * (live + 1),
+          "messages must hold 16 words for each of at most `blocks` compressions, then the padding one");
+  const size_t shared = leanvm::HEADER_WORDS, each = leanvm::HEADER_WORDS * (live + 1);
+  require(info, headers.length == shared || headers.length == each, "headers must hold 12 words, once or for each compression and the padding one");
+  leanvm::flockWitness(messages.u32, headers.u32, headers.length == shared ? 0 : leanvm::HEADER_WORDS, live, blocks, z.u32, a.u32, b.u32);
 }
 
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
@@ -526,6 +554,112 @@ void add(Napi::Env env, Napi::Object exports, const char* name) {
   exports.Set(name, Napi::Function::New(env, guarded<F>, name, const_cast<char*>(name)));
 }
 
+
+// ---- the VM prover's kernels (vm_bus.h) ----
+
+/** An Int32Array argument, in place. */
+Napi::Int32Array ints(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  const Napi::Value v = info[i];
+  if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_int32_array) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be an Int32Array");
+  }
+  return v.As<Napi::Int32Array>();
+}
+
+/** The form of arguments (a, b, coeffs, constant) at i..i+3, its columns checked against `cols`. */
+struct FormArgs {
+  Napi::Int32Array a, b;
+  std::vector<uint64_t> coeffs, constant;
+  leanvm::VmForm form() const {
+    return {constant.data(), a.Data(), b.Data(), coeffs.data(), a.ElementLength()};
+  }
+};
+
+FormArgs formArgs(const Napi::CallbackInfo& info, size_t i, size_t cols) {
+  FormArgs f{ints(info, i, "a"), ints(info, i + 1, "b"), copied(info, i + 2, "coeffs", 6), element(info, i + 3, "constant")};
+  const size_t terms = f.a.ElementLength();
+  require(info, f.b.ElementLength() == terms && f.coeffs.size() == 3 * terms, "a, b and coeffs must describe as many terms");
+  for (size_t t = 0; t < terms; t++) {
+    require(info, f.a[t] >= 0 && static_cast<size_t>(f.a[t]) < cols && f.b[t] >= -1 && f.b[t] < static_cast<int32_t>(cols),
+            "a term names a column the form does not have");
+  }
+  return f;
+}
+
+/** The columns (an Array of Uint32Array), each holding at least `values` K or E values. */
+std::vector<const uint64_t*> columns(const Napi::CallbackInfo& info, size_t i, bool isE, size_t values) {
+  if (!info[i].IsArray()) throw Napi::TypeError::New(info.Env(), "columns must be an Array of Uint32Array");
+  const Napi::Array arr = info[i].As<Napi::Array>();
+  std::vector<const uint64_t*> out;
+  for (uint32_t c = 0; c < arr.Length(); c++) {
+    const Napi::Value v = arr.Get(c);
+    if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
+      throw Napi::TypeError::New(info.Env(), "columns must be an Array of Uint32Array");
+    }
+    const Napi::Uint32Array a = v.As<Napi::Uint32Array>();
+    require(info, a.ByteOffset() % 8 == 0, "a column must start on an 8-byte boundary");
+    require(info, a.ElementLength() >= (isE ? 6 : 2) * values, "a column holds fewer values than the rows read");
+    out.push_back(reinterpret_cast<const uint64_t*>(a.Data()));
+  }
+  return out;
+}
+
+/** productsOfFour(src, out): out holds a quarter of src's E values. */
+void ProductsOfFour(const Napi::CallbackInfo& info) {
+  const Words src = words(info, 0, "src"), out = words(info, 1, "out");
+  require(info, src.length % 24 == 0 && out.length * 4 == src.length, "src must be whole fours of E values, out a quarter of it");
+  leanvm::productsOfFour(*activePath().field, src.k(), out.length / 6, out.k());
+}
+
+/** quarticSums(rows, eq, bind?): rows of four E values in pairs, one eq weight a pair (a bound
+ * pair with bind, which binds the rows in place first); 24 words. */
+Napi::Value QuarticSums(const Napi::CallbackInfo& info) {
+  const Words rows = words(info, 0, "rows"), eq = words(info, 1, "eq");
+  const bool binds = !info[2].IsUndefined();
+  const size_t pairs = rows.length / 48;
+  require(info, rows.length % 48 == 0 && pairs > 0, "rows must be pairs of rows of four E values");
+  require(info, eq.length == 6 * (binds ? (pairs + 1) / 2 : pairs), "eq must hold one E value a pair (a bound pair with bind)");
+  const std::vector<uint64_t> bind = binds ? element(info, 2, "bind") : std::vector<uint64_t>();
+  uint64_t s[12];
+  leanvm::quarticSums(*activePath().field, rows.k(), pairs, binds ? bind.data() : nullptr, eq.k(), s);
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 24);
+  std::memcpy(out.Data(), s, sizeof s);
+  return out;
+}
+
+/** formRows(columns, a, b, coeffs, constant, n, out, at): adds the form's rows to out's E values from `at`. */
+void FormRows(const Napi::CallbackInfo& info) {
+  const size_t n = count(info, 5, "n", 1e12), at = count(info, 7, "at", 1e12);
+  const std::vector<const uint64_t*> cols = columns(info, 0, false, n);
+  const FormArgs f = formArgs(info, 1, cols.size());
+  const Words out = words(info, 6, "out");
+  require(info, out.length >= 6 * (at + n), "out holds fewer values than at + n");
+  leanvm::formRows(*activePath().field, cols.data(), f.form(), n, out.k() + 3 * at);
+}
+
+/** formPairSums(columns, isE, a, b, coeffs, constant, eq, half, bindR?, bindOut?): 18 words. */
+Napi::Value FormPairSums(const Napi::CallbackInfo& info) {
+  const bool isE = flag(info, 1);
+  const size_t half = count(info, 7, "half", 1e12);
+  const bool binds = !info[8].IsUndefined();
+  const std::vector<const uint64_t*> cols = columns(info, 0, isE, (binds ? 4 : 2) * half);
+  const FormArgs f = formArgs(info, 2, cols.size());
+  const Words eq = words(info, 6, "eq");
+  require(info, eq.length >= 6 * half, "eq holds fewer weights than half");
+  std::vector<uint64_t> r;
+  std::vector<uint64_t*> bound;
+  if (binds) {
+    r = element(info, 8, "bindR");
+    for (const uint64_t* c : columns(info, 9, true, 2 * half)) bound.push_back(const_cast<uint64_t*>(c));
+    require(info, bound.size() == cols.size(), "bindOut must hold one array a column");
+  }
+  uint64_t s[9];
+  leanvm::formPairSums(*activePath().field, cols.data(), cols.size(), isE, f.form(), eq.k(), half, binds ? r.data() : nullptr, bound.data(), s);
+  Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 18);
+  std::memcpy(out.Data(), s, sizeof s);
+  return out;
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<Paths>(env, exports, "paths");
   add<ActivePath>(env, exports, "activePath");
@@ -540,6 +674,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<MerkleTree>(env, exports, "merkleTree");
   add<RoundSums>(env, exports, "roundSums");
   add<Fold>(env, exports, "fold");
+  add<LaneDots>(env, exports, "laneDots");
+  add<LaneCombine>(env, exports, "laneCombine");
   add<FoldRound>(env, exports, "foldRound");
   add<EqTable>(env, exports, "eqTable");
   add<MapByTables>(env, exports, "mapByTables");
@@ -550,6 +686,10 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<ZerocheckEntries>(env, exports, "zerocheckEntries");
   add<FoldBlocks>(env, exports, "foldBlocks");
   add<FlockWitness>(env, exports, "flockWitness");
+  add<ProductsOfFour>(env, exports, "productsOfFour");
+  add<QuarticSums>(env, exports, "quarticSums");
+  add<FormRows>(env, exports, "formRows");
+  add<FormPairSums>(env, exports, "formPairSums");
   add<QueryWeights>(env, exports, "queryWeights");
   add<QueryWeightsTransposed>(env, exports, "queryWeightsTransposed");
   add<SmallestNonce>(env, exports, "smallestNonce");

@@ -8,8 +8,11 @@
 //   V zero(); transpose(V x[W])                                         (x[i] word j ↔ x[j] word i)
 //   unzip(V& lo, V& hi), where W > 2                      (zerocheck_lanes.h: pairs from load3's order)
 #pragma once
+#include "dot_lanes.h"
+#include "form_lanes.h"
 #include "mul.h"
 #include "ntt_pass.h"
+#include "quartic_lanes.h"
 #include "skip_lanes.h"
 #include "stack_rows.h"
 #include "zerocheck_lanes.h"
@@ -20,7 +23,7 @@ namespace {
 template <class T>
 constexpr FieldKernels fieldKernels(const char* describe) {
   return {describe, mulKLanes<T>, mulELanes<T>, {nttPassLanes<T, 1>, nttPassLanes<T, 2>, nttPassLanes<T, 3>},
-          stackRowsLanes<T>, skipLanesOf<T>, ZerocheckLanes<T>::run, nullptr};
+          stackRowsLanes<T>, skipLanesOf<T>, ZerocheckLanes<T>::run, nullptr, DotLanes<T>::dot, DotLanes<T>::combine, QuarticLanes<T>::run, QuarticLanes<T>::productsOfFour, FormLanes<T>::rows, FormLanes<T>::pairSums};
 }
 
 }  // namespace

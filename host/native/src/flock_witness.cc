@@ -80,11 +80,12 @@ struct BlockRows {
     return sum;
   }
 
-  /** Zeroes the block, then writes the rows of compression `c` (COMPRESSION_WORDS words). */
-  void write(const uint32_t* c) {
+  /** Zeroes the block, then writes the rows of the compression of message m (MESSAGE_WORDS
+   * words) and header `head` (HEADER_WORDS words). */
+  void write(const uint32_t* m, const uint32_t* head) {
     std::memset(this, 0, sizeof(*this));
-    const uint32_t *h = c, *m = c + 8;
-    const uint32_t tLo = c[24], tHi = c[25], f0 = c[26], f1 = c[27];
+    const uint32_t* h = head;
+    const uint32_t tLo = head[8], tHi = head[9], f0 = head[10], f1 = head[11];
     rows(CONST_POS, 1, 1);
     for (int i = 0; i < 8; i++) value(H_BASE + 32 * i, h[i]);
     for (int i = 0; i < 16; i++) value(M_BASE + 32 * i, m[i]);
@@ -131,14 +132,15 @@ struct BlockRows {
 
 }  // namespace
 
-void flockWitness(const uint32_t* inputs, size_t live, size_t blocks, uint32_t* z, uint32_t* a, uint32_t* b) {
+void flockWitness(const uint32_t* messages, const uint32_t* headers, size_t headerStride, size_t live, size_t blocks, uint32_t* z,
+                  uint32_t* a, uint32_t* b) {
   BlockRows pad;
-  if (live < blocks) pad.write(inputs + COMPRESSION_WORDS * live);
+  if (live < blocks) pad.write(messages + MESSAGE_WORDS * live, headers + headerStride * live);
   parallelFor(blocks, BLOCK_GRAIN, [&](size_t begin, size_t end) {
     BlockRows block;
     for (size_t t = begin; t < end; t++) {
       if (t < live) {
-        block.write(inputs + COMPRESSION_WORDS * t);
+        block.write(messages + MESSAGE_WORDS * t, headers + headerStride * t);
         block.copyTo(t, z, a, b);
       } else {
         pad.copyTo(t, z, a, b);

@@ -60,6 +60,24 @@ struct FieldKernels {
    * group g weighted by lo[g mod nLo]·hi[⌊g / nLo⌋], XORed into sums (SKIP_SUM_WORDS). */
   void (*skipSums)(const uint64_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t from, size_t to,
                    const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* sums);
+  /** out[0..3) ^= Σ_{i<n} f[i]·(v[0][i], v[1][i], v[2][i]): a K·E inner product, the E
+   * values by limbs (dot_lanes.h). */
+  void (*dotKE)(const uint64_t* f, const uint64_t* const v[3], size_t n, uint64_t out[3]);
+  /** out[j] = Σ_{r<nRows} c[r]·rows[r][j] for j < n: K rows, E coefficients c and values out. */
+  void (*combineKE)(const uint64_t* const* rows, size_t nRows, const uint64_t* c, size_t n, uint64_t* out);
+  /** sums[0..12) ^= Σ_{p<n} eq[p]·(q_p(0) + q_p(1), c2, c3, c4) for the n pairs of rows of
+   * four E values at rows (24 words a pair), q_p the product of its children's lines
+   * (vm_bus.h quarticSums; quartic_lanes.h). */
+  void (*quarticPairs)(const uint64_t* rows, size_t n, const uint64_t* eq, uint64_t sums[12]);
+  /** out[x] = src[4x]·src[4x+1]·src[4x+2]·src[4x+3] for x < n (E values; vm_bus.h). */
+  void (*productsOfFour)(const uint64_t* src, size_t n, uint64_t* out);
+  /** out[i] ^= constant + Σ_t coeffs[t]·a[t][i]·b[t][i] for i < n: K columns (b[t] null: the
+   * term is coeffs[t]·a[t][i]), E coefficients, constant and out (vm_bus.h formRows). */
+  void (*formRows)(const uint64_t* const* a, const uint64_t* const* b, const uint64_t* coeffs, size_t terms,
+                   const uint64_t constant[3], size_t n, uint64_t* out);
+  /** sums[0..9) ^= Σ_{i<n} eq[i]·(a0·b0, a0·db + da·b0, da·db), a0 = a[i], da = a[i] + a[half + i]
+   * (likewise b), on E columns; (a0, da, 0) for b null (vm_bus.h formPairSums). */
+  void (*formPairSums)(const uint64_t* a, const uint64_t* b, size_t half, const uint64_t* eq, size_t n, uint64_t sums[9]);
 };
 
 /** Leaf hashes: `count` rows of rowU32 words, each hashed as its image of imageU32 words

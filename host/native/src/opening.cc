@@ -183,6 +183,43 @@ void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   });
 }
 
+void laneDots(const FieldKernels& k, const uint64_t* f, size_t lanes, size_t laneWords, const uint64_t* v, size_t n,
+              size_t at, size_t stride, uint64_t* out) {
+  // Threads take ranges of t; a range's chunk of v, by limbs, stays in L1 while every lane
+  // passes it.
+  constexpr size_t DOT_CHUNK = 4 * CHUNK;
+  SumOfParts total(out, 3 * lanes);
+  parallelFor(n, GRAIN, [&](size_t from, size_t to) {
+    alignas(64) uint64_t limbs[3][DOT_CHUNK], gathered[DOT_CHUNK];
+    const uint64_t* const v3[3] = {limbs[0], limbs[1], limbs[2]};
+    std::vector<uint64_t> sums(3 * lanes, 0);
+    for (size_t t0 = from; t0 < to; t0 += DOT_CHUNK) {
+      const size_t c = std::min(DOT_CHUNK, to - t0);
+      for (size_t i = 0; i < c; i++) {
+        for (int l = 0; l < 3; l++) limbs[l][i] = v[3 * (t0 + i) + l];
+      }
+      for (size_t l = 0; l < lanes; l++) {
+        const uint64_t* lane = f + l * laneWords + at + stride * t0;
+        if (stride != 1) {
+          for (size_t i = 0; i < c; i++) gathered[i] = lane[stride * i];
+          lane = gathered;
+        }
+        k.dotKE(lane, v3, c, sums.data() + 3 * l);
+      }
+    }
+    total.add(sums.data());
+  });
+}
+
+void laneCombine(const FieldKernels& k, const uint64_t* f, size_t lanes, size_t laneWords, const uint64_t* coeffs,
+                 uint64_t* out) {
+  parallelFor(laneWords, GRAIN, [&](size_t from, size_t to) {
+    std::vector<const uint64_t*> rows(lanes);
+    for (size_t l = 0; l < lanes; l++) rows[l] = f + l * laneWords + from;
+    k.combineKE(rows.data(), lanes, coeffs, to - from, out + 3 * from);
+  });
+}
+
 void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, size_t stride, const uint64_t r[3],
           uint64_t* out) {
   const size_t w = srcIsE ? 3 : 1, pairs = roundPairs(n, stride);

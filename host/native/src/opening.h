@@ -37,6 +37,16 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
  * WHIR rounds' two). */
 bool foldRoundInPlace(size_t s, size_t s2);
 
+/** out[ℓ] = Σ_{t<n} f[ℓ·laneWords + at + stride·t]·v[t] for the lanes ℓ < lanes of the K words f
+ * (E values v and out; bulk.ts laneDots). */
+void laneDots(const FieldKernels& k, const uint64_t* f, size_t lanes, size_t laneWords, const uint64_t* v, size_t n,
+              size_t at, size_t stride, uint64_t* out);
+
+/** out[j] = Σ_{ℓ<lanes} coeffs[ℓ]·f[ℓ·laneWords + j] for j < laneWords (K words f, E values
+ * coeffs and out; bulk.ts laneCombine). */
+void laneCombine(const FieldKernels& k, const uint64_t* f, size_t lanes, size_t laneWords, const uint64_t* coeffs,
+                 uint64_t* out);
+
 /** seed·eq(point, ·): 2^nCoords E values into out, LSB-first (bulk.ts eqTableSeeded). */
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out);
 

@@ -11,8 +11,6 @@ export class ArrayDeviceBuffer implements DeviceBuffer {
     readonly length: number,
     /** null once freed. */
     public words: Uint32Array | null,
-    /** Over the caller's words (Backend.borrow): freeing leaves them to the caller. */
-    readonly borrowed = false,
   ) {}
 }
 

@@ -8,6 +8,12 @@ import { openMerkle } from '../../merkle/opening';
 import { buildMerkleTree } from '../../merkle/tree';
 import { checkWidths } from '../../merkle/leaves';
 import { encodeStack } from '../../ntt/encode';
+import { BLOCK_U32 } from '../../flock/layout';
+import { hostFoldBlocks } from '../../flock/lincheck/fold-blocks';
+import { writeWitness } from '../../flock/witness';
+import { hostEntries } from '../../flock/zerocheck/materialize';
+import { hostSkipSums } from '../../flock/zerocheck/skip-pass';
+import { arrayFlockPasses, type FlockArrayKernels } from '../array-flock';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
@@ -15,6 +21,7 @@ import type { CpuPool } from './pool';
 import { WordPool } from '../word-pool';
 import { jsWords } from '../allocation';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
+import { hostVmKernels } from './vm-kernels';
 
 /** A new buffer owning `words` (no copy). */
 function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
@@ -30,6 +37,14 @@ function spent(buf: DeviceBuffer): void {
   data(buf);
   (buf as ArrayDeviceBuffer).words = null;
 }
+
+/** Flock's passes on the TypeScript reference kernels. */
+const FLOCK_KERNELS: FlockArrayKernels = {
+  witness: (inputs, z, a, b) => writeWitness(inputs, Math.log2(z.length / BLOCK_U32), { z, a, b }),
+  skipSums: (_lt, cols, at, groups, weights, sums) => hostSkipSums(cols, at, groups, weights, sums),
+  entries: hostEntries,
+  foldBlocks: hostFoldBlocks,
+};
 
 export interface CpuBackendOptions {
   /** Workers for the commit; the backend owns the pool and disposes it with itself. */
@@ -54,7 +69,6 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const free = (buf: DeviceBuffer): void => {
     const w = data(buf);
     (buf as ArrayDeviceBuffer).words = null;
-    if ((buf as ArrayDeviceBuffer).borrowed) return;
     // An array of the pool goes back to it; any other is garbage now.
     if (!large.give(w)) large.forget(w.byteLength);
   };
@@ -62,6 +76,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
     name: 'cpu',
+    vm: { ...hostVmKernels, take: (length) => large.take(length), give: (w) => large.give(w) },
     async upload(elem, src) {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
@@ -73,12 +88,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     async alloc(elem, length) {
       return wrap(elem, words(length * WORDS[elem], `the buffer of alloc (${length} ${elem} values)`));
     },
-    borrow(elem, src) {
-      if (src.length % WORDS[elem] !== 0) throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
-      return new ArrayDeviceBuffer('cpu', elem, src.length / WORDS[elem], src, true);
-    },
-    hostWords: (length, what = 'host words') => words(length, `${what} (${length} u32 words)`),
-    releaseWords: (w) => large.give(w),
+    flock: arrayFlockPasses({ data, wrap, take: words, takeZeroed: words, free }, FLOCK_KERNELS),
     async download(buf) {
       return data(buf).slice();
     },

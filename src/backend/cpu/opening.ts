@@ -4,12 +4,12 @@
 // one that owns the given words, `spent` retires a buffer whose storage a result took over,
 // `free` frees one, `take` gives the words of a new table (from the backend's pool).
 import { encodeEInterleaved } from '../../ntt/encode';
-import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
+import { addInto, addScaled, eqTableSeeded, foldPairs, laneCombine, laneDots, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
 import { roundShape, sameShape, checkSlice, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { foldsInPlace } from './arrays';
 import { zerocheckSums } from './zerocheck';
 
-export type TypedArrayOpening = Pick<Backend, 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>;
+export type TypedArrayOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>>;
 
 export interface TypedArrayBuffers {
   data(buf: DeviceBuffer): Uint32Array;
@@ -32,6 +32,15 @@ export function typedArrayOpening({ data, wrap, spent, free, take }: TypedArrayB
       if (inPlace) spent(src);
       else if (spend) free(src);
       return out;
+    },
+    async laneDots(f, laneWords, v, at, stride) {
+      sameShape('K', f);
+      sameShape('E', v);
+      return laneDots(data(f), laneWords, data(v), at, stride);
+    },
+    async laneCombine(f, laneWords, coeffs) {
+      sameShape('K', f);
+      return wrap('E', laneCombine(data(f), laneWords, coeffs));
     },
     async eqTable(point, seed) {
       return wrap('E', eqTableSeeded(point, seed, take(6 * 2 ** (point.length / 6), 'the table of eqTable')));

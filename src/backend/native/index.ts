@@ -9,13 +9,17 @@ import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, foldsInPlace, treeOf, wordsOf } from '../cpu/arrays';
+import { arrayFlockPasses } from '../array-flock';
+import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
+import { nativeVmKernels } from './vm-kernels';
 import { TAG_POW_NONCE } from '../../transcript/tags';
-import { WordPool } from '../word-pool';
+import { nativeWordPool } from './word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
+export { nativeVmKernels } from './vm-kernels';
 
 /** One line for `info`: the path the dispatcher chose and the thread count. */
 export function describeNative(module: NativeModule): string {
@@ -32,34 +36,6 @@ export interface NativeBackendOptions {
   collect?: () => void;
 }
 
-/** Below this V8 allocates: glibc serves such sizes (to its largest mmap threshold, 32 MiB)
- * from memory that earlier frees left mapped, where a map of our own faults in every page
- * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
-const MAPPED_MIN_BYTES = 1 << 25;
-
-/** The most the module maps at once (Node 20 makes no larger external buffer): V8 allocates past it. */
-const MAPPED_MAX_BYTES = 2 ** 32;
-
-/** Whether the pool's buffer of `bytes` is the module's map. */
-const isMapped = (module: NativeModule, bytes: number): boolean =>
-  module.allocWords !== undefined && bytes >= MAPPED_MIN_BYTES && bytes <= MAPPED_MAX_BYTES;
-
-/** The pool's buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES to
- * MAPPED_MAX_BYTES (unmapped as soon as the pool drops them), V8's elsewhere. */
-function nativePool(module: NativeModule, collect: (() => void) | undefined): WordPool {
-  const { allocWords, releaseWords } = module;
-  if (allocWords === undefined || releaseWords === undefined) return new WordPool({ collect });
-  return new WordPool({
-    allocate: (bytes) => (isMapped(module, bytes) ? allocWords(bytes) : new ArrayBuffer(bytes)),
-    release: (buffer) => {
-      if (!isMapped(module, buffer.byteLength)) return false;
-      releaseWords(buffer as ArrayBuffer);
-      return true;
-    },
-    collect,
-  });
-}
-
 /** How an AllocationError names a buffer a method makes: 'the codeword of encode (2^26 K words)'. */
 function purpose(what: string, method: string, elem: Elem, length: number): string {
   const log = Math.log2(length);
@@ -74,7 +50,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = nativePool(module, options.collect);
+  const pool = nativeWordPool(module, options.collect);
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {
@@ -95,7 +71,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
   function free(buf: DeviceBuffer): void {
     const words = data(buf);
     (buf as ArrayDeviceBuffer).words = null;
-    if (!(buf as ArrayDeviceBuffer).borrowed && !pool.give(words)) pool.forget(words.byteLength);
+    if (!pool.give(words)) pool.forget(words.byteLength);
   }
 
   return {
@@ -111,14 +87,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async alloc(elem, length) {
       return wrap(elem, pool.takeZeroed(length * WORDS[elem], purpose('the buffer', 'alloc', elem, length)));
     },
-    borrow(elem, words) {
-      if (words.length % WORDS[elem] !== 0 || words.byteOffset % 8 !== 0) {
-        throw new BackendUsageError(`borrow takes whole ${elem} elements from an 8-byte boundary, got ${words.length} words at byte ${words.byteOffset}`);
-      }
-      return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], words, true);
-    },
-    hostWords: (length, what = 'host words') => pool.take(length, `${what} (${length} u32 words)`),
-    releaseWords: (words) => pool.give(words),
+    flock: arrayFlockPasses({ data, wrap, take: (length, what) => pool.take(length, what), takeZeroed: (length, what) => pool.takeZeroed(length, what), free }, nativeFlockKernels(module)),
     async download(buf) {
       return data(buf).slice();
     },
@@ -155,6 +124,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     hostBelow: 0,
     zerocheckRounds: 'device',
+    vm: nativeVmKernels(module, pool),
     ...nativeOpening(module, {
       data,
       fresh(elem, length, method) {
@@ -165,7 +135,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
         // A view of the start: freeing it gives the pool back its whole array.
         const view = data(buf).subarray(0, length * WORDS[buf.elem]);
         (buf as ArrayDeviceBuffer).words = null;
-        return new ArrayDeviceBuffer('native', buf.elem, length, view, (buf as ArrayDeviceBuffer).borrowed);
+        return new ArrayDeviceBuffer('native', buf.elem, length, view);
       },
       free,
       foldsInPlace: (buf, length) => foldsInPlace(data(buf), length),

@@ -37,6 +37,10 @@ export interface NativeModule {
   roundSums(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number): Uint32Array;
   /** out (⌈n / 2·stride⌉·stride E values) = the table with the variable of `stride` bound at r. */
   fold(src: Uint32Array, srcIsE: boolean, stride: number, r: Uint32Array, out: Uint32Array): void;
+  /** Backend.laneDots on the stack's words: one E value (6 words) a lane. */
+  laneDots(f: Uint32Array, laneWords: number, v: Uint32Array, at: number, stride: number): Uint32Array;
+  /** Backend.laneCombine into out (laneWords E values). */
+  laneCombine(f: Uint32Array, laneWords: number, coeffs: Uint32Array, out: Uint32Array): void;
   /** fold of f and b at `stride` into fOut, bOut, and the folded pair's round sums at nextStride (12 words). */
   foldRound(f: Uint32Array, fIsE: boolean, b: Uint32Array, stride: number, r: Uint32Array, nextStride: number, fOut: Uint32Array, bOut: Uint32Array): Uint32Array;
   /** out (2^coordinates E values) = seed·eq(point, ·). */
@@ -49,19 +53,27 @@ export interface NativeModule {
   /** Backend.zerocheckStep: a, b, c (2^(point's coordinates + 1) E values, twice that with chi)
    * bound at chi in place when given (into their first halves); then G(1) then G(∞) (12 words). */
   zerocheckStep(a: Uint32Array, b: Uint32Array, c: Uint32Array, chi: Uint32Array | null, point: Uint32Array): Uint32Array;
-  /** Backend.skipSums: `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
+  /** hostSkipSums (src/flock/zerocheck/skip-pass.ts): `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
   skipSums(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, lo: Uint32Array, hi: Uint32Array, sums: Uint32Array): void;
-  /** Backend.zerocheckEntries into out (count E values); `at` even. */
+  /** hostEntries (src/flock/zerocheck/materialize.ts) into out (count E values); `at` even. */
   zerocheckEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
   /** Backend.queryWeights' dense route into out (2^m E values): m K factors Ŵ_i(x_q) per query. */
   queryWeights(factors: Uint32Array, coeffs: Uint32Array, m: number, out: Uint32Array): void;
   /** Backend.queryWeights' transposed route (bulk.ts queryWeightsTransposed): one domain point and
    * E coefficient per query; data holds 2^(m + logInvRate) E values, the result its first 2^m. */
   queryWeightsTransposed(positions: Uint32Array, coeffs: Uint32Array, m: number, logInvRate: number, data: Uint32Array): void;
-  /** Backend.foldBlocks. */
+  /** hostFoldBlocks (src/flock/lincheck/fold-blocks.ts). */
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
-  /** Backend.flockWitness. */
-  flockWitness(inputs: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
+  /** writeWitness (src/flock/witness.ts) of WitnessInputs' messages and headers into z, a, b. */
+  flockWitness(messages: Uint32Array, headers: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
+  // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
+  productsOfFour(src: Uint32Array, out: Uint32Array): void;
+  /** With bind, the rows are bound in place first (src/backend/vm-kernels.ts). */
+  quarticSums(rows: Uint32Array, eq: Uint32Array, bind?: Uint32Array): Uint32Array;
+  /** out's values at..at+n += the form's rows. */
+  formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
+  /** With bindR, the columns (4·half values) are bound into bindOut first (src/backend/vm-kernels.ts). */
+  formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number, bindR?: Uint32Array, bindOut?: readonly Uint32Array[]): Uint32Array;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
@@ -79,8 +91,9 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
-  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce', 'mappedBytes', 'limitAllocations',
+  'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
+  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
+  'mappedBytes', 'limitAllocations',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */

@@ -1,27 +1,13 @@
 // The Backend's opening methods on the module's kernels (host/native/src/opening.cc), in place
 // on the backend's arrays: round sums, folds, eq tables, the ring map, weighted accumulation,
 // the zerocheck's round sums, encodeFolded on the module's NTT, and queryWeights by whichever
-// of its two routes costs less. Also Flock's optional passes over the host's bit columns
-// (host/native/src/bit_columns.cc) and its witness (host/native/src/flock_witness.cc).
+// of its two routes costs less.
 import { wHatAt } from '../../ntt/subspace';
 import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'skipSums' | 'zerocheckEntries' | 'foldBlocks' | 'flockWitness' | 'encodeFolded' | 'queryWeights'>>;
-
-/** The words themselves, or a copy where they do not start on the 8 bytes the module reads
- * u64 words from. */
-function aligned(words: Uint32Array): Uint32Array {
-  return words.byteOffset % 8 === 0 ? words : words.slice();
-}
-
-/** Runs `write` on the words, or on an aligned copy written back after where they are not aligned. */
-function intoAligned(words: Uint32Array, write: (aligned: Uint32Array) => void): void {
-  const target = aligned(words);
-  write(target);
-  if (target !== words) words.set(target);
-}
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
 
 /** What the opening kernels need of the backend's buffers. */
 export interface NativeBuffers {
@@ -112,6 +98,17 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       }
       return { f: fTarget.done(), b: bTarget.done(), sums };
     },
+    async laneDots(f, laneWords, v, at, stride) {
+      sameShape('K', f);
+      sameShape('E', v);
+      return module.laneDots(data(f), laneWords, data(v), at, stride);
+    },
+    async laneCombine(f, laneWords, coeffs) {
+      sameShape('K', f);
+      const [out, words] = fresh('E', laneWords, 'laneCombine');
+      module.laneCombine(data(f), laneWords, coeffs, words);
+      return out;
+    },
     async eqTable(point, seed) {
       const [out, words] = fresh('E', 2 ** (point.length / 6), 'eqTable');
       module.eqTable(point, seed, words);
@@ -148,20 +145,6 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       const [out, cw] = fresh('E', f.length * 2 ** logInvRate, 'encodeFolded');
       for (let at = 0; at < cw.length; at += msg.length) cw.set(msg, at);
       module.forwardNtt(cw, nLanes, logInvRate);
-      return out;
-    },
-    async skipSums(lt, cols, at, groups, weights, sums) {
-      module.skipSums(lt, aligned(cols.a), aligned(cols.b), aligned(cols.c), at, groups, aligned(weights.lo), aligned(weights.hi), sums);
-    },
-    async foldBlocks(z, blocks, eq, zv) {
-      module.foldBlocks(aligned(z), blocks, aligned(eq), zv);
-    },
-    async flockWitness(inputs, live, z, a, b) {
-      intoAligned(z, (zw) => intoAligned(a, (aw) => intoAligned(b, (bw) => module.flockWitness(aligned(inputs), live, zw, aw, bw))));
-    },
-    async zerocheckEntries(col, at, count, t0, t1) {
-      const [out, words] = fresh('E', count, 'zerocheckEntries');
-      module.zerocheckEntries(aligned(col), at, count, t0, t1, words);
       return out;
     },
   };

@@ -1,6 +1,7 @@
 import { AllocationError } from '../allocation';
 import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
-import { gpuChecked, WebGpuError } from './errors';
+import { WebGpuError } from './errors';
+import type { DeviceLink } from './link';
 
 /** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
 export class WebGpuBuffer implements DeviceBuffer {
@@ -41,14 +42,15 @@ export function bufferBytes(device: GPUDevice, elem: Elem, length: number): numb
   return bytes;
 }
 
-/** device.createBuffer, a refusal (out of memory, or a size the device does not take: an
- * error scope's error, or the RangeError of a buffer mapped at creation) as an AllocationError
- * naming `what`. The buffer is never used, so a refused one cannot make a wrong proof. */
-export async function allocateBuffer(device: GPUDevice, what: string, descriptor: GPUBufferDescriptor): Promise<GPUBuffer> {
+/** A buffer `make` creates through the link, a refusal (out of memory, or a size the device
+ * does not take: an error scope's error, or the RangeError of a buffer mapped at creation) as
+ * an AllocationError naming `what`. The buffer is never used, so a refused one cannot make a
+ * wrong proof. */
+export async function allocateBuffer(link: DeviceLink, what: string, bytes: number, make: () => GPUBuffer): Promise<GPUBuffer> {
   try {
-    return await gpuChecked(device, `allocating ${what}`, () => device.createBuffer(descriptor));
+    return await link.checked(`allocating ${what}`, make);
   } catch (e) {
-    if (e instanceof WebGpuError || e instanceof RangeError) throw new AllocationError('gpu', what, descriptor.size, e.message);
+    if (e instanceof WebGpuError || e instanceof RangeError) throw new AllocationError('gpu', what, bytes, e.message);
     throw e;
   }
 }
@@ -63,17 +65,11 @@ export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
 }
 
 /** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */
-export async function scratchBuffer(device: GPUDevice, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
+export async function scratchBuffer(link: DeviceLink, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
+  const { device } = link;
   const bytes = typeof contents === 'number' ? contents : contents.byteLength;
   checkBinding(device, what, bytes);
-  const buf = await allocateBuffer(device, what, {
-    size: Math.max(4, bytes),
-    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC,
-    mappedAtCreation: typeof contents !== 'number',
-  });
-  if (typeof contents !== 'number') {
-    new Uint32Array(buf.getMappedRange()).set(contents);
-    buf.unmap();
-  }
-  return buf;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const size = Math.max(4, bytes);
+  return allocateBuffer(link, what, size, () => link.buffer(size, usage, typeof contents === 'number' ? undefined : contents));
 }

@@ -6,17 +6,13 @@ import { checkWidths, DIGEST_WORDS } from '../../merkle/leaves';
 import { openingPlan } from '../../merkle/opening';
 import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
-import { BackendUsageError, WORDS, type Backend, type DeviceBuffer, type Elem, type MerkleHandle } from '../backend';
+import { BackendUsageError, WORDS, type Backend, type DeviceBuffer, type MerkleHandle } from '../backend';
 import { gpuBuffer, scratchBuffer } from './buffer';
+import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
-import type { Recording } from './recording';
 
 /** What the commitment kernels need from the backend that hosts them. */
-export interface CommitContext {
-  device: GPUDevice;
-  live(): void;
-  record(what: string): Recording;
-  create(elem: Elem, length: number): Promise<DeviceBuffer>;
+export interface CommitContext extends KernelContext {
   ntt: NttKernels;
 }
 
@@ -84,7 +80,7 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       const rows = gpuBuffer(device, codeword);
       const nLeaves = (codeword.length * WORDS[codeword.elem]) / (2 * rowWords);
       const height = log2Leaves(nLeaves);
-      const tree = await scratchBuffer(device, `a Merkle tree of ${nLeaves} leaves`, (2 * nLeaves - 1) * DIGEST_BYTES);
+      const tree = await scratchBuffer(ctx.link, `a Merkle tree of ${nLeaves} leaves`, (2 * nLeaves - 1) * DIGEST_BYTES);
       // The leaf image's blocks that lie wholly in its zero prefix are hashed here, once.
       const firstBlock = Math.floor((2 * (leafWords - rowWords)) / 16);
       const h0 = zeroBlocksState(firstBlock);
@@ -116,8 +112,8 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
       const rowU32 = 2 * tree.rowWords;
       const rowTotal = plan.rows.length * rowU32;
       const total = rowTotal + plan.siblings.length * DIGEST_WORDS;
-      const index = await scratchBuffer(device, 'the opening indices', Uint32Array.from([...plan.rows, ...plan.siblings]));
-      const out = await scratchBuffer(device, 'the opening', 4 * total);
+      const index = await scratchBuffer(ctx.link, 'the opening indices', Uint32Array.from([...plan.rows, ...plan.siblings]));
+      const out = await scratchBuffer(ctx.link, 'the opening', 4 * total);
       try {
         const rec = ctx.record('openRows');
         rec.dispatch('gatherRecords', rowTotal, [rows, index, out], [rowTotal, rowU32, 0, 0]);

@@ -2,12 +2,16 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import type { VmKernels } from '../vm-kernels';
 import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer } from './buffer';
 import { createCommitKernels } from './commit';
 import type { KernelName } from './kernels';
+import { DeviceLink } from './link';
 import { defaultGroupLayers, NttKernels } from './ntt';
 import { createOpeningKernels } from './opening';
 import { Pipelines, Recording } from './recording';
+import type { KernelContext } from './context';
+import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
 import { createZerocheckKernels } from './zerocheck';
 
@@ -23,6 +27,10 @@ export interface WebGpuBackendOptions {
    * on the host (default 2^12: below it a round is mostly submit and read-back latency); 0
    * keeps them here. */
   hostBelow?: number;
+  /** The VM prover's kernels this backend offers as Backend.vm until it has WGSL ones: another
+   * backend's over host arrays (host/node/backends.ts lends the native module's). Without them
+   * the VM prover runs the TypeScript kernels. */
+  vm?: VmKernels;
 }
 
 const HOST_BELOW = 2 ** 12;
@@ -33,6 +41,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     options.maxWorkgroupsPerDimension ?? Infinity,
   );
   const storageUsage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const link = new DeviceLink(device);
   const pipelines = new Pipelines(device);
   let disposed = false;
 
@@ -42,7 +51,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
 
   /** Work for one submission, under the label `what` (its errors name it). */
   function record(what: string): Recording {
-    return new Recording(device, pipelines, maxPerDimension, what);
+    return new Recording(link, pipelines, maxPerDimension, what);
   }
 
   // One dispatch over `count` elements; `operands` fill the storage bindings in order and the
@@ -63,11 +72,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {
     live();
     const size = bufferBytes(device, elem, length);
-    const gpu = await allocateBuffer(device, `a buffer of ${length} ${elem} elements`, { size, usage: storageUsage, mappedAtCreation: words !== undefined });
-    if (words) {
-      new Uint32Array(gpu.getMappedRange()).set(words);
-      gpu.unmap();
-    }
+    const gpu = await allocateBuffer(link, `a buffer of ${length} ${elem} elements`, size, () => link.buffer(size, storageUsage, words));
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
@@ -77,11 +82,13 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   }
   const hostBelow = options.hostBelow ?? HOST_BELOW;
   if (!Number.isInteger(hostBelow) || hostBelow < 0) throw new BackendUsageError(`hostBelow must be an integer ≥ 0, got ${hostBelow}`);
-  const ntt = new NttKernels(device, groupLayers);
-  const commit = createCommitKernels({ device, live, record, create, ntt });
-  const opening = createOpeningKernels({ device, live, record, create, ntt, maxPerDimension, hostBelow });
-  const zerocheck = createZerocheckKernels({ device, live, record, maxPerDimension });
-  const grind = createGrindKernels({ device, live, record });
+  const ntt = new NttKernels(link, record, groupLayers);
+  const ctx: KernelContext = { device, link, live, record, create, maxPerDimension };
+  const commit = createCommitKernels({ ...ctx, ntt });
+  const opening = createOpeningKernels({ ...ctx, ntt, hostBelow });
+  const zerocheck = createZerocheckKernels(ctx);
+  const grind = createGrindKernels(ctx);
+  const flock = createFlockPasses(ctx);
 
   return {
     name: 'webgpu',
@@ -99,13 +106,10 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       const src = gpuBuffer(device, buf);
       const size = (buf as WebGpuBuffer).bytes;
       if (size === 0) return new Uint32Array(0);
-      const staging = await allocateBuffer(device, `the staging buffer of a download (${size} bytes)`, { size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const staging = await allocateBuffer(link, `the staging buffer of a download (${size} bytes)`, size, () => link.staging(size));
       const encoder = device.createCommandEncoder({ label: 'download' });
       encoder.copyBufferToBuffer(src, 0, staging, 0, size);
-      device.queue.submit([encoder.finish()]);
-      await staging.mapAsync(GPUMapMode.READ);
-      const words = new Uint32Array(staging.getMappedRange().slice(0));
-      staging.destroy();
+      const [words] = await link.submit(encoder.finish(), [staging]);
       return words;
     },
     mulK(a, b, out) {
@@ -118,9 +122,12 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...opening,
     ...zerocheck,
     ...grind,
+    flock,
+    vm: options.vm,
+    traffic: () => link.traffic(),
     async finish() {
       live();
-      await device.queue.onSubmittedWorkDone();
+      await link.idle();
     },
     free(buf) {
       gpuBuffer(device, buf).destroy();

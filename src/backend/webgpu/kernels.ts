@@ -5,6 +5,8 @@ import addScaled from '../../../shaders/add_scaled.wgsl';
 import eqTable from '../../../shaders/eq_table.wgsl';
 import fieldMul from '../../../shaders/field_mul.wgsl';
 import fold from '../../../shaders/fold.wgsl';
+import foldBits from '../../../shaders/fold_bits.wgsl';
+import flockWitness from '../../../shaders/flock_witness.wgsl';
 import gather from '../../../shaders/gather.wgsl';
 import grind from '../../../shaders/grind.wgsl';
 import blake2s from '../../../shaders/lib/blake2s.wgsl';
@@ -14,11 +16,15 @@ import pairs from '../../../shaders/lib/pairs.wgsl';
 import partials from '../../../shaders/lib/partials.wgsl';
 import merkle from '../../../shaders/merkle.wgsl';
 import ntt from '../../../shaders/ntt.wgsl';
+import partialSums from '../../../shaders/partial_sums.wgsl';
 import phiMap from '../../../shaders/phi_map.wgsl';
 import queryWeights from '../../../shaders/query_weights.wgsl';
 import roundSums from '../../../shaders/round_sums.wgsl';
+import skipPass from '../../../shaders/skip_pass.wgsl';
 import stack from '../../../shaders/stack.wgsl';
+import subsetSums from '../../../shaders/subset_sums.wgsl';
 import zerocheck from '../../../shaders/zerocheck.wgsl';
+import zerocheckEntries from '../../../shaders/zerocheck_entries.wgsl';
 import { wgsl } from './wgsl';
 
 /** Invocations per workgroup of every kernel (each shader's WORKGROUP_SIZE). */
@@ -36,6 +42,15 @@ export interface KernelSpec {
   readonly entryPoint: string;
   /** `@group(0) @binding(i)` is `bindings[i]`. */
   readonly bindings: readonly BindingSpec[];
+}
+
+/** Bindings read-only storage first, then writable storage, then the uniform if any. */
+function io(reads: readonly string[], writes: readonly string[], uniform?: string): BindingSpec[] {
+  return [
+    ...reads.map((name): BindingSpec => ({ name, type: 'read-only-storage' })),
+    ...writes.map((name): BindingSpec => ({ name, type: 'storage' })),
+    ...(uniform === undefined ? [] : [{ name: uniform, type: 'uniform' } as const]),
+  ];
 }
 
 const FIELD_MUL = wgsl(fieldMul, gf64, gf192);
@@ -76,6 +91,7 @@ const FOLD_BINDINGS: readonly BindingSpec[] = [
 ];
 
 const QUERY_WEIGHTS = wgsl(queryWeights);
+const SKIP_PASS = wgsl(skipPass, gf64, gf192);
 
 export const KERNELS = {
   mulK: { module: FIELD_MUL, entryPoint: 'mul_k', bindings: ELEMENTWISE },
@@ -178,6 +194,14 @@ export const KERNELS = {
       { name: 'params', type: 'uniform' },
     ],
   },
+  sumPartials: { module: partialSums, entryPoint: 'sum_partials', bindings: io(['partials'], ['total'], 'params') },
+  subsetSums: { module: subsetSums, entryPoint: 'subset_sums', bindings: io(['basis'], ['out'], 'params') },
+  flockWitness: { module: flockWitness, entryPoint: 'flock_witness', bindings: io(['messages', 'headers'], ['z', 'a', 'b'], 'params') },
+  skipMasks: { module: SKIP_PASS, entryPoint: 'skip_masks', bindings: io(['col_a', 'col_b', 'col_c', 'lt'], ['records'], 'mask_params') },
+  skipResolve: { module: SKIP_PASS, entryPoint: 'skip_resolve', bindings: io(['folded', 'lo', 'phi_basis'], ['sums']) },
+  zerocheckEntries: { module: zerocheckEntries, entryPoint: 'zerocheck_entries', bindings: io(['col', 'tables'], ['out'], 'params') },
+  foldBits: { module: foldBits, entryPoint: 'fold_bits', bindings: io(['src', 'tables'], ['partials'], 'params') },
+  foldBitsSum: { module: foldBits, entryPoint: 'fold_bits_sum', bindings: io(['run_sums'], ['sums'], 'sum_params') },
 } as const satisfies Record<string, KernelSpec>;
 
 export type KernelName = keyof typeof KERNELS;

@@ -1,10 +1,14 @@
 // The additive NTT on the device (shaders/ntt.wgsl) over interleaved K lanes, in place: the
 // forward transform that encodes (level 0's blocks, the deeper levels' E lanes as three K lanes
 // each) and its transpose that builds a WHIR level's query weights. One twiddle table per
-// transform size serves both, uploaded on first use.
-import { twiddleRows } from '../../ntt/twiddles';
+// transform size serves both (src/ntt/twiddles.ts, twiddleRows), made on the device on first
+// use from each layer's basis twiddles (subset_sums.wgsl): L(L−1) words sent for 2^(L+1).
+import { normalizedRow } from '../../ntt/subspace';
+import { checkLogSize } from '../../ntt/twiddles';
 import { scratchBuffer } from './buffer';
+import { subsetParams } from './subset-sums';
 import type { KernelName } from './kernels';
+import type { DeviceLink } from './link';
 import type { Recording } from './recording';
 
 const RADIX: Record<number, KernelName> = { 1: 'nttRadix2', 2: 'nttRadix4', 3: 'nttRadix8', 4: 'nttRadix16' };
@@ -40,17 +44,42 @@ export class NttKernels {
 
   /** groupLayers: layers per forward pass at most, 1 to 4 (radix-2 to radix-16 groups). */
   constructor(
-    private readonly device: GPUDevice,
+    private readonly link: DeviceLink,
+    private readonly record: (what: string) => Recording,
     private readonly groupLayers: number,
   ) {}
 
   private table(logSize: number): Promise<GPUBuffer> {
     let t = this.twiddles.get(logSize);
     if (!t) {
-      t = scratchBuffer(this.device, `the twiddles of 2^${logSize} points`, twiddleRows(logSize));
+      t = this.build(logSize);
       this.twiddles.set(logSize, t);
     }
     return t;
+  }
+
+  /** twiddleRows(L) on the device: layer ℓ's block b sums the twiddles Ŵ_d(e_{d+1+j}) of b's
+   * set bits j (d = L−1−ℓ), words 2..2ℓ+2 of normalizedRow(d). */
+  private async build(logSize: number): Promise<GPUBuffer> {
+    checkLogSize(logSize);
+    const basis = new Uint32Array(Math.max(1, logSize * (logSize - 1)));
+    const at: number[] = [];
+    for (let layer = 0, w = 0; layer < logSize; w += 2 * layer, layer++) {
+      at.push(w);
+      basis.set(normalizedRow(logSize - 1 - layer).subarray(2, 2 + 2 * layer), w);
+    }
+    const bases = await scratchBuffer(this.link, `the basis twiddles of 2^${logSize} points`, basis);
+    try {
+      const table = await scratchBuffer(this.link, `the twiddles of 2^${logSize} points`, 8 * (2 ** logSize - 1));
+      const rec = this.record('twiddles');
+      for (let layer = 0; layer < logSize; layer++) {
+        rec.dispatch('subsetSums', 2 ** layer, [bases, table], subsetParams({ count: 2 ** layer, bits: layer, width: 2, first: at[layer] / 2, outAt: 2 * (2 ** layer - 1) }));
+      }
+      await rec.submit();
+      return table;
+    } finally {
+      bases.destroy();
+    }
   }
 
   /** Records layers L−κ .. L−1 on `data`: `lanes` K lanes of 2^L positions holding a message

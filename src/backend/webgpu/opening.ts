@@ -5,27 +5,23 @@
 // the WGSL structs need no padding.
 import type { E } from '../../field/e';
 import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
-import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
 import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
+import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
-import { reduce } from './reduction';
+import { reduce, type Reduction } from './reduction';
 
 /** What the opening kernels need from the backend that hosts them. */
-export interface OpeningContext {
-  device: GPUDevice;
-  live(): void;
-  record(what: string): Recording;
-  create(elem: Elem, length: number): Promise<DeviceBuffer>;
+export interface OpeningContext extends KernelContext {
   ntt: NttKernels;
-  maxPerDimension: number;
   hostBelow: number;
 }
 
 /** An E value as three interleaved K lanes. */
 const E_LANES = 3;
 
-type OpeningKernels = Pick<Backend, 'hostBelow' | 'zerocheckRounds' | 'roundSums' | 'fold' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
+type OpeningKernels = Pick<Backend, 'hostBelow' | 'zerocheckRounds' | 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
 
 /** Terms of a round at `stride` over n values (the folded table's length). */
 function roundTerms(n: number, stride: number): number {
@@ -68,32 +64,67 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
     }
   }
 
+  /** The reduction of a round's sums of Σ f·b at `stride`. */
+  function sumsOf(f: DeviceBuffer, b: DeviceBuffer, stride: number): Reduction {
+    const n = roundShape(f, b);
+    const terms = roundTerms(n, stride);
+    return {
+      what: 'roundSums',
+      partialsLabel: 'round partial sums',
+      kernel: f.elem === 'K' ? 'roundSumsK' : 'roundSumsE',
+      terms,
+      inputs: [gpu(f), gpu(b)],
+      params: [n, stride, terms],
+    };
+  }
+
+  /** Records src with the variable of `stride` bound at r into out. */
+  function recordFold(rec: Recording, src: DeviceBuffer, stride: number, r: E, out: GPUBuffer): Recording {
+    const count = roundTerms(src.length, stride);
+    return rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), out], [...scalar(r, 'fold: r'), count, src.length, stride]);
+  }
+
   return {
     hostBelow: ctx.hostBelow,
     zerocheckRounds: 'device',
 
     async roundSums(f, b, stride) {
       ctx.live();
-      const n = roundShape(f, b);
-      const terms = roundTerms(n, stride);
-      return reduce(ctx, {
-        what: 'roundSums',
-        partialsLabel: 'round partial sums',
-        kernel: f.elem === 'K' ? 'roundSumsK' : 'roundSumsE',
-        terms,
-        inputs: [gpu(f), gpu(b)],
-        params: [n, stride, terms],
-      });
+      return reduce(ctx, sumsOf(f, b, stride));
     },
 
     async fold(src, stride, r, spend = false) {
       ctx.live();
       const count = roundTerms(src.length, stride);
-      const params = [...scalar(r, 'fold: r'), count, src.length, stride];
-      const out = await into(count, (o) => ctx.record('fold').dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), o], params).submit());
+      const out = await into(count, (o) => recordFold(ctx.record('fold'), src, stride, r, o).submit());
       // Always into a fresh buffer (a binding cannot be read and written at once): a spent src goes.
       if (spend) release(src);
       return out;
+    },
+
+    async foldRound(f, b, stride, r, nextStride, spend = {}) {
+      ctx.live();
+      roundShape(f, b);
+      const count = roundTerms(f.length, stride);
+      const fOut = await ctx.create('E', count);
+      try {
+        const bOut = await ctx.create('E', count);
+        try {
+          const rec = ctx.record('foldRound');
+          recordFold(rec, f, stride, r, gpu(fOut));
+          recordFold(rec, b, stride, r, gpu(bOut));
+          const sums = await reduce(ctx, sumsOf(fOut, bOut, nextStride), rec);
+          if (spend.f === true) release(f);
+          if (spend.b === true) release(b);
+          return { f: fOut, b: bOut, sums };
+        } catch (e) {
+          gpu(bOut).destroy();
+          throw e;
+        }
+      } catch (e) {
+        gpu(fOut).destroy();
+        throw e;
+      }
     },
 
     async eqTable(point, seed) {
@@ -102,7 +133,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       if (!Number.isInteger(n)) throw new BackendUsageError(`eqTable: a point is 6 words a coordinate, got ${point.length}`);
       const first = scalar(seed, 'eqTable: seed');
       return into(2 ** n, (out) => {
-        device.queue.writeBuffer(out, 0, Uint32Array.from(first));
+        ctx.link.write(out, 0, Uint32Array.from(first));
         const rec = ctx.record('eqTable');
         for (let k = 0; k < n; k++) rec.dispatch('eqStep', 2 ** k, [out], [...point.subarray(6 * k, 6 * k + 6), 2 ** k]);
         return rec.submit();
@@ -113,7 +144,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       ctx.live();
       sameShape('E', buf);
       if (tables.length !== PHI_TABLE_WORDS) throw new BackendUsageError(`mapByTables: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
-      const phi = await scratchBuffer(device, 'the byte tables of a map', tables);
+      const phi = await scratchBuffer(ctx.link, 'the byte tables of a map', tables);
       try {
         await ctx.record('mapByTables').dispatch('phiMap', buf.length, [gpu(buf), phi], [buf.length]).submit();
       } finally {
@@ -150,10 +181,10 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
         records[7 * i] = q;
         records.set(sum, 7 * i + 1);
       });
-      const points = await scratchBuffer(device, 'the scattered query coefficients', records);
+      const points = await scratchBuffer(ctx.link, 'the scattered query coefficients', records);
       let domain: GPUBuffer | null = null;
       try {
-        const data = await scratchBuffer(device, `a domain of 2^${logSize} E values`, 24 * 2 ** logSize);
+        const data = await scratchBuffer(ctx.link, `a domain of 2^${logSize} E values`, 24 * 2 ** logSize);
         domain = data;
         return await into(2 ** m, async (out) => {
           const rec = ctx.record('queryWeights');

@@ -2,9 +2,9 @@
 // kernel such as the NTT costs one submit and one error-scope round trip, not one per
 // layer), copies between buffers and reads of buffer ranges back to the host, in the order
 // recorded.
-import { gpuChecked } from './errors';
 import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
+import type { DeviceLink } from './link';
 
 /** The compute pipelines of one device, built from the kernel table on first use. */
 export class Pipelines {
@@ -48,7 +48,7 @@ export class Recording {
   private reads = 0;
 
   constructor(
-    private readonly device: GPUDevice,
+    private readonly link: DeviceLink,
     private readonly pipelines: Pipelines,
     private readonly maxPerDimension: number,
     private readonly label: string,
@@ -56,7 +56,7 @@ export class Recording {
 
   /**
    * Runs kernel `name` over `count` invocations (none when 0). `buffers` fill its storage
-   * bindings in table order; its uniform binding receives `params` as u32 words.
+   * bindings in table order; its uniform binding, if it has one, receives `params` as u32 words.
    */
   dispatch(name: KernelName, count: number, buffers: GPUBuffer[], params: ArrayLike<number>): this {
     if (count > 0) this.steps.push({ kind: 'dispatch', name, count, buffers, params: Uint32Array.from(params) });
@@ -78,8 +78,9 @@ export class Recording {
 
   /** Submits everything and resolves with the words of each read, in order. */
   submit(): Promise<Uint32Array[]> {
-    const { device } = this;
-    return gpuChecked(device, this.label, async () => {
+    const { link } = this;
+    const { device } = link;
+    return link.checked(this.label, async () => {
       const pipelines = await Promise.all(
         this.steps.map((s) => (s.kind === 'dispatch' ? this.pipelines.get(s.name) : null)),
       );
@@ -97,24 +98,21 @@ export class Recording {
           continue;
         }
         if (step.kind === 'read') {
-          const dst = device.createBuffer({ size: step.bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+          const dst = link.staging(step.bytes);
           encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
           staging.push(dst);
           continue;
         }
         const pipeline = pipelines[i] as GPUComputePipeline;
-        const params = device.createBuffer({
-          size: Math.max(16, Math.ceil(step.params.length / 4) * 16),
-          usage: GPUBufferUsage.UNIFORM,
-          mappedAtCreation: true,
-        });
-        new Uint32Array(params.getMappedRange()).set(step.params);
-        params.unmap();
-        uniforms.push(params);
+        const { bindings } = KERNELS[step.name];
+        const params = bindings.some(({ type }) => type === 'uniform')
+          ? link.buffer(Math.max(16, Math.ceil(step.params.length / 4) * 16), GPUBufferUsage.UNIFORM, step.params)
+          : null;
+        if (params !== null) uniforms.push(params);
         let storage = 0;
-        const entries = KERNELS[step.name].bindings.map(({ type }, binding) => ({
+        const entries = bindings.map(({ type }, binding) => ({
           binding,
-          resource: { buffer: type === 'uniform' ? params : step.buffers[storage++] },
+          resource: { buffer: type === 'uniform' ? (params as GPUBuffer) : step.buffers[storage++] },
         }));
         pass ??= encoder.beginComputePass({ label: this.label });
         pass.setPipeline(pipeline);
@@ -122,16 +120,9 @@ export class Recording {
         pass.dispatchWorkgroups(...dispatchGrid(step.count, this.maxPerDimension));
       }
       pass?.end();
-      device.queue.submit([encoder.finish()]);
+      const read = link.submit(encoder.finish(), staging);
       for (const u of uniforms) u.destroy(); // the submitted work keeps their contents
-      return Promise.all(
-        staging.map(async (buf) => {
-          await buf.mapAsync(GPUMapMode.READ);
-          const words = new Uint32Array(buf.getMappedRange().slice(0));
-          buf.destroy();
-          return words;
-        }),
-      );
+      return read;
     });
   }
 }

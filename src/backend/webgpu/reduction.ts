@@ -1,9 +1,10 @@
-// The host half of the round-sum reductions (round_sums.wgsl and zerocheck.wgsl through
-// lib/partials.wgsl): whole workgroups each striding over the terms by all the dispatched
-// invocations, one partial of two E sums per workgroup read back and XORed here.
+// The round-sum reductions (round_sums.wgsl and zerocheck.wgsl through lib/partials.wgsl):
+// whole workgroups each striding over the terms by all the dispatched invocations, one partial
+// of two E sums per workgroup, which partial_sums.wgsl adds on the device.
 import { scratchBuffer } from './buffer';
 import { dispatchGrid } from './grid';
 import { WORKGROUP_SIZE, type KernelName } from './kernels';
+import type { KernelContext } from './context';
 import type { Recording } from './recording';
 
 /** Workgroups of a reduction at most: enough to fill a GPU, few partials to read. */
@@ -22,11 +23,7 @@ function termsPerInvocation(device: GPUDevice): number {
   return device.adapterInfo?.isFallbackAdapter ? 64 : 8;
 }
 
-export interface ReductionContext {
-  device: GPUDevice;
-  record(what: string): Recording;
-  maxPerDimension: number;
-}
+export type ReductionContext = Pick<KernelContext, 'device' | 'link' | 'record' | 'maxPerDimension'>;
 
 export interface Reduction {
   /** The recording's name. */
@@ -41,22 +38,28 @@ export interface Reduction {
   params: number[];
 }
 
-/** Runs a reduction kernel and returns the XOR of its workgroups' partials (12 words). */
-export async function reduce(ctx: ReductionContext, r: Reduction): Promise<Uint32Array> {
+/**
+ * Records a reduction kernel and the sum of its workgroups' partials on `rec` (a new
+ * recording when absent, after any work already on it), submits, and returns the two E sums
+ * (12 words): 48 bytes read back.
+ */
+export async function reduce(ctx: ReductionContext, r: Reduction, rec: Recording = ctx.record(r.what)): Promise<Uint32Array> {
   const wanted = Math.ceil(r.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
   const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2));
   const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
   const threads = x * y * WORKGROUP_SIZE;
-  const bytes = 4 * PARTIAL_WORDS * x * y;
-  const partials = await scratchBuffer(ctx.device, r.partialsLabel, bytes);
+  const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * PARTIAL_WORDS * x * y);
   try {
-    const rec = ctx.record(r.what);
-    rec.dispatch(r.kernel, threads, [...r.inputs, partials], [...r.params, threads]);
-    rec.read(partials, 0, bytes);
-    const [words] = await rec.submit();
-    const sums = new Uint32Array(PARTIAL_WORDS);
-    for (let i = 0; i < words.length; i++) sums[i % PARTIAL_WORDS] ^= words[i];
-    return sums;
+    const total = await scratchBuffer(ctx.link, `${r.partialsLabel}, added`, 4 * PARTIAL_WORDS);
+    try {
+      rec.dispatch(r.kernel, threads, [...r.inputs, partials], [...r.params, threads]);
+      rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y]);
+      rec.read(total, 0, 4 * PARTIAL_WORDS);
+      const [sums] = await rec.submit();
+      return sums;
+    } finally {
+      total.destroy();
+    }
   } finally {
     partials.destroy();
   }

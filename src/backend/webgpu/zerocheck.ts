@@ -2,13 +2,10 @@
 // the pairs, as the opening's roundSums does. The folds between rounds are the opening's fold.
 import { zerocheckShape, type Backend } from '../backend';
 import { gpuBuffer } from './buffer';
-import { reduce, type ReductionContext } from './reduction';
+import type { KernelContext } from './context';
+import { reduce } from './reduction';
 
-export interface ZerocheckContext extends ReductionContext {
-  live(): void;
-}
-
-export function createZerocheckKernels(ctx: ZerocheckContext): Pick<Backend, 'zerocheckSums'> {
+export function createZerocheckKernels(ctx: KernelContext): Pick<Backend, 'zerocheckSums'> {
   return {
     async zerocheckSums(a, b, c, eq) {
       ctx.live();

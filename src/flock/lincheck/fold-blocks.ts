@@ -3,10 +3,11 @@
 // a time: the 256 subset sums of their eight weights are tabulated once, and the eight bits at
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
-import type { Backend } from '../../backend/backend';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import type { FlockColumns } from '../../backend/flock-passes';
 import type { E } from '../../field/e';
 import { FlockError } from '../errors';
-import { eqTableFast, eqTableOn } from '../eq-table';
+import { blockWeightsOn, eqTableFast } from '../eq-table';
 import { BLOCK_BITS, BLOCK_U32 } from '../layout';
 
 /** SPREAD4[n]: bit i of the nibble n moved to bit 8i. */
@@ -15,32 +16,36 @@ for (let n = 0; n < 16; n++) for (let i = 0; i < 4; i++) SPREAD4[n] |= ((n >>> i
 
 /** zv for 2^nBlocksLog blocks of the packed column z whose blocks from `live` on copy block `live`. */
 export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Uint32Array {
-  checkShape(z, nBlocksLog, chiOut);
-  const eq = eqTableFast(chiOut), zv = new Uint32Array(6 * BLOCK_BITS);
-  hostFoldBlocks(z, live, eq, zv);
-  addTail(z, nBlocksLog, live, eq, zv);
-  return zv;
-}
-
-/** foldBlocks (the same values) with the live blocks, and their eq table, on `backend` when
- * it has foldBlocks. */
-export async function foldBlocksOn(backend: Backend, z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Promise<Uint32Array> {
-  if (backend.foldBlocks === undefined) return foldBlocks(z, nBlocksLog, live, chiOut);
-  checkShape(z, nBlocksLog, chiOut);
-  const eq = await eqTableOn(backend, chiOut);
-  const zv = new Uint32Array(6 * BLOCK_BITS);
-  await backend.foldBlocks(z, live, eq, zv);
-  addTail(z, nBlocksLog, live, eq, zv);
-  return zv;
-}
-
-function checkShape(z: Uint32Array, nBlocksLog: number, chiOut: Uint32Array): void {
   const blocks = 2 ** nBlocksLog;
   if (z.length !== blocks * BLOCK_U32) throw new FlockError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
+  checkPoint(nBlocksLog, chiOut);
+  const eq = eqTableFast(chiOut), zv = new Uint32Array(6 * BLOCK_BITS);
+  hostFoldBlocks(z, live, eq, zv);
+  if (live < blocks) {
+    const mass: E = new Uint32Array(6);
+    for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) mass[i] ^= eq[6 * t + i];
+    addTail(z, live, mass, zv);
+  }
+  return zv;
+}
+
+/** foldBlocks (the same values) over the columns on `backend`, by its flock passes: a new E
+ * buffer of 2^14 values there. */
+export async function foldBlocksOn(backend: Backend, cols: FlockColumns, chiOut: Uint32Array): Promise<DeviceBuffer> {
+  checkPoint(cols.nBlocksLog, chiOut);
+  const blocks = await blockWeightsOn(backend, chiOut, cols.live);
+  try {
+    return await backend.flock.foldBlocks(cols, blocks);
+  } finally {
+    backend.free(blocks.eq);
+  }
+}
+
+function checkPoint(nBlocksLog: number, chiOut: Uint32Array): void {
   if (chiOut.length !== 6 * nBlocksLog) throw new FlockError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
 }
 
-/** zv += the first `live` blocks of z weighted by eq (Backend.foldBlocks does the same on a device). */
+/** zv += the first `live` blocks of z weighted by eq (native's foldBlocks the same). */
 export function hostFoldBlocks(z: Uint32Array, live: number, eq: Uint32Array, zv: Uint32Array): void {
   const sub = new Uint32Array(6 * 256);
   for (let g = 0; g < live; g += 8) {
@@ -68,12 +73,8 @@ export function hostFoldBlocks(z: Uint32Array, live: number, eq: Uint32Array, zv
   }
 }
 
-/** The identical padding tail: block `live` times the tail's eq mass. */
-function addTail(z: Uint32Array, nBlocksLog: number, live: number, eq: Uint32Array, zv: Uint32Array): void {
-  const blocks = 2 ** nBlocksLog;
-  if (live >= blocks) return;
-  const mass: E = new Uint32Array(6);
-  for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) mass[i] ^= eq[6 * t + i];
+/** zv += block `live` of z times the identical padding tail's eq mass. */
+export function addTail(z: Uint32Array, live: number, mass: E, zv: Uint32Array): void {
   const at = live * BLOCK_U32;
   for (let j = 0; j < BLOCK_BITS; j++) {
     if (((z[at + (j >>> 5)] >>> (j & 31)) & 1) === 0) continue;

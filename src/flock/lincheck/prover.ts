@@ -4,7 +4,8 @@
 // column weights (A_0 + αB_0)ᵀe_row + α²e_row + α³[j = 512] and zv the committed bits folded
 // over the blocks. Eight plain rounds bind the word bits of j, top bit first, and leave the 64
 // bit-slice values s_i that ring switching binds to the commitment.
-import type { Backend } from '../../backend/backend';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import type { FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eMul } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
 import { foldPairs, roundSums } from '../../pcs/whir/bulk';
@@ -13,23 +14,11 @@ import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
 import { BLOCK_BITS, CONST_POS } from '../layout';
 import { transposeWalk } from '../walk';
-import type { TailOptions, ZerocheckClaim } from '../zerocheck/prover';
+import type { ZerocheckClaim } from '../zerocheck/claim';
+import type { TailOptions } from '../zerocheck/prover';
 import { foldBlocks, foldBlocksOn } from './fold-blocks';
 import { IN_VARS, rowWeights } from './row-weights';
-
-/** What Flock leaves for ring switching: s_i = MLE(bit slice i of q_flock)(suffix), i < 64. */
-export interface FlockClaim {
-  /** χ'_in ‖ χ_out: m − 6 coordinates, the q_flock point */
-  readonly suffix: Uint32Array;
-  /** the 64 bit-slice values, packed */
-  readonly s: Uint32Array;
-}
-
-/** The batched initial claim v_a + α·v_b + α²·v_c + α³. */
-export function lincheckClaim(zc: ZerocheckClaim, alpha: E): E {
-  const a2 = eMul(alpha, alpha);
-  return eAdd(eAdd(zc.va, eMul(alpha, zc.vb)), eAdd(eMul(a2, zc.vc), eMul(a2, alpha)));
-}
+import { type FlockClaim, lincheckClaim, lincheckSuffix } from './claim';
 
 /** out[i] ^= r·v[i] for packed E arrays of equal length. */
 function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
@@ -42,31 +31,35 @@ function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
 
 /** Proves the lincheck for the committed column z after the zerocheck `zc`. */
 export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): FlockClaim {
-  const live = liveBlocks(zc, nBlocksLog, opts);
-  return roundsOnHost(zc, foldBlocks(z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS)), ps);
+  checkPoint(zc, nBlocksLog);
+  const zv = foldBlocks(z, nBlocksLog, opts.live ?? 2 ** nBlocksLog, zc.chi.subarray(6 * IN_VARS));
+  return roundsOnHost(openRounds(zc, ps), zv, ps);
 }
 
 /**
- * proveLincheck (the same bytes) with the fold over the blocks on `backend` where it has it,
- * and the rounds too where it fuses a round's fold with the next round's sums (foldRound).
+ * proveLincheck (the same bytes) for the columns on `backend`: the fold over the blocks by its
+ * flock passes, and the rounds there too where it fuses a round's fold with the next round's
+ * sums (foldRound).
  */
-export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): Promise<FlockClaim> {
-  const live = liveBlocks(zc, nBlocksLog, opts);
-  const zv = await foldBlocksOn(backend, z, nBlocksLog, live, zc.chi.subarray(6 * IN_VARS));
+export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols: FlockColumns, ps: ProverState): Promise<FlockClaim> {
+  checkPoint(zc, cols.nBlocksLog);
+  const zv = await foldBlocksOn(backend, cols, zc.chi.subarray(6 * IN_VARS));
   const { foldRound } = backend;
-  return foldRound === undefined ? roundsOnHost(zc, zv, ps) : roundsOn(backend, foldRound.bind(backend), zc, zv, ps);
+  const run = openRounds(zc, ps);
+  if (foldRound !== undefined) return roundsOn(backend, foldRound.bind(backend), run, zv, ps);
+  const words = await backend.download(zv).finally(() => backend.free(zv));
+  return roundsOnHost(run, words, ps);
 }
 
-/** Checks the zerocheck point against the block count; returns the live blocks. */
-function liveBlocks(zc: ZerocheckClaim, nBlocksLog: number, opts: TailOptions): number {
+/** Checks the zerocheck point against the block count. */
+function checkPoint(zc: ZerocheckClaim, nBlocksLog: number): void {
   if (zc.chi.length !== 6 * (IN_VARS + nBlocksLog)) throw new FlockError(`proveLincheck: the zerocheck point has ${zc.chi.length / 6} coordinates, expected ${IN_VARS + nBlocksLog}`);
-  return opts.live ?? 2 ** nBlocksLog;
 }
 
 /** The rounds on the host, given zv (the committed bits folded over the blocks at χ_out). */
-function roundsOnHost(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): FlockClaim {
-  const run = openRounds(zc, zvIn, ps);
-  let { comb, zv } = run;
+function roundsOnHost(run: Rounds, zvIn: Uint32Array, ps: ProverState): FlockClaim {
+  let { comb } = run;
+  let zv = zvIn;
   for (let round = 0, half = BLOCK_BITS / 2; round < IN_VARS; round++, half >>= 1) {
     // The top bit pairs i with i + half: one unit of the bulk round at stride half.
     const rho = sendRound(run, round, roundSums(comb, 'E', zv, half), ps);
@@ -76,11 +69,16 @@ function roundsOnHost(zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): F
   return closeRounds(run, zv, ps);
 }
 
-/** roundsOnHost (the same bytes) on a backend with foldRound: one pass a round. */
-async function roundsOn(backend: Backend, foldRound: NonNullable<Backend['foldRound']>, zc: ZerocheckClaim, zvIn: Uint32Array, ps: ProverState): Promise<FlockClaim> {
-  const run = openRounds(zc, zvIn, ps);
-  let comb = await backend.upload('E', run.comb);
-  let zv = await backend.upload('E', run.zv);
+/** roundsOnHost (the same bytes) on a backend with foldRound, zv a buffer there: one pass a round. */
+async function roundsOn(backend: Backend, foldRound: NonNullable<Backend['foldRound']>, run: Rounds, zvIn: DeviceBuffer, ps: ProverState): Promise<FlockClaim> {
+  let zv = zvIn;
+  let comb: DeviceBuffer;
+  try {
+    comb = await backend.upload('E', run.comb);
+  } catch (e) {
+    backend.free(zv);
+    throw e;
+  }
   try {
     let sums = await backend.roundSums(comb, zv, BLOCK_BITS / 2);
     for (let round = 0, half = BLOCK_BITS / 2; round < IN_VARS; round++, half >>= 1) {
@@ -104,17 +102,16 @@ async function roundsOn(backend: Backend, foldRound: NonNullable<Backend['foldRo
   }
 }
 
-/** The lincheck between its rounds: its tables at the start, the running claim, the challenges. */
+/** The lincheck between its rounds: comb at the start, the running claim, the challenges. */
 interface Rounds {
   readonly comb: Uint32Array;
-  readonly zv: Uint32Array;
   readonly chiOut: Uint32Array;
   readonly rounds: Uint32Array;
   claim: E;
 }
 
-/** Samples α and builds comb (the batched column weights) beside zv. */
-function openRounds(zc: ZerocheckClaim, zv: Uint32Array, ps: ProverState): Rounds {
+/** Samples α and builds comb (the batched column weights). */
+function openRounds(zc: ZerocheckClaim, ps: ProverState): Rounds {
   const alpha = ps.sample();
   const chiIn = zc.chi.subarray(0, 6 * IN_VARS), chiOut = zc.chi.subarray(6 * IN_VARS);
   const eRow = rowWeights(zc.z, chiIn);
@@ -125,7 +122,7 @@ function openRounds(zc: ZerocheckClaim, zv: Uint32Array, ps: ProverState): Round
   addScaled(comb, eRow, a2);
   const a3 = eMul(a2, alpha);
   for (let k = 0; k < 6; k++) comb[6 * CONST_POS + k] ^= a3[k];
-  return { comb, zv, chiOut, rounds: new Uint32Array(6 * IN_VARS), claim: lincheckClaim(zc, alpha) };
+  return { comb, chiOut, rounds: new Uint32Array(6 * IN_VARS), claim: lincheckClaim(zc, alpha) };
 }
 
 /** Sends round `round` from its bulk sums (c0, then c2), samples ρ and moves the claim to h(ρ). */
@@ -143,13 +140,4 @@ function closeRounds(run: Rounds, zv: Uint32Array, ps: ProverState): FlockClaim 
   const s = zv.slice(0, 6 * 64);
   ps.addScalars(s);
   return { suffix: lincheckSuffix(run.rounds, run.chiOut), s };
-}
-
-/** χ'_in ‖ χ_out, χ'_in being the round challenges reversed (the top bit was bound first). */
-export function lincheckSuffix(rounds: Uint32Array, chiOut: Uint32Array): Uint32Array {
-  const n = rounds.length / 6;
-  const out = new Uint32Array(rounds.length + chiOut.length);
-  for (let i = 0; i < n; i++) out.set(rounds.subarray(6 * (n - 1 - i), 6 * (n - i)), 6 * i);
-  out.set(chiOut, rounds.length);
-  return out;
 }

@@ -1,13 +1,15 @@
 // The zerocheck tables once the skip point z and the first bound variable χ_0 are known:
 // entry x of â is â(z, χ_0, x) = Lz(w_2x) + χ_0·Lz(w_2x ⊕ w_2x+1) for the bit words w of a,
 // where Lz(w) = Σ_{s ∈ w} L_s(z) is F2-linear in the 64 bits and so a sum of eight byte-table
-// lookups; the χ_0 term is a second table. Only the live blocks and one pad block are built.
+// lookups; the χ_0 term is a second table. On the host only the live blocks and one pad block
+// are built; a backend's FlockPasses.zerocheckTables writes every block out.
 import { jsWords } from '../../backend/allocation';
-import type { Backend, DeviceBuffer } from '../../backend/backend';
+import type { Backend, ZerocheckTables } from '../../backend/backend';
+import type { DoneWith, EntryWeights, FlockColumns } from '../../backend/flock-passes';
 import { type E, eMulAt } from '../../field/e';
 import { BLOCK_U32 } from '../layout';
 import { skipWeights } from '../skip-domain';
-import type { PaddedShape, PaddedTable } from './padded-tables';
+import type { PaddedShape, PaddedTable, PaddedTables } from './padded-tables';
 import type { ZerocheckColumns } from './skip-pass';
 
 /** T[(256k + β)·6 ..]: Σ of the weights w[8k + b] over the set bits b of β. */
@@ -37,83 +39,79 @@ function entryInto(out: Uint32Array, o: number, t0: Uint32Array, t1: Uint32Array
 }
 
 /** 128 entries per block: each block's 256 words folded pairwise. */
-const PER_BLOCK = 128;
+export const PER_BLOCK = 128;
 
-/** Where a host table's words come from: a backend's pool (Backend.hostWords), or V8. */
-export type TakeWords = (length: number, what: string) => Uint32Array;
-
-/** The host's entries of one column from u32 word `at` (Backend.zerocheckEntries makes the
- * same on a device): entry x from the words at + 4x .. at + 4x + 4. */
-export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, take: TakeWords = jsWords): Uint32Array {
-  const out = take(6 * count, `a zerocheck table (${count} E values)`);
+/** The host's entries of one column from u32 word `at` into out (count E values): entry x
+ * from the words at + 4x .. at + 4x + 4. */
+export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void {
   for (let x = 0; x < count; x++) {
     const w = at + 4 * x;
     entryInto(out, 6 * x, t0, t1, col[w], col[w + 1], col[w + 2], col[w + 3]);
   }
-  return out;
 }
 
-/** Called with columns a and b as soon as their tables are built: nothing reads them after
- * (the lincheck reads only c), so their memory can go before the next table's comes. The
- * columns are read from the object as each table is made, so a caller may drop them from it
- * (V8 frees an array only once nothing refers to it). */
-export type DoneWith = (col: Uint32Array) => void;
+/** How paddedTables gets its heads' words and says when it is done with a column. */
+export interface PaddedTablesOptions {
+  /** Where the heads' words come from (a backend's pool; default V8's). */
+  readonly take?: (length: number, what: string) => Uint32Array;
+  /** Called with column a, then b, as soon as its table is made: nothing reads it after. */
+  readonly doneWith?: (column: 'a' | 'b') => void;
+}
 
-const KEYS = ['a', 'b', 'c'] as const;
-
-/** The tables â, b̂, ĉ at (z, χ_0) over blocks [0, live] (live = blocks: all, no pad); their
- * heads' words from `take`. */
-export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E, doneWith: DoneWith = () => {}, take?: TakeWords): { tables: PaddedTable[]; shape: PaddedShape } {
-  const [t0, t1] = entryTables(z, chi0);
-  const tables = KEYS.map((key, i): PaddedTable => {
-    const head = hostEntries(cols[key], 0, PER_BLOCK * Math.min(live, blocks), t0, t1, take);
-    const pad = live < blocks ? hostEntries(cols[key], live * BLOCK_U32, PER_BLOCK, t0, t1) : new Uint32Array(6 * PER_BLOCK);
-    if (i < 2) doneWith(cols[key]);
+/** The tables â, b̂, ĉ over blocks [0, live] (live = blocks: all, no pad), from the entry
+ * byte tables [t0, t1] (entryByteTables). */
+export function paddedTables(cols: ZerocheckColumns, blocks: number, live: number, [t0, t1]: readonly Uint32Array[], options: PaddedTablesOptions = {}): PaddedTables {
+  const { take = jsWords, doneWith } = options;
+  const entries = (col: Uint32Array, at: number, count: number, words: (length: number, what: string) => Uint32Array): Uint32Array => {
+    const out = words(6 * count, `a zerocheck table (${count} E values)`);
+    hostEntries(col, at, count, t0, t1, out);
+    return out;
+  };
+  const tables = (['a', 'b', 'c'] as const).map((key): PaddedTable => {
+    const head = entries(cols[key], 0, PER_BLOCK * Math.min(live, blocks), take);
+    const pad = live < blocks ? entries(cols[key], live * BLOCK_U32, PER_BLOCK, jsWords) : new Uint32Array(6 * PER_BLOCK);
+    if (key !== 'c') doneWith?.(key);
     return { head, pad };
   });
   return { tables, shape: tableShape(blocks, live) };
 }
 
-/**
- * The same tables written out in full (2^vars values each) as E buffers of `backend`: made
- * there by zerocheckEntries over every block (the tail's blocks are copies of block `live`,
- * so their entries are the pad's), else built on the host, the tail written out, and uploaded.
- * If one cannot be made, those made are freed.
- */
-export async function deviceTables(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E, doneWith: DoneWith = () => {}): Promise<DeviceBuffer[]> {
-  const bufs: DeviceBuffer[] = [];
+/** paddedTables at (z, χ_0). */
+export function materialize(cols: ZerocheckColumns, blocks: number, live: number, z: E, chi0: E): PaddedTables {
+  return paddedTables(cols, blocks, live, entryByteTables(entryWeights(z, chi0)));
+}
+
+/** The tables on `backend`, where its flock passes keep the columns: on the host where its
+ * passes make them there (hostTables), else as its zerocheckTables read back in full. */
+export async function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<PaddedTables> {
+  const weights = entryWeights(z, chi0);
+  if (backend.flock.hostTables !== undefined) return backend.flock.hostTables(cols, weights, doneWith);
+  const bufs = await backend.flock.zerocheckTables(cols, weights, doneWith);
   try {
-    if (backend.zerocheckEntries !== undefined) {
-      const [t0, t1] = entryTables(z, chi0);
-      for (const [i, key] of KEYS.entries()) {
-        bufs.push(await backend.zerocheckEntries(cols[key], 0, PER_BLOCK * blocks, t0, t1));
-        if (i < 2) doneWith(cols[key]);
-      }
-      return bufs;
-    }
-    const { tables, shape } = materialize(cols, blocks, live, z, chi0, doneWith);
-    for (const tb of tables) bufs.push(await backend.upload('E', expand(tb, shape)));
-    return bufs;
-  } catch (e) {
+    const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
+    const vars = Math.log2(bufs[0].length);
+    return { tables: words.map((head) => ({ head, pad: new Uint32Array(6) })), shape: { vars, head: 2 ** vars, period: 1 } };
+  } finally {
     for (const buf of bufs) backend.free(buf);
-    throw e;
   }
 }
 
-/** The table's 2^vars values written out: value j ≥ head is pad[j mod period]. */
-function expand(tb: PaddedTable, shape: PaddedShape): Uint32Array {
-  const out = jsWords(6 << shape.vars, `a zerocheck table (2^${shape.vars} E values)`), P = 6 * shape.period;
-  for (let j = 0; j < out.length; j += P) out.set(tb.pad.subarray(0, Math.min(P, out.length - j)), j);
-  out.set(tb.head.subarray(0, 6 * shape.head));
-  return out;
+/** The same tables written out in full (2^vars values each) as E buffers of `backend`. */
+export function deviceTables(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<ZerocheckTables> {
+  return backend.flock.zerocheckTables(cols, entryWeights(z, chi0), doneWith);
 }
 
-/** The byte tables of Lz and of χ_0·Lz: both F2-linear, as zerocheckEntries may assume. */
-export function entryTables(z: E, chi0: E): [Uint32Array, Uint32Array] {
-  const weights = skipWeights(z);
-  const scaled = new Uint32Array(weights.length);
-  for (let s = 0; s < weights.length; s += 6) eMulAt(scaled, s, weights, s, chi0, 0);
-  return [byteTable(weights), byteTable(scaled)];
+/** The weights of Lz and of χ_0·Lz. */
+export function entryWeights(z: E, chi0: E): EntryWeights {
+  const lz = skipWeights(z);
+  const lzChi = new Uint32Array(lz.length);
+  for (let s = 0; s < lz.length; s += 6) eMulAt(lzChi, s, lz, s, chi0, 0);
+  return { lz, lzChi };
+}
+
+/** The byte tables [t0, t1] of Lz and χ_0·Lz: both F2-linear, as hostEntries takes them. */
+export function entryByteTables({ lz, lzChi }: EntryWeights): [Uint32Array, Uint32Array] {
+  return [byteTable(lz), byteTable(lzChi)];
 }
 
 /** The padded shape of the tables over blocks [0, live] of `blocks`. */

@@ -21,6 +21,14 @@ export interface PaddedShape {
   readonly period: number;
 }
 
+/** Tables of one shape (the zerocheck's â, b̂, ĉ). */
+export interface PaddedTables {
+  tables: PaddedTable[];
+  shape: PaddedShape;
+  /** Gives the heads' words back to the pool they came from, once the rounds are done. */
+  release?: () => void;
+}
+
 /** Runs shorter than this multiply generically; a constant's byte table costs about 1000 products. */
 const TABLE_FROM = 2048;
 

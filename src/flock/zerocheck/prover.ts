@@ -1,36 +1,22 @@
 // The zerocheck prover (PROTOCOL.md §9.3): a·b + c = 0 on every bit position of the batch,
 // reduced to claims v_a, v_b, v_c on the quirky extensions of a, b, c at one point (z, χ).
 import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/backend';
+import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
 import { K_LOG } from '../layout';
 import { interpolateSkip } from '../skip-domain';
 import { equalityPoint } from './challenges';
-import { deviceTables, type DoneWith, materialize, tableShape } from './materialize';
+import { deviceTables, hostTablesOn, materialize, tableShape } from './materialize';
 import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from './padded-tables';
 import { type SkipPassResult, type ZerocheckColumns, skipPass, skipPassOn } from './skip-pass';
-
-export interface ZerocheckClaim {
-  /** the univariate-skip point */
-  readonly z: E;
-  /** χ, one challenge per multilinear variable (m − 6, packed) */
-  readonly chi: Uint32Array;
-  readonly va: E;
-  readonly vb: E;
-  /** never transmitted: claim + v_a·v_b */
-  readonly vc: E;
-}
+import type { ZerocheckClaim } from './claim';
 
 /** Where the batch's identical padding tail starts. */
 export interface TailOptions {
   /** Blocks from this one on are all copies of it and are summed once (default: every block is live). */
   live?: number;
-}
-
-export interface ZerocheckOptions extends TailOptions {
-  /** Called with columns a and b once the zerocheck has read them for the last time. */
-  doneWith?: DoneWith;
 }
 
 /**
@@ -58,29 +44,29 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
 }
 
 /**
- * The same proof (the same bytes) with the multilinear rounds on `backend`, when its
- * zerocheckRounds is 'device', while the tables hold at least backend.hostBelow values; the
- * rest on the host. The skip pass and the tables' entries run on the backend where it has
- * skipSums and zerocheckEntries.
+ * The same proof (the same bytes) over the columns on `backend`: the skip pass and the first
+ * tables by its flock passes, then the multilinear rounds there when its zerocheckRounds is
+ * 'device', while the tables hold at least backend.hostBelow values; the rest on the host.
+ * doneWith gets columns a and b once their tables are made (FlockPasses.zerocheckTables).
  */
-export async function proveZerocheckOn(backend: Backend, cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState, opts: ZerocheckOptions = {}): Promise<ZerocheckClaim> {
-  const o = beginRounds(nBlocksLog, ps, opts);
-  const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.blocks, o.live, o.r));
+export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps: ProverState, doneWith?: DoneWith): Promise<ZerocheckClaim> {
+  const o = beginRounds(cols.nBlocksLog, ps, { live: cols.live });
+  const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.r));
   const chi0 = first.chi.subarray(0, 6);
   const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
   if (!onDevice()) {
     // The host's tables from the backend's pool where it keeps one, and back to it after.
-    const host = materialize(cols, o.blocks, o.live, first.z, chi0, opts.doneWith, backend.hostWords?.bind(backend));
+    const host = await hostTablesOn(backend, cols, first.z, chi0, doneWith);
     try {
       return closeRounds({ ...run, ...host }, ps);
     } finally {
-      for (const t of host.tables) backend.releaseWords?.(t.head);
+      host.release?.();
     }
   }
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
   // A round binds the previous round's χ first, so a fused step does both in one pass.
-  const [a, b, c] = await deviceTables(backend, cols, o.blocks, o.live, first.z, chi0, opts.doneWith);
+  const [a, b, c] = await deviceTables(backend, cols, first.z, chi0, doneWith);
   let bufs: ZerocheckTables = [a, b, c];
   const step = backend.zerocheckStep?.bind(backend) ?? ((tables: ZerocheckTables, chi: E | null, point: Uint32Array) => unfusedStep(backend, tables, chi, point));
   let chi: E | null = null;

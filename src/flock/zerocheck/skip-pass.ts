@@ -24,12 +24,13 @@
 // multiples of the same W(g): eq(r_{>0}, x) = eq(r, 2j + 1)/r_0 = C_s·t^(2j)/(1 + r_0)·W(g).
 // So Q1 on Λ is the odd words' share of round 1 over r_0, and Q∞ is binned like round 1,
 // on Λ from the pair sums' bytes and on S from their bits.
-import type { Backend, SkipWeights } from '../../backend/backend';
-import { eMulKAt } from '../../field/e';
+import type { Backend } from '../../backend/backend';
+import type { FlockColumns } from '../../backend/flock-passes';
+import { type E, eMulKAt } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
 import { FlockError } from '../errors';
-import { eqTableFast, eqTableOn } from '../eq-table';
+import { blockWeightsOn, eqTableFast } from '../eq-table';
 import { BLOCK_U32 } from '../layout';
 import { LAMBDA_LAGRANGE, SKIP_NODES } from '../skip-domain';
 import { C_S_F8, SMALL_F8 } from './challenges';
@@ -229,8 +230,15 @@ export interface ZerocheckColumns {
 
 const PLANES = [0, 1, 2, 3, 4, 5, 6, 7];
 
+/** The skip pass's group weights, split (the pass's eq table is never built): group g weighs
+ * lo[g mod n]·hi[⌊g / n⌋], packed E values, n of them in lo. */
+export interface SkipWeights {
+  readonly lo: Uint32Array;
+  readonly hi: Uint32Array;
+}
+
 /** Groups in a block (16 words each), and the coordinates of the weights' point they take. */
-const BLOCK_GROUPS = BLOCK_U32 / 16;
+export const BLOCK_GROUPS = BLOCK_U32 / 16;
 const GROUP_COORDS = Math.log2(BLOCK_GROUPS);
 
 /** A run of consecutive groups from u32 word `at`, block t's group g weighted by
@@ -247,25 +255,17 @@ interface GroupRun {
  * of the group weights: W[32t + g] = eq(r_3.., (g, t)), 32 groups per block (GROUP_COORDS
  * coordinates for g, then those of t).
  */
-function weightPoint(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Uint32Array {
-  const words = blocks * BLOCK_U32;
-  if (cols.a.length !== words || cols.b.length !== words || cols.c.length !== words) {
-    throw new FlockError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
-  }
+function weightPoint(blocks: number, live: number, r: Uint32Array): Uint32Array {
   if (r.length !== 6 * (8 + Math.log2(blocks))) throw new FlockError(`skipPass: the point needs ${8 + Math.log2(blocks)} coordinates, got ${r.length / 6}`);
   if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`skipPass: live blocks ${live} outside 0..${blocks}`);
   return r.subarray(6 * 3);
 }
 
-/** The runs of the pass with block weights hi (eq on the blocks' bits of the point): the live
- * blocks, then the copies once, weighted by their total eq mass. */
-function groupRuns(blocks: number, live: number, hi: Uint32Array): GroupRun[] {
+/** The runs of a pass whose blocks weigh hi[t] up to `live`, then block `live` tail (the
+ * copies once, weighted by their total eq mass) when there is a tail. */
+export function groupRuns(live: number, hi: Uint32Array, tail: E | null): GroupRun[] {
   const runs: GroupRun[] = [{ at: 0, groups: BLOCK_GROUPS * live, hi }];
-  if (live < blocks) {
-    const mass = new Uint32Array(6);
-    for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) mass[i] ^= hi[6 * t + i];
-    runs.push({ at: live * BLOCK_U32, groups: BLOCK_GROUPS, hi: mass });
-  }
+  if (tail !== null) runs.push({ at: live * BLOCK_U32, groups: BLOCK_GROUPS, hi: tail });
   return runs;
 }
 
@@ -273,7 +273,7 @@ function groupRuns(blocks: number, live: number, hi: Uint32Array): GroupRun[] {
 const SET_WORDS = 64 * 6;
 export const SKIP_SUM_WORDS = 4 * SET_WORDS;
 
-/** The host's sums of one run (Backend.skipSums does the same on a device): group g holds
+/** The host's sums of one run, XORed into `sums` (native's skipSums the same): group g holds
  * the 16 words from at + 16g. */
 export function hostSkipSums(cols: ZerocheckColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): void {
   const W = groupWeights(weights, groups), bins = new Int32Array(KEYS * 256 * 6);
@@ -296,7 +296,7 @@ function groupWeights({ lo, hi }: SkipWeights, groups: number): Uint32Array {
   return W;
 }
 
-/** The skip pass's Λ byte tables, as Backend.skipSums takes them. */
+/** The skip pass's Λ byte tables, as hostSkipSums takes them. */
 export const SKIP_LAMBDA_TABLES = new Uint32Array(LT.buffer);
 
 /** The four results from the sums of every run. */
@@ -317,22 +317,30 @@ function finish(sums: Uint32Array): SkipPassResult {
 
 /** The pass over `blocks` blocks, those from `live` on copies of block `live`, at the point r. */
 export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
-  const point = weightPoint(cols, blocks, live, r);
+  const words = blocks * BLOCK_U32;
+  if (cols.a.length !== words || cols.b.length !== words || cols.c.length !== words) {
+    throw new FlockError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
+  }
+  const point = weightPoint(blocks, live, r);
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS)), hi = eqTableFast(point.subarray(6 * GROUP_COORDS));
+  let tail: E | null = null;
+  if (live < blocks) {
+    tail = new Uint32Array(6);
+    for (let t = live; t < blocks; t++) for (let i = 0; i < 6; i++) tail[i] ^= hi[6 * t + i];
+  }
   const sums = new Uint32Array(SKIP_SUM_WORDS);
-  for (const run of groupRuns(blocks, live, hi)) hostSkipSums(cols, run.at, run.groups, { lo, hi: run.hi }, sums);
+  for (const run of groupRuns(live, hi, tail)) hostSkipSums(cols, run.at, run.groups, { lo, hi: run.hi }, sums);
   return finish(sums);
 }
 
-/** skipPass (the same values) with the weights and sums on `backend` when it has skipSums. */
-export async function skipPassOn(backend: Backend, cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): Promise<SkipPassResult> {
-  if (backend.skipSums === undefined) return skipPass(cols, blocks, live, r);
-  const point = weightPoint(cols, blocks, live, r);
-  const hi = await eqTableOn(backend, point.subarray(6 * GROUP_COORDS));
+/** skipPass (the same values) over the columns on `backend`, by its flock passes. */
+export async function skipPassOn(backend: Backend, cols: FlockColumns, r: Uint32Array): Promise<SkipPassResult> {
+  const point = weightPoint(2 ** cols.nBlocksLog, cols.live, r);
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS));
-  const sums = new Uint32Array(SKIP_SUM_WORDS);
-  for (const run of groupRuns(blocks, live, hi)) {
-    await backend.skipSums(SKIP_LAMBDA_TABLES, cols, run.at, run.groups, { lo, hi: run.hi }, sums);
+  const blocks = await blockWeightsOn(backend, point.subarray(6 * GROUP_COORDS), cols.live);
+  try {
+    return finish(await backend.flock.skipSums(cols, lo, blocks));
+  } finally {
+    backend.free(blocks.eq);
   }
-  return finish(sums);
 }

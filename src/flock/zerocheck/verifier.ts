@@ -6,7 +6,7 @@ import type { VerifierState } from '../../transcript/verifier-state';
 import { K_LOG } from '../layout';
 import { SKIP_NODES, interpolateSkip } from '../skip-domain';
 import { equalityPoint } from './challenges';
-import type { ZerocheckClaim } from './prover';
+import type { ZerocheckClaim } from './claim';
 
 /** c0 + c1·x + c2·x² for three packed coefficients. */
 export function evalQuadratic(c: Uint32Array, x: E): E {

@@ -19,11 +19,11 @@ export interface StackPlacement {
   readonly nLanes: number;
 }
 
-export function placeColumns(logSizes: readonly number[]): StackPlacement {
-  if (logSizes.length === 0) throw new StackError('placeColumns: a stack needs at least one column');
-  logSizes.forEach((k, i) => {
-    if (!Number.isInteger(k) || k < 0 || k > MAX_LOG_N) throw new StackError(`placeColumns: column ${i} has log size ${k}, outside 0..${MAX_LOG_N}`);
-  });
+/**
+ * The stacking rule alone: blocks of 2^k entries, largest first, ties in input order, each at the
+ * running total (then a multiple of its own size). Also lays out the VM's bus leaves.
+ */
+export function stackOffsets(logSizes: readonly number[]): { offsets: number[]; words: number } {
   const order = logSizes.map((_, i) => i).sort((a, b) => logSizes[b] - logSizes[a] || a - b);
   const offsets = new Array<number>(logSizes.length);
   let words = 0;
@@ -31,6 +31,15 @@ export function placeColumns(logSizes: readonly number[]): StackPlacement {
     offsets[i] = words;
     words += 2 ** logSizes[i];
   }
+  return { offsets, words };
+}
+
+export function placeColumns(logSizes: readonly number[]): StackPlacement {
+  if (logSizes.length === 0) throw new StackError('placeColumns: a stack needs at least one column');
+  logSizes.forEach((k, i) => {
+    if (!Number.isInteger(k) || k < 0 || k > MAX_LOG_N) throw new StackError(`placeColumns: column ${i} has log size ${k}, outside 0..${MAX_LOG_N}`);
+  });
+  const { offsets, words } = stackOffsets(logSizes);
   const logN = Math.max(Math.ceil(Math.log2(words)), MIN_LOG_N);
   if (logN > MAX_LOG_N) throw new StackError(`placeColumns: ${words} words exceed the largest stack, 2^${MAX_LOG_N}`);
   const nLanes = Math.ceil(words / 2 ** (logN - INITIAL_FOLDING_FACTOR));

@@ -1,6 +1,6 @@
 // The combined weight of a stacked opening (PROTOCOL.md §8): as a table over the committed
-// words for the prover, built on its backend, and in closed form at the opening's terminal
-// point for the verifier.
+// words for the prover, built on its backend (or by lanes in factored form, where that costs
+// less), and in closed form at the opening's terminal point for the verifier.
 // A ring claim weighs λ^a·Φ(eq(suffix, y)) on its column's slice, a point claim λ^b·eq(point, ·)
 // on its own (on a strided claim's column only: its slot bits are 0/1, so eq vanishes off the
 // column); each is zero elsewhere, i.e. multiplied by its slice's selector eq.
@@ -8,10 +8,49 @@ import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type E, eAdd, eMul, eMulAt, eOne } from '../../field/e';
 import { eqEval } from '../../poly/eq';
 import { phiByteTables, phiCoefficients, ringWeightEval } from '../ring-switch';
+import { eqTableSeeded } from '../whir/bulk';
 import { INITIAL_FOLDING_FACTOR } from '../whir/config';
+import type { LaneGroup, LaneWeight } from '../whir/lanes';
 import type { Batch } from './batch';
-import { claimPoint, ringClaimCount, type StackClaims, type StackShape } from './claims';
+import { claimPoint, type RingClaims, ringClaimCount, type StackClaims, type StackShape } from './claims';
 import { selectorEq } from './placement';
+
+/**
+ * The ring claims' weight over their column, Σ_a λ^a·Φ(eq(suffix_a, ·)), on its values
+ * [part·2^partLog, (part + 1)·2^partLog) (all of them by default): a new E buffer. Φ acts value
+ * by value, so a part is Φ of the part's eq table, eq(low, ·) seeded with eq(high, part).
+ */
+async function ringTable(backend: Backend, ring: RingClaims, batch: Batch, part = 0, partLog = ring.vars): Promise<DeviceBuffer> {
+  // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
+  const scaled = new Uint32Array(batch.coordinateWeights.length);
+  const held = new Set<DeviceBuffer>();
+  try {
+    let sum: DeviceBuffer | null = null;
+    for (const [a, c] of ring.claims.entries()) {
+      for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
+      const high = c.suffix.subarray(6 * partLog);
+      const seed = eOne();
+      for (let i = 0; i < high.length / 6; i++) {
+        const x = high.slice(6 * i, 6 * i + 6);
+        if (((part >>> i) & 1) === 0) x[0] ^= 1;
+        eMulAt(seed, 0, seed, 0, x, 0);
+      }
+      const weight = await backend.eqTable(c.suffix.subarray(0, 6 * partLog), seed);
+      held.add(weight);
+      await backend.mapByTables(weight, phiByteTables(scaled));
+      if (sum === null) sum = weight;
+      else {
+        await backend.addScaled(sum, weight);
+        held.delete(weight);
+        backend.free(weight);
+      }
+    }
+    held.clear();
+    return sum!;
+  } finally {
+    for (const buf of held) backend.free(buf);
+  }
+}
 
 /** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. If a
  * table cannot be made, those made are freed. */
@@ -38,20 +77,13 @@ async function weightTable(backend: Backend, claims: StackClaims, batch: Batch, 
   const values = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
   let b: DeviceBuffer | null = null;
   const { ring } = claims;
-  if (ring !== null) {
-    // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
-    const scaled = new Uint32Array(batch.coordinateWeights.length);
-    for (const [a, c] of ring.claims.entries()) {
-      for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
-      const weight = hold(await backend.eqTable(c.suffix, eOne()));
-      await backend.mapByTables(weight, phiByteTables(scaled));
-      // A first table spanning the whole weight is the sum so far: kept rather than added
-      // into a zeroed one (which would cost as much memory again).
-      if (b === null && ring.offset === 0 && weight.length === values) {
-        b = weight;
-        continue;
-      }
-      b ??= hold(await backend.alloc('E', values));
+  if (ring !== null && ring.claims.length > 0) {
+    const weight = hold(await ringTable(backend, ring, batch));
+    // A table spanning the whole weight is the sum so far: kept rather than added into a
+    // zeroed one (which would cost as much memory again).
+    if (ring.offset === 0 && weight.length === values) b = weight;
+    else {
+      b = hold(await backend.alloc('E', values));
       await backend.addScaled(b, weight, ring.offset);
       release(weight);
     }
@@ -80,6 +112,69 @@ async function weightTable(backend: Backend, claims: StackClaims, batch: Batch, 
     release(eq);
   }
   return b;
+}
+
+/** The factored lane rounds pay while their shared tables hold at most this many lanes' words
+ * (a pass of every lane against each costs a few products a word, the written-out weight's
+ * first rounds some thirty and several passes of E memory). */
+const LANE_TABLE_LANES = 16;
+
+/**
+ * The same weight by lanes (src/pcs/whir/lanes.ts), its tables new E buffers on `backend`, or
+ * null where the factored rounds would cost more: shared tables too large together (a ring
+ * column is no eq table, so every lane passes the whole of it: a wide one alone is too much).
+ * A claim's eq table splits at the lane boundary: its low coordinates index the words within a
+ * lane, its high ones only scale the table from lane to lane. A point's last coordinates that
+ * are exactly 0 confine the table to its first values.
+ */
+export async function stackLaneWeight(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape): Promise<LaneWeight | null> {
+  const laneLog = shape.logN - INITIAL_FOLDING_FACTOR, laneWords = 2 ** laneLog;
+  const ring = claims.ring !== null && claims.ring.claims.length > 0 ? claims.ring : null;
+  // A stride past a lane would scatter a claim over lanes apart: not this form.
+  if (claims.points.some((c) => (c.strideLog ?? 0) > laneLog)) return null;
+  // The point claims' tables: one per (low point, first value, stride), its lanes' scales.
+  interface Shared { point: Uint32Array; at: number; stride: number; scales: Map<number, E> }
+  const shared = new Map<string, Shared>();
+  const nRing = ringClaimCount(claims);
+  claims.points.forEach((c, i) => {
+    const point = c.point, n = point.length / 6, strideLog = c.strideLog ?? 0;
+    const low = Math.min(n, laneLog - strideLog); // coordinates inside a lane
+    let kept = low;
+    while (kept > 0 && point.subarray(6 * (kept - 1), 6 * kept).every((w) => w === 0)) kept--;
+    const lowPoint = point.subarray(0, 6 * kept);
+    const at = (c.offset % laneWords) + (c.slot ?? 0), stride = 2 ** strideLog;
+    const key = `${lowPoint.join()}|${at}|${stride}`;
+    let entry = shared.get(key);
+    if (entry === undefined) shared.set(key, (entry = { point: lowPoint, at, stride, scales: new Map() }));
+    // The high coordinates' eq over the claim's lanes, times its λ power.
+    const high = eqTableSeeded(point.subarray(6 * low), batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)));
+    const first = Math.floor(c.offset / laneWords);
+    for (let l = 0; l < high.length / 6; l++) {
+      const s = entry.scales.get(first + l) ?? new Uint32Array(6);
+      for (let t = 0; t < 6; t++) s[t] ^= high[6 * l + t];
+      entry.scales.set(first + l, s);
+    }
+  });
+  const tableWords = [...shared.values()].reduce((n, e) => n + 2 ** (e.point.length / 6), 0) + (ring === null ? 0 : 2 ** ring.vars);
+  if (tableWords > LANE_TABLE_LANES * laneWords) return null;
+
+  const groups: LaneGroup[] = [];
+  try {
+    if (ring !== null) {
+      // A ring column past a lane is no eq table: a table of its own in each of its lanes.
+      const partLog = Math.min(ring.vars, laneLog), first = Math.floor(ring.offset / laneWords);
+      for (let part = 0; part < 2 ** (ring.vars - partLog); part++) {
+        groups.push({ table: await ringTable(backend, ring, batch, part, partLog), at: ring.offset % laneWords, stride: 1, lanes: [{ lane: first + part, scale: eOne() }] });
+      }
+    }
+    for (const e of shared.values()) {
+      groups.push({ table: await backend.eqTable(e.point, eOne()), at: e.at, stride: e.stride, lanes: [...e.scales].map(([lane, scale]) => ({ lane, scale })) });
+    }
+  } catch (e) {
+    for (const g of groups) backend.free(g.table);
+    throw e;
+  }
+  return { groups };
 }
 
 /** MLE of the weight at a point x of logN coordinates (packed), already un-rotated. */

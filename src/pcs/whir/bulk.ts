@@ -236,6 +236,41 @@ export function addScaled(acc: Uint32Array, src: Uint32Array, s: E, stride = 1):
 }
 
 /**
+ * Per lane of a K stack (lane ℓ the laneWords values from ℓ·laneWords): Σ_t f[ℓ·laneWords +
+ * at + stride·t]·v[t] over the E table v (6 words a lane, for every lane of f).
+ */
+export function laneDots(f: Uint32Array, laneWords: number, v: Uint32Array, at: number, stride: number): Uint32Array {
+  const lanes = count(f, 'K', 'laneDots') / laneWords, n = count(v, 'E', 'laneDots');
+  if (!Number.isInteger(lanes) || n === 0 || at < 0 || at + stride * (n - 1) >= laneWords) {
+    throw new WhirError(`laneDots: ${n} values from ${at} every ${stride} do not fit lanes of ${laneWords} in ${f.length / 2} words`);
+  }
+  const out = new Uint32Array(6 * lanes);
+  const acc = new Int32Array(12);
+  for (let l = 0; l < lanes; l++) {
+    acc.fill(0);
+    for (let t = 0; t < n; t++) accEK(acc, 0, v, 6 * t, f, 2 * (l * laneWords + at + stride * t));
+    finishEK(acc, 0, out, 6 * l);
+  }
+  return out;
+}
+
+/** Σ_ℓ coeffs[ℓ]·f[ℓ·laneWords + j] for j < laneWords: the lanes of a K stack combined (E out). */
+export function laneCombine(f: Uint32Array, laneWords: number, coeffs: Uint32Array): Uint32Array {
+  const lanes = count(f, 'K', 'laneCombine') / laneWords;
+  if (!Number.isInteger(lanes) || coeffs.length !== 6 * lanes) {
+    throw new WhirError(`laneCombine: ${f.length / 2} words in lanes of ${laneWords} need one coefficient a lane, got ${coeffs.length / 6}`);
+  }
+  const out = new Uint32Array(6 * laneWords);
+  const acc = new Int32Array(12);
+  for (let j = 0; j < laneWords; j++) {
+    acc.fill(0);
+    for (let l = 0; l < lanes; l++) accEK(acc, 0, coeffs, 6 * l, f, 2 * (l * laneWords + j));
+    finishEK(acc, 0, out, 6 * j);
+  }
+  return out;
+}
+
+/**
  * The weight of a query batch, b[u] = Σ_q c_q·W_{x_q}(u) over u < 2^m, where x_q is query q's
  * codeword position as a K point and W_x(u) = Π_i Ŵ_i(x)^{u_i} its column of the encoding at
  * rate 2^−ν (PROTOCOL.md §4, §6.3). Two exact routes, picked by cost: one column table per

@@ -37,18 +37,12 @@ export function freeCommitment(commitment: WhirCommitment): void {
   commitment.oracle.backend.free(commitment.witness);
 }
 
-export interface CommitOptions {
-  /** The stack stays alive and unchanged while the commitment is used: a backend whose buffers
-   * are host arrays keeps it as the witness (Backend.borrow) instead of a copy. */
-  borrow?: boolean;
-}
-
 /**
  * Commits a stack of up to 2^logN K words (2 u32 each; the words past it are zero) at inverse
  * rate 2^logInvRate on `backend`, which then holds the witness for the opening. If a step
  * fails, what the earlier ones made is freed.
  */
-export async function commitWhir(backend: Backend, stack: Uint32Array, logN: number, logInvRate: number, options: CommitOptions = {}): Promise<WhirCommitment> {
+export async function commitWhir(backend: Backend, stack: Uint32Array, logN: number, logInvRate: number): Promise<WhirCommitment> {
   whirConfig(logN, logInvRate); // the admissible window
   const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
   const words = stack.length / 2;
@@ -61,19 +55,32 @@ export async function commitWhir(backend: Backend, stack: Uint32Array, logN: num
     padded = new Uint32Array(2 * nLanes * block);
     padded.set(stack);
   }
-  const borrow = options.borrow === true && padded === stack ? backend.borrow?.bind(backend) : undefined;
-  const witness = borrow?.('K', stack) ?? (await backend.upload('K', padded));
+  const witness = await backend.upload('K', padded);
   try {
-    const codeword = await backend.encode(witness, logN, logInvRate);
-    try {
-      const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
-      return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
-    } catch (e) {
-      backend.free(codeword);
-      throw e;
-    }
+    return await commitWitness(backend, witness, logN, logInvRate);
   } catch (e) {
     backend.free(witness);
+    throw e;
+  }
+}
+
+/**
+ * commitWhir of a stack already on `backend`: a K buffer of whole level-0 blocks of 2^(logN−6)
+ * words (up to 64 of them), which the commitment holds from then on (freeCommitment frees it).
+ */
+export async function commitWitness(backend: Backend, witness: DeviceBuffer, logN: number, logInvRate: number): Promise<WhirCommitment> {
+  whirConfig(logN, logInvRate);
+  const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
+  const nLanes = witness.length / block;
+  if (witness.elem !== 'K' || !Number.isInteger(nLanes) || nLanes < 1 || nLanes > STACK_LEAF_WORDS) {
+    throw new WhirError(`commitWitness: a stack of 2^${logN} words is 1 to 64 whole blocks of 2^${logN - INITIAL_FOLDING_FACTOR} K words, got ${witness.length} ${witness.elem} values`);
+  }
+  const codeword = await backend.encode(witness, logN, logInvRate);
+  try {
+    const tree = await backend.merkleBuild(codeword, nLanes, STACK_LEAF_WORDS);
+    return { logN, logInvRate, nLanes, witness, oracle: { backend, codeword, tree }, root: tree.root };
+  } catch (e) {
+    backend.free(codeword);
     throw e;
   }
 }

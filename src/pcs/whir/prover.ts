@@ -17,6 +17,7 @@ import { eqTableSeeded } from './bulk';
 import { enforcedSum, evalRoundPoly, powers, roundPoly } from './claims';
 import { commitFolded, freeOracle, type Oracle, type WhirCommitment } from './commit';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
+import { type LaneWeight, laneRounds } from './lanes';
 import { WhirError } from './errors';
 
 /** Where the small tables finish the opening. */
@@ -38,8 +39,6 @@ function rowsInQueryOrder(phase: MerklePhase, queries: readonly number[]): Uint3
 
 /** The product sumcheck Σ f·b with its claim and the polynomial last sent for it. */
 class RunningSumcheck {
-  private poly: Uint32Array = new Uint32Array(18);
-
   constructor(
     public backend: Backend,
     public f: DeviceBuffer,
@@ -47,6 +46,8 @@ class RunningSumcheck {
     private claim: E,
     /** False while f is the commitment's witness, which outlives the opening. */
     private ownsF: boolean,
+    /** The polynomial last sent. */
+    private poly: Uint32Array = new Uint32Array(18),
   ) {}
 
   /** Sends the round polynomial of the variable paired at `stride`. */
@@ -118,37 +119,56 @@ class RunningSumcheck {
   }
 }
 
-/**
- * Proves Σ weight·witness = target for the commitment's witness. `weight` is an E buffer on
- * the commitment's backend with one value per committed word; it must vanish on every index
- * past the committed lanes (the verifier evaluates its closed form over the whole cube). The
- * opening takes it over: it is the first fold's input, and freed there.
- */
-export async function proveWhir(ps: ProverState, commitment: WhirCommitment, weight: DeviceBuffer, target: E): Promise<void> {
-  const { logN, witness } = commitment;
-  const { backend } = commitment.oracle;
-  const config = whirConfig(logN, commitment.logInvRate);
+/** The lane rounds on the written-out weight: the running sumcheck after them, and their challenges. */
+async function writtenOutLaneRounds(ps: ProverState, backend: Backend, witness: DeviceBuffer, weight: DeviceBuffer, target: E, laneStride: number): Promise<[RunningSumcheck, Uint32Array]> {
   if (weight.elem !== 'E' || weight.length !== witness.length) {
     throw new WhirError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
   }
+  const sc = new RunningSumcheck(backend, witness, weight, target.slice(), false);
+  try {
+    await sc.send(ps, laneStride);
+    const folds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
+    for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
+      const r = ps.sample();
+      await sc.foldAndSend(ps, r, laneStride, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
+      folds.set(r, 6 * j);
+    }
+    return [sc, folds];
+  } catch (e) {
+    sc.release();
+    throw e;
+  }
+}
+
+/**
+ * Proves Σ weight·witness = target for the commitment's witness. `weight` is an E buffer on
+ * the commitment's backend with one value per committed word, or the same weight by lanes in
+ * factored form (./lanes.ts, where the backend has laneDots and laneCombine); it must vanish on
+ * every index past the committed lanes (the verifier evaluates its closed form over the whole
+ * cube). The opening takes it over: the written-out weight is the first fold's input, and freed
+ * there; the factored one's tables are freed after the lane rounds.
+ */
+export async function proveWhir(ps: ProverState, commitment: WhirCommitment, weight: DeviceBuffer | LaneWeight, target: E): Promise<void> {
+  const { logN, witness } = commitment;
+  const { backend } = commitment.oracle;
+  const config = whirConfig(logN, commitment.logInvRate);
   ps.observeScalar(target);
   ps.observeRoot(commitment.root);
 
   const laneStride = 2 ** (logN - INITIAL_FOLDING_FACTOR);
-  const sc = new RunningSumcheck(backend, witness, weight, target.slice(), false);
+  let sc: RunningSumcheck, levelFolds: Uint32Array;
+  if ('groups' in weight) {
+    const lanes = await laneRounds(ps, backend, witness, laneStride, weight, target);
+    sc = new RunningSumcheck(backend, lanes.f, lanes.b, lanes.claim, true, lanes.poly);
+    levelFolds = lanes.folds;
+  } else {
+    [sc, levelFolds] = await writtenOutLaneRounds(ps, backend, witness, weight, target, laneStride);
+  }
   // What a level holds beside the running tables, freed on the way out if a step fails: the
   // oracles it committed and not yet opened, the weights of its claims until glued.
   const oracles = new Set<Oracle>();
   const weights: DeviceBuffer[] = [];
   try {
-    await sc.send(ps, laneStride);
-    let levelFolds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
-    for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
-      const r = ps.sample();
-      await sc.foldAndSend(ps, r, laneStride, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
-      levelFolds.set(r, 6 * j);
-    }
-
     let oracle: Oracle = commitment.oracle;
     for (const [i, level] of config.levels.entries()) {
       if (i > 0) {

@@ -46,7 +46,9 @@ function openRows(
   vs: VerifierState, level: number, root: Uint8Array, blockLen: number, queries: number[], rowWords: number, leafWords: number,
 ): Uint32Array[] {
   try {
-    return verifyMerkle(vs.nextMerklePhase(), root, blockLen, queries, rowWords, leafWords).map((o) => o.leafData);
+    const openings = verifyMerkle(vs.nextMerklePhase(), root, blockLen, queries, rowWords, leafWords);
+    for (const o of openings) vs.rawOpenings?.push(o);
+    return openings.map((o) => o.leafData);
   } catch (e) {
     if (e instanceof MerkleError) throw new VerificationError(`WHIR level ${level}: ${e.message}`);
     throw e;

@@ -3,5 +3,6 @@ export * from './errors';
 export * from './batch';
 export * from './inputs';
 export * from './statement';
-export { type HashBatchStage, type HashBatchProveOptions, type HashBatchProof, HASH_BATCH_STAGES, proveHashBatch, proveStatement } from './prove';
+export { type HashBatchStage, type HashBatchProveOptions, type HashBatchProof, type StageTraffic, HASH_BATCH_STAGES, proveHashBatch, proveStatement } from './prove';
+export { describeTraffic, overBudget, totalTraffic } from './traffic';
 export { type HashBatchVerdict, type HashBatchVerifyOptions, verifyHashBatch, verifyStatement } from './verify';

@@ -1,7 +1,7 @@
 // The hash-batch statement's reference inputs (PROTOCOL.md §10.2): n one-block messages drawn
 // exactly as the reference test draws them, so our proofs can be compared with its vectors.
 // A u64 seed is carried as (lo, hi) u32 words.
-import { StdRng } from './std-rng';
+import { StdRng } from '../../util/std-rng';
 
 // 0x9E3779B97F4A7C15, which the reference test XORs with n
 const SEED_LO = 0x7f4a7c15, SEED_HI = 0x9e3779b9;

@@ -2,22 +2,20 @@
 // 64 lanes, 2^μ words: the witness column is the stack as it stands, nothing to place); the
 // ring claim on it is the Flock reduction's, and a bound batch adds its I/O slot claims
 // (docs/bound-statement.md). The PCS prover and verifier are called from here only.
-import type { Backend } from '../../backend/backend';
-import type { FlockClaim } from '../../flock/lincheck/prover';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import type { FlockClaim } from '../../flock/lincheck/claim';
 import { STACK_LEAF_WORDS } from '../../ntt/encode';
 import type { PointClaim, StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { verifyStackedOpening } from '../../pcs/stack/verifier';
-import { commitWhir, type WhirCommitment } from '../../pcs/whir/commit';
+import { commitWitness, type WhirCommitment } from '../../pcs/whir/commit';
 import type { ProverState } from '../../transcript/prover-state';
 import type { VerifierState } from '../../transcript/verifier-state';
 import { HASH_BATCH_LOG_INV_RATE } from './batch';
 
-/** The level-0 commitment of q_flock (2^μ K words) on `backend`, which keeps it for the opening:
- * q_flock itself where the backend can borrow it (the caller keeps it, unchanged, until the
- * commitment is freed). */
-export function commitQflock(backend: Backend, qflock: Uint32Array, mu: number): Promise<WhirCommitment> {
-  return commitWhir(backend, qflock, mu, HASH_BATCH_LOG_INV_RATE, { borrow: true });
+/** The level-0 commitment of q_flock (2^μ K words, a buffer of `backend`), which it then holds. */
+export function commitQflock(backend: Backend, qflock: DeviceBuffer, mu: number): Promise<WhirCommitment> {
+  return commitWitness(backend, qflock, mu, HASH_BATCH_LOG_INV_RATE);
 }
 
 /** The ring claim on q_flock, then the point claims, as the stacked opening takes them. */

@@ -4,13 +4,11 @@
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint.
-import { jsWords } from '../../backend/allocation';
-import type { Backend } from '../../backend/backend';
+import type { Backend, DeviceBuffer, DeviceTraffic } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
-import { BLOCK_U32, qflockVars } from '../../flock/layout';
+import { qflockVars } from '../../flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
-import type { FlockWitness } from '../../flock/witness';
-import { generateWitnessOn } from '../../flock/witness-on';
+import { witnessInputs } from '../../flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
@@ -44,9 +42,19 @@ export interface HashBatchProveOptions {
   statement?: StatementMode;
 }
 
+/** A stage's device traffic (Backend.traffic) beside its transcript rounds (Channel.rounds). */
+export interface StageTraffic extends DeviceTraffic {
+  rounds: number;
+}
+
 export interface HashBatchProof {
   proof: Uint8Array;
-  stats: { stageMs: Record<HashBatchStage, number>; proofBytes: number };
+  stats: {
+    stageMs: Record<HashBatchStage, number>;
+    proofBytes: number;
+    /** Per stage, on a backend that meters its device traffic. */
+    traffic?: Record<HashBatchStage, StageTraffic>;
+  };
 }
 
 /**
@@ -76,43 +84,6 @@ export async function proveStatement(statement: HashBatchStatement, options: Omi
   return proveBatch({ witness, nBlocksLog: statement.nBlocksLog, statement }, options);
 }
 
-/**
- * Flock's witness columns z, a, b (z is q_flock itself, 2^μ K words each), from the backend's
- * pool where it keeps one. Both witness writers write every word of every block, so a reused
- * array needs no zeroing.
- */
-class ColumnSet {
-  private readonly held = new Set<Uint32Array>();
-
-  constructor(private readonly backend: Backend, private readonly words: number) {}
-
-  /** The three columns; if one cannot be had, those taken go back. */
-  take(): { z: Uint32Array; a: Uint32Array; b: Uint32Array } {
-    const column = (name: string): Uint32Array => {
-      const words = this.backend.hostWords?.(this.words, `witness column ${name}`) ?? jsWords(this.words, `witness column ${name} (${this.words} u32 words)`);
-      this.held.add(words);
-      return words;
-    };
-    return { z: column('z'), a: column('a'), b: column('b') };
-  }
-
-  /** Gives a column back (nothing reads it any more). */
-  release(col: Uint32Array): void {
-    if (this.held.delete(col)) this.backend.releaseWords?.(col);
-  }
-
-  releaseAll(): void {
-    for (const col of this.held) this.release(col);
-  }
-}
-
-const EMPTY = new Uint32Array(0);
-
-/** The witness as the zerocheck reads it (a mutable object, so columns can leave it), z and the live blocks. */
-function zerocheckColumns(w: FlockWitness): { cols: { a: Uint32Array; b: Uint32Array; c: Uint32Array }; z: Uint32Array; live: number } {
-  return { cols: { a: w.a, b: w.b, c: w.z }, z: w.z, live: w.live };
-}
-
 /** A batch as the prover core takes it. */
 export interface BatchJob {
   /** The compressions the witness computes: blocks 0..; padding instances fill the rest. */
@@ -132,6 +103,8 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   const { witness, nBlocksLog, statement } = job;
   const { backend, onProgress, plain = false } = options;
   const stageMs = { witness: 0, commit: 0, zerocheck: 0, lincheck: 0, opening: 0 };
+  const meter = backend.traffic?.bind(backend);
+  const traffic = {} as Record<HashBatchStage, StageTraffic>;
   let done = 0;
   async function stage<T>(name: HashBatchStage, body: () => T | Promise<T>): Promise<T> {
     if (onProgress !== undefined) {
@@ -141,44 +114,55 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     const t0 = performance.now();
+    const [before, rounds] = [meter?.(), ps.rounds];
     const out = await body();
     stageMs[name] = performance.now() - t0;
+    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
     done += STAGE_SHARE[name];
     return out;
   }
 
   const mu = qflockVars(nBlocksLog);
-  const blocks = 2 ** nBlocksLog;
-  const columns = new ColumnSet(backend, BLOCK_U32 * blocks);
   const ps = new ProverState(...transcriptStart(statement));
+  // The columns stay on the backend; z is q_flock itself (2^μ K words), which the commitment
+  // holds once made.
+  const cols = await stage('witness', () => backend.flock.witness(witnessInputs(witness), nBlocksLog));
+  // Columns a and b are freed as soon as their zerocheck tables are made (the rest of the
+  // proof reads z alone), else on the way out.
+  const held = new Set([cols.a, cols.b]);
+  const doneWith = (col: DeviceBuffer): void => {
+    if (held.delete(col)) backend.free(col);
+  };
+  let committed = false;
   try {
-    // Columns a and b live only in `cols` (no local of this async function holds them across an
-    // await), which drops them once the zerocheck is done with them: V8 frees an array only
-    // when nothing refers to it.
-    const { cols, z, live } = zerocheckColumns(await stage('witness', () => generateWitnessOn(backend, witness, nBlocksLog, columns.take())));
-    // The commitment keeps z itself as its witness where the backend can (no copy).
-    const commitment = await stage('commit', () => commitQflock(backend, z, mu));
+    const commitment = await stage('commit', () => commitQflock(backend, cols.z, mu));
+    committed = true;
     try {
       ps.addRoot(commitment.root);
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
-      const tail = { live: plain ? blocks : live };
-      // Columns a and b go back as soon as their zerocheck tables are made.
-      const doneWith = (col: Uint32Array) => {
-        columns.release(col);
-        if (cols.a === col) cols.a = EMPTY;
-        if (cols.b === col) cols.b = EMPTY;
-      };
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, cols, nBlocksLog, ps, { ...tail, doneWith }));
-      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, z, nBlocksLog, ps, tail));
+      const on = plain ? { ...cols, live: 2 ** nBlocksLog } : cols;
+      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps, doneWith));
+      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, on, ps));
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
     }
   } finally {
-    columns.releaseAll();
+    for (const col of held) doneWith(col);
+    if (!committed) backend.free(cols.z);
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
-  return { proof, stats: { stageMs, proofBytes: proof.length } };
+  return { proof, stats: { stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) } };
+}
+
+/** The traffic between two readings of a meter. */
+function trafficSince(before: DeviceTraffic, after: DeviceTraffic): DeviceTraffic {
+  return {
+    uploadBytes: after.uploadBytes - before.uploadBytes,
+    readBytes: after.readBytes - before.readBytes,
+    submits: after.submits - before.submits,
+    waits: after.waits - before.waits,
+  };
 }

@@ -2,7 +2,7 @@
 // terminal identity), then the ring-switched stacked opening, and the whole proof consumed. A
 // bound batch (docs/bound-statement.md) starts from its statement and adds the I/O slot claims.
 import { qflockVars } from '../../flock/layout';
-import { verifyFlock } from '../../flock/reduction';
+import { verifyFlock } from '../../flock/verify';
 import { VerificationError } from '../../transcript/errors';
 import { parseProof } from '../../transcript/proof';
 import { VerifierState } from '../../transcript/verifier-state';

@@ -1,0 +1,20 @@
+// Flock's bulk kernels on the module (host/native/src/bit_columns.cc, flock_witness.cc) for
+// arrayFlockPasses: the backend's pool arrays are 8-byte aligned, as the module reads u64
+// words; small operands (weights, tables) are copied where they are not.
+import type { FlockArrayKernels } from '../array-flock';
+import type { NativeModule } from './module';
+
+/** The words themselves, or a copy where they do not start on the 8 bytes the module reads
+ * u64 words from. */
+function aligned(words: Uint32Array): Uint32Array {
+  return words.byteOffset % 8 === 0 ? words : words.slice();
+}
+
+export function nativeFlockKernels(module: NativeModule): FlockArrayKernels {
+  return {
+    witness: ({ live, messages, headers }, z, a, b) => module.flockWitness(aligned(messages), aligned(headers), live, z, a, b),
+    skipSums: (lt, cols, at, groups, weights, sums) => module.skipSums(lt, cols.a, cols.b, cols.c, at, groups, aligned(weights.lo), aligned(weights.hi), sums),
+    entries: (col, at, count, t0, t1, out) => module.zerocheckEntries(col, at, count, t0, t1, out),
+    foldBlocks: (z, blocks, eq, zv) => module.foldBlocks(z, blocks, aligned(eq), zv),
+  };
+}

@@ -1,0 +1,19 @@
+// What the webgpu backend's groups of kernels (commit, opening, zerocheck, grinding, Flock)
+// take from the backend that hosts them.
+import type { DeviceBuffer, Elem } from '../backend';
+import type { DeviceLink } from './link';
+import type { Recording } from './recording';
+
+export interface KernelContext {
+  device: GPUDevice;
+  /** Where every upload, submission, read and wait goes (and is counted). */
+  link: DeviceLink;
+  /** Throws once the backend is disposed. */
+  live(): void;
+  /** Work for one submission, under the label `what`. */
+  record(what: string): Recording;
+  /** A new storage buffer of `length` values (zeroed). */
+  create(elem: Elem, length: number): Promise<DeviceBuffer>;
+  /** Workgroups per dispatch dimension at most. */
+  maxPerDimension: number;
+}

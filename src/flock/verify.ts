@@ -1,0 +1,13 @@
+// The Flock reduction's verifier end to end (PROTOCOL.md §10.4): the zerocheck's replay, then the
+// lincheck's with its terminal identity, on a transcript that has already bound the commitment
+// holding q_flock. What comes out is the claim ring switching consumes.
+import type { VerifierState } from '../transcript/verifier-state';
+import type { FlockReduction } from './lincheck/claim';
+import { verifyLincheck } from './lincheck/verifier';
+import { verifyZerocheck } from './zerocheck/verifier';
+
+/** Replays both; throws a VerificationError when lincheck's terminal identity fails. */
+export function verifyFlock(vs: VerifierState, nBlocksLog: number): FlockReduction {
+  const zerocheck = verifyZerocheck(vs, nBlocksLog);
+  return { zerocheck, claim: verifyLincheck(zerocheck, vs) };
+}

@@ -1,0 +1,112 @@
+// The verifier's view of a program: the bytecode multilinear P in kbc + 4 variables (kbc =
+// log2 of the slot count), its BLAKE2s digest, and the Fiat–Shamir seed and transcript statement
+// built from them (shared/vectors/vm/README.md, "Statement"). P holds 16 columns of 2^kbc K
+// words, the slot index in the high 4 bits: columns 0..2 and 12..15 are zero, column 3 + i is
+// instruction column i (opcode, three operands, two flags, three extras).
+import { blake2s } from '../hash/blake2s';
+import { type E, eFromLimbs } from '../field/e';
+import { type K, kFromBytes, kPow } from '../field/k';
+import { R1CS_DIGEST } from '../flock/r1cs-digest';
+import { type Instruction, tableOf } from './isa';
+
+/** Columns of P in use: 16 slots, the instruction's 9 columns from slot 3. */
+export const BYTECODE_SLOTS = 16;
+export const BYTECODE_FIRST_COLUMN = 3;
+export const BYTECODE_COLUMNS = 9;
+
+const SEED_DOMAIN = new TextEncoder().encode('leanvm-b-fs-seed-v2-blake2s');
+const G = Uint32Array.of(2, 0);
+
+/** g^k as [lo, hi] u32 words, memoised per exponent (operands repeat across slots). */
+function gPowCache(): (k: number) => K {
+  const cache = new Map<number, K>();
+  return (k) => {
+    let v = cache.get(k);
+    if (v === undefined) cache.set(k, (v = kPow(G, k)));
+    return v;
+  };
+}
+
+/** The 9 K columns of one instruction, each nonzero one handed to `put` as u32 words (low, high). */
+function writeColumns(ins: Instruction, g: (k: number) => K, put: (col: number, lo: number, hi: number) => void): void {
+  const gp = (col: number, k: number) => {
+    const v = g(k);
+    put(col, v[0], v[1]);
+  };
+  const limb = (col: number, e: E, i: number) => put(col, e[2 * i], e[2 * i + 1]);
+  gp(0, tableOf(ins.op));
+  switch (ins.op) {
+    case 'XOR':
+    case 'MUL':
+      gp(1, ins.a), gp(2, ins.b), gp(3, ins.c);
+      return;
+    case 'SET':
+      gp(1, ins.o), limb(2, ins.k, 0), limb(3, ins.k, 1), limb(4, ins.k, 2);
+      return;
+    case 'DEREF':
+      gp(1, ins.alpha), gp(2, ins.beta), gp(3, ins.gamma);
+      if (ins.mode === 'pc') put(4, 1, 0);
+      if (ins.mode === 'fp') put(5, 1, 0);
+      return;
+    case 'JUMP':
+      gp(1, ins.oc), gp(2, ins.od), gp(3, ins.of);
+      return;
+    case 'BLAKE2S':
+      gp(1, ins.ins[0]), gp(2, ins.ins[1]), gp(3, ins.ins[2]), gp(4, ins.ins[3]);
+      gp(5, ins.cv), gp(6, ins.out), limb(7, ins.metadata, 0), limb(8, ins.metadata, 1);
+      return;
+  }
+}
+
+/** P as 16·2^kbc K words (2 u32 each, low first): word pc of column 3 + i is column i at pc. */
+export function bytecodeMultilinear(program: { readonly bytecode: readonly Instruction[] }): Uint32Array {
+  const n = program.bytecode.length;
+  const words = new Uint32Array(2 * BYTECODE_SLOTS * n);
+  const g = gPowCache();
+  program.bytecode.forEach((ins, pc) =>
+    writeColumns(ins, g, (col, lo, hi) => {
+      const at = 2 * ((BYTECODE_FIRST_COLUMN + col) * n + pc);
+      words[at] = lo;
+      words[at + 1] = hi;
+    }),
+  );
+  return words;
+}
+
+/** The multilinear's bytes: its K words little-endian (what the Python verifier reads). */
+export function bytecodeBytes(program: { readonly bytecode: readonly Instruction[] }): Uint8Array {
+  const words = bytecodeMultilinear(program);
+  return new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+}
+
+const digests = new WeakMap<object, Uint8Array>();
+
+/** BLAKE2s-256 of P's bytes, computed once per program object. */
+export function bytecodeDigest(program: { readonly bytecode: readonly Instruction[] }): Uint8Array {
+  let d = digests.get(program);
+  if (d === undefined) digests.set(program, (d = blake2s(bytecodeBytes(program))));
+  return d;
+}
+
+/** The digest in hex, as the program JSON's bytecode_hash. */
+export function bytecodeHash(program: { readonly bytecode: readonly Instruction[] }): string {
+  return Array.from(bytecodeDigest(program), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** BLAKE2s-256(domain ‖ R1CS_DIGEST ‖ digest(P)) as two E halves (c0, c1, 0). */
+export function fsSeed(program: { readonly bytecode: readonly Instruction[] }): [E, E] {
+  const input = new Uint8Array(SEED_DOMAIN.length + 64);
+  input.set(SEED_DOMAIN);
+  input.set(R1CS_DIGEST, SEED_DOMAIN.length);
+  input.set(bytecodeDigest(program), SEED_DOMAIN.length + 32);
+  const d = blake2s(input);
+  const half = (o: number) => eFromLimbs(kFromBytes(d, o), kFromBytes(d, o + 8), new Uint32Array(2));
+  return [half(0), half(16)];
+}
+
+/** The transcript label and statement of a program proof: the seed halves, then the two
+ * public-input words. */
+export const VM_TRANSCRIPT_LABEL = 'leanvm-b';
+export function transcriptStatement(program: { readonly bytecode: readonly Instruction[] }, publicInput: readonly [E, E]): E[] {
+  return [...fsSeed(program), publicInput[0], publicInput[1]];
+}

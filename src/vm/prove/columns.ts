@@ -1,0 +1,207 @@
+// The witness columns of a run (leanVM-b's Program::build): every global column as K words, the
+// committed ones written straight into their slices of the stack, the BLAKE2S table's value
+// columns (q_flock holds them) into buffers of their own. A table's columns come from its trace
+// rows: pc and fp as g^pc, g^fp, operands as g^offset from the bytecode, the cells' values from
+// the final memory, read counts as g^count. The BLAKE2S rows also give Flock's compressions.
+import { type Compression } from '../../flock/compression';
+import { kBatchInv } from '../../field/k';
+import { type Execution, MODE, SLOT, decode } from '../execute';
+import type { HostWords } from './host-words';
+import { gPowerTable } from '../gpow';
+import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
+import { TABLE_SCHEMAS } from '../tables/schema';
+import type { Instruction } from '../isa';
+import type { VmLayout } from '../layout';
+import type { Program } from '../program';
+import { ROW_BC, ROW_COUNTS, ROW_FP, ROW_PC } from '../trace';
+
+export interface RunColumns {
+  /** The committed words: every committed column at its offset, zero past them. */
+  readonly stack: Uint32Array;
+  /** Per global column, its K words (2 u32 each): a view of the stack, or its own buffer. */
+  readonly columns: readonly Uint32Array[];
+  /** Flock's compressions, one per BLAKE2S row. */
+  readonly compressions: readonly Compression[];
+}
+
+/** The largest count or offset a column takes g to the power of. */
+function largestExponent(program: Program, exec: Execution): number {
+  let top = Math.max(exec.memory.length / 6, program.bytecode.length);
+  for (const c of exec.memCounts) if (c > top) top = c;
+  for (const c of exec.bytecodeCounts) if (c > top) top = c;
+  for (const ins of program.bytecode) for (const o of offsetsOf(ins)) if (o > top) top = o;
+  return top;
+}
+
+/** The frame offsets an instruction names (its operand columns are g to their powers). */
+function offsetsOf(ins: Instruction): number[] {
+  switch (ins.op) {
+    case 'XOR':
+    case 'MUL':
+      return [ins.a, ins.b, ins.c];
+    case 'SET':
+      return [ins.o];
+    case 'DEREF':
+      return [ins.alpha, ins.beta, ins.gamma];
+    case 'JUMP':
+      return [ins.oc, ins.od, ins.of];
+    case 'BLAKE2S':
+      return [...ins.ins, ins.cv, ins.out];
+  }
+}
+
+/** The run's columns, the stack in an array from `words`. */
+/** dst[i] = g^(word w of trace row i), as K words. */
+function powersOf(dst: Uint32Array, g: Uint32Array, d: Uint32Array, stride: number, w: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const k = 2 * d[stride * i + w];
+    dst[2 * i] = g[k];
+    dst[2 * i + 1] = g[k + 1];
+  }
+}
+
+/** dst[i] = g^(operand `slot` of row i's instruction). */
+function operandPowers(dst: Uint32Array, g: Uint32Array, code: Uint32Array, d: Uint32Array, stride: number, slot: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const k = 2 * code[SLOT * d[stride * i + ROW_PC] + slot];
+    dst[2 * i] = g[k];
+    dst[2 * i + 1] = g[k + 1];
+  }
+}
+
+/** dst[i] = K limb l of cell fp + (operand `slot` of row i's instruction) in the final memory. */
+function cellLimbs(dst: Uint32Array, mem: Uint32Array, code: Uint32Array, d: Uint32Array, stride: number, slot: number, l: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const at = 6 * (d[stride * i + ROW_FP] + code[SLOT * d[stride * i + ROW_PC] + slot]) + 2 * l;
+    dst[2 * i] = mem[at];
+    dst[2 * i + 1] = mem[at + 1];
+  }
+}
+
+export function buildColumns(program: Program, exec: Execution, layout: VmLayout, words: HostWords): RunColumns {
+  const { stack: placement } = layout;
+  const stack = words.zeroed(2 * placement.nLanes * 2 ** (placement.logN - 6));
+  const columns: Uint32Array[] = new Array(N_COLUMNS);
+  for (let c = 0; c < N_COLUMNS; c++) {
+    const at = layout.placements[c];
+    if (at !== null) columns[c] = stack.subarray(2 * at.offset, 2 * (at.offset + 2 ** at.vars));
+  }
+  TABLE_SCHEMAS.forEach((s, t) => s.columns.forEach((_, i) => {
+    const c = TABLE_BASES[t] + i;
+    columns[c] ??= new Uint32Array(2 * 2 ** layout.shape.taus[t]);
+  }));
+
+  const g = gPowerTable(largestExponent(program, exec) + 1);
+  const mem = exec.memory;
+  // The memory image's limbs and the two final-count columns.
+  const cells = mem.length / 6;
+  for (let l = 0; l < 3; l++) {
+    const col = columns[MEM_0 + l];
+    for (let i = 0; i < cells; i++) {
+      col[2 * i] = mem[6 * i + 2 * l];
+      col[2 * i + 1] = mem[6 * i + 2 * l + 1];
+    }
+  }
+  const gInto = (col: Uint32Array, counts: Uint32Array) => counts.forEach((k, i) => {
+    col[2 * i] = g[2 * k];
+    col[2 * i + 1] = g[2 * k + 1];
+  });
+  gInto(columns[MEM_FINAL_CNT], exec.memCounts);
+  gInto(columns[BYTECODE_FINAL_CNT], exec.bytecodeCounts);
+
+  const { code, consts } = decode(program);
+  const compressions: Compression[] = [];
+  TABLE_SCHEMAS.forEach((schema, t) => {
+    const rows = exec.rows[t];
+    const base = TABLE_BASES[t];
+    const col = (name: string): Uint32Array => {
+      const i = schema.columns.indexOf(name);
+      if (i < 0) throw new Error(`buildColumns: table ${schema.name} has no column ${name}`);
+      return columns[base + i];
+    };
+    // Column by column: a row's pc, fp, bytecode count and read counts are words of its trace
+    // row, operands slots of its pc's decoded instruction, values limbs of the cells they name.
+    const d = rows.data, stride = rows.stride, n = rows.length;
+    powersOf(col('pc'), g, d, stride, ROW_PC, n);
+    powersOf(col('fp'), g, d, stride, ROW_FP, n);
+    powersOf(col('cnt_bc'), g, d, stride, ROW_BC, n);
+    const cnt = schema.columns.filter((c) => c.startsWith('cnt') && c !== 'cnt_bc');
+    cnt.forEach((c, j) => powersOf(col(c), g, d, stride, ROW_COUNTS + j, n));
+    const operand = (name: string, slot: number) => operandPowers(col(name), g, code, d, stride, slot, n);
+    const limbs = (name: string, slot: number, count: number) => {
+      for (let l = 0; l < count; l++) cellLimbs(col(count === 1 ? name : `${name}_${l}`), mem, code, d, stride, slot, l, n);
+    };
+    switch (schema.name) {
+      case 'XOR':
+      case 'MUL':
+        ['o_a', 'o_b', 'o_c'].forEach((c, k) => operand(c, 1 + k));
+        limbs('va', 1, 3);
+        limbs('vb', 2, 3);
+        break;
+      case 'SET': {
+        operand('o', 1);
+        const k = [0, 1, 2].map((l) => col(`k_${l}`));
+        for (let i = 0; i < n; i++) {
+          const c = 6 * d[stride * i + ROW_PC];
+          for (let l = 0; l < 3; l++) {
+            k[l][2 * i] = consts[c + 2 * l];
+            k[l][2 * i + 1] = consts[c + 2 * l + 1];
+          }
+        }
+        break;
+      }
+      case 'DEREF': {
+        ['alpha', 'beta', 'gamma'].forEach((c, k) => operand(c, 1 + k));
+        const [fPc, fFp] = [col('f_pc'), col('f_fp')];
+        for (let i = 0; i < n; i++) {
+          const mode = code[SLOT * d[stride * i + ROW_PC] + 4];
+          fPc[2 * i] = mode === MODE.pc ? 1 : 0;
+          fFp[2 * i] = mode === MODE.fp ? 1 : 0;
+        }
+        limbs('ptr', 1, 1);
+        limbs('v3', 3, 3);
+        break;
+      }
+      case 'JUMP': {
+        ['o_c', 'o_d', 'o_f'].forEach((c, k) => operand(c, 1 + k));
+        ['c', 'dest', 'frame'].forEach((c, k) => limbs(c, 1 + k, 1));
+        const [c, b] = [col('c'), col('b')];
+        for (let i = 0; i < n; i++) b[2 * i] = (c[2 * i] | c[2 * i + 1]) !== 0 ? 1 : 0;
+        kBatchInv(c, col('w'));
+        break;
+      }
+      case 'BLAKE2S': {
+        const ops = ['o_0', 'o_1', 'o_2', 'o_3', 'o_v', 'o_out'];
+        ops.forEach((c, k) => operand(c, 1 + k));
+        // The cells in access order: the message's four, cv and cv + 1, out and out + 1.
+        const cells = ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]);
+        const md = [col('md_0'), col('md_1')];
+        for (let i = 0; i < n; i++) {
+          const pc = d[stride * i + ROW_PC], f = d[stride * i + ROW_FP], o = SLOT * pc;
+          const at = [1, 2, 3, 4, 5, 5, 6, 6].map((slot, j) => f + code[o + slot] + (j === 5 || j === 7 ? 1 : 0));
+          cells.forEach(([lo, hi], j) => {
+            for (let w = 0; w < 2; w++) {
+              lo[2 * i + w] = mem[6 * at[j] + w];
+              hi[2 * i + w] = mem[6 * at[j] + 2 + w];
+            }
+          });
+          for (let l = 0; l < 2; l++) {
+            md[l][2 * i] = consts[6 * pc + 2 * l];
+            md[l][2 * i + 1] = consts[6 * pc + 2 * l + 1];
+          }
+          // A cell's two 64-bit limbs are four message (or chaining) words.
+          const h = new Uint32Array(8), m = new Uint32Array(16);
+          for (let j = 0; j < 4; j++) m.set(mem.subarray(6 * at[j], 6 * at[j] + 4), 4 * j);
+          for (let j = 0; j < 2; j++) h.set(mem.subarray(6 * at[4 + j], 6 * at[4 + j] + 4), 4 * j);
+          const c = 6 * pc;
+          compressions.push({ h, m, tLo: consts[c], tHi: consts[c + 1], f0: consts[c + 2], f1: consts[c + 3] });
+        }
+        break;
+      }
+    }
+  });
+  if (columns[QFLOCK] === undefined || compressions.length !== 2 ** layout.shape.taus[BLAKE2S_TABLE]) {
+    throw new Error('buildColumns: q_flock needs one compression per BLAKE2S row');
+  }
+  return { stack, columns, compressions };
+}

@@ -1,0 +1,248 @@
+// The VM prover end to end, in the protocol's order (leanVM-b cpu::prove; src/vm/verify/verify.ts
+// reads it back): run the program, build the columns and commit them as one stack, announce the
+// sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
+// values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
+// ring-switched stacked opening of every claim.
+import type { Backend } from '../../backend/backend';
+import type { FlockColumns } from '../../backend/flock-passes';
+import { hostVmKernels } from '../../backend/cpu/vm-kernels';
+import type { VmKernels } from '../../backend/vm-kernels';
+import { type E, eMulKAt } from '../../field/e';
+import type { Compression } from '../../flock/compression';
+import { proveLincheckOn } from '../../flock/lincheck/prover';
+import { witnessInputs } from '../../flock/witness';
+import { proveZerocheckOn } from '../../flock/zerocheck/prover';
+import type { StackClaims } from '../../pcs/stack/claims';
+import { proveStackedOpening } from '../../pcs/stack/prover';
+import { commitWhir, freeCommitment } from '../../pcs/whir/commit';
+import { eqTable } from '../../poly/eq';
+import { serializeProof } from '../../transcript/proof';
+import { ProverState } from '../../transcript/prover-state';
+import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
+import { ProveError } from '../errors';
+import type { Execution } from '../execute';
+import { type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
+import { leafLayout } from '../leaves';
+import type { Program } from '../program';
+import type { PublicInput } from '../public-input';
+import { BUS_BITS } from '../tables/bus';
+import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, QFLOCK, TABLE_BASES } from '../tables/columns';
+import { TABLE_SCHEMAS } from '../tables/schema';
+import type { ColumnClaim } from '../verify/claims';
+import { routeClaims } from '../verify/routing';
+import type { WitnessStreams } from '../witness-streams';
+import { buildColumns } from './columns';
+import { executeToFloor } from './committed-floor';
+import { type HostWords, hostWords } from './host-words';
+import { proveGrandProducts } from './gkr';
+import { busLeaves } from './leaves';
+import { tableForms } from './table-forms';
+import { proveTableSumcheck } from './table-sumcheck';
+
+export type VmStage = 'execute' | 'witness' | 'commit' | 'bus' | 'tables' | 'flock' | 'opening';
+export const VM_STAGES: readonly VmStage[] = ['execute', 'witness', 'commit', 'bus', 'tables', 'flock', 'opening'];
+
+// Each stage's rough share of a proof, for progress only.
+const STAGE_SHARE: Record<VmStage, number> = { execute: 0.01, witness: 0.04, commit: 0.1, bus: 0.35, tables: 0.1, flock: 0.1, opening: 0.3 };
+
+export interface ProveProgramOptions {
+  readonly backend: Backend;
+  /** Witness streams replacing the program's own of the same name. */
+  readonly witness?: WitnessStreams;
+  /** log2 of the inverse rate, 1..4 (default 1). */
+  readonly logInvRate?: number;
+  readonly maxCycles?: number;
+  /** Called as each stage starts with the estimated share of the proof done before it, and
+   * once at the end with ('opening', 1). */
+  readonly onProgress?: (stage: VmStage, fraction: number) => void;
+}
+
+export interface ProgramProof {
+  readonly proof: Uint8Array;
+  readonly stats: {
+    readonly cycles: number;
+    readonly programCycles: number;
+    readonly taus: readonly number[];
+    readonly h: number;
+    readonly stageMs: Record<VmStage, number>;
+    readonly proofBytes: number;
+  };
+}
+
+/** The shape a run announces, or a ProveError saying why the run cannot be proved. */
+function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape {
+  if (exec.taus === null) throw new ProveError(`the run's tables (${exec.rowCounts.join(', ')} rows) are not all powers of two, and the program has no fill blocks that make them so`);
+  if (exec.unconstrainedReads.length > 0) {
+    throw new ProveError(`the run read ${exec.unconstrainedReads.length} cell(s) nothing writes (first ${exec.unconstrainedReads.slice(0, 8).join(', ')}): a value from outside the constraints, a compiler bug`);
+  }
+  const shape: VmShape = { logMemory: exec.logMem, taus: exec.taus, logBytecode: Math.log2(program.bytecode.length) };
+  const problem = shapeProblem(shape, logInvRate);
+  if (problem !== null) throw new ProveError(`the run cannot be proved: ${problem}`);
+  const mu = stackLog(shape);
+  if (mu < MIN_STACK_LOG || mu > MAX_STACK_LOG) throw new ProveError(`the run commits a stack of 2^${mu} words, outside 2^${MIN_STACK_LOG}..2^${MAX_STACK_LOG}`);
+  return shape;
+}
+
+/** MLE(column)(point) of a K column, by folds on the kernels, top variable first: the first
+ * into an array from `words`, the rest in place. */
+async function mleOn(kernels: VmKernels, words: HostWords, column: Uint32Array, point: Uint32Array): Promise<E> {
+  const vars = point.length / 6;
+  if (vars === 0) return Uint32Array.of(column[0], column[1], 0, 0, 0, 0);
+  const bound = words.take(3 * (column.length / 2));
+  let table = column;
+  for (let i = vars - 1; i >= 0; i--) {
+    const out = bound.subarray(0, 6 << i);
+    await kernels.fold(table, table === column ? 'K' : 'E', 1 << i, point.subarray(6 * i, 6 * i + 6), out);
+    table = out;
+  }
+  const value = table.slice(0, 6);
+  words.give(bound);
+  return value;
+}
+
+/** Frees Flock's witness columns on `backend`. */
+function freeColumns(backend: Backend, cols: FlockColumns): void {
+  for (const col of [cols.z, cols.a, cols.b]) backend.free(col);
+}
+
+/** Where the BLAKE2S rows' identical tail starts (Flock sums it once). */
+function tailStart(compressions: readonly Compression[]): number {
+  const same = (x: Compression, y: Compression) =>
+    x.tLo === y.tLo && x.tHi === y.tHi && x.f0 === y.f0 && x.f1 === y.f1 && x.h.every((w, i) => w === y.h[i]) && x.m.every((w, i) => w === y.m[i]);
+  const last = compressions[compressions.length - 1];
+  let live = compressions.length - 1;
+  while (live > 0 && same(compressions[live - 1], last)) live--;
+  return live;
+}
+
+/** The transcript a proof of `program` on `publicInput` is written with. */
+export function vmProverState(program: Program, publicInput: PublicInput): ProverState {
+  return new ProverState(VM_TRANSCRIPT_LABEL, transcriptStatement(program, publicInput));
+}
+
+/** Proves the execution of `program` on `publicInput`. */
+export async function proveProgram(program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
+  return proveInto(vmProverState(program, publicInput), program, publicInput, options);
+}
+
+/** proveProgram on a prover state of the caller's (vmProverState's, or one that records). */
+export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
+  const t0 = performance.now();
+  options.onProgress?.('execute', 0);
+  const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
+  return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
+}
+
+/**
+ * Proves a run of `program` as it stands (execute's, or one a test has changed to show that the
+ * verifier refuses it) on `ps`; `executeMs` is reported as the execute stage.
+ */
+export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
+  const { backend, onProgress } = options;
+  const kernels = backend.vm ?? hostVmKernels;
+  const words = hostWords(kernels);
+  const logInvRate = options.logInvRate ?? 1;
+  const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
+  stageMs.execute = executeMs;
+  let done = STAGE_SHARE.execute;
+  async function stage<T>(name: VmStage, body: () => T | Promise<T>): Promise<T> {
+    if (onProgress !== undefined) {
+      onProgress(name, done);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const t0 = performance.now();
+    const out = await body();
+    stageMs[name] = performance.now() - t0;
+    done += STAGE_SHARE[name];
+    return out;
+  }
+
+  const shape = shapeOf(program, exec, logInvRate);
+  const layout = vmLayout(shape);
+  const bytecode = bytecodeMultilinear(program);
+  const tauB = shape.taus[BLAKE2S_TABLE];
+  const { run, flock } = await stage('witness', async () => {
+    const run = buildColumns(program, exec, layout, words);
+    // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
+    // z is q_flock, which the stack commits: the stack gets a copy.
+    const live = tailStart(run.compressions);
+    const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
+    try {
+      run.columns[QFLOCK].set(await backend.download(flock.z));
+    } catch (e) {
+      freeColumns(backend, flock);
+      throw e;
+    }
+    return { run, flock };
+  });
+
+  try {
+    for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
+    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
+    try {
+      ps.addRoot(commitment.root);
+      const { columns } = run;
+      const bus = await stage('bus', async () => {
+        const alphas = ps.sampleVec(BUS_BITS);
+        const fp = { weights: eqTable(alphas), beta: ps.sample() };
+        const depth = leafLayout(shape).depth;
+        const gkr = await proveGrandProducts(ps, kernels, words, await busLeaves(kernels, words, shape, columns, bytecode, fp), depth);
+        const zeta = gkr.point;
+        const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
+        const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
+        const claims: ColumnClaim[] = [];
+        for (const [column, point] of framework) {
+          const value = await mleOn(kernels, words, columns[column], point);
+          ps.addScalar(value);
+          claims.push({ column, point, value });
+        }
+        return { zeta, fp, claims };
+      });
+      const tableClaims = await stage('tables', async () => {
+        const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
+        const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
+        const { values, point } = await proveTableSumcheck(ps, kernels, words, shape.taus, tableColumns, forms, bus.zeta);
+        return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
+          column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
+        })));
+      });
+      // The public input's line: each memory limb at (r, 0, …, 0) is p0 + r·(p0 + p1) in that limb.
+      const r = ps.sample();
+      const publicClaims: ColumnClaim[] = [0, 1, 2].map((l) => {
+        const p0 = publicInput[0].subarray(2 * l, 2 * l + 2), p1 = publicInput[1].subarray(2 * l, 2 * l + 2);
+        const value: E = new Uint32Array(6);
+        eMulKAt(value, 0, r, 0, Uint32Array.of(p0[0] ^ p1[0], p0[1] ^ p1[1]), 0);
+        value[0] ^= p0[0];
+        value[1] ^= p0[1];
+        ps.addScalar(value);
+        const point = new Uint32Array(6 * shape.logMemory);
+        point.set(r);
+        return { column: MEM_0 + l, point, value };
+      });
+      const flockClaim = await stage('flock', async () => {
+        const zc = await proveZerocheckOn(backend, flock, ps);
+        return proveLincheckOn(backend, zc, flock, ps);
+      });
+      // The columns are read for the last time: the opening reads the commitment's copy.
+      words.give(run.stack);
+      await stage('opening', () => {
+        const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
+        const qflock = layout.placements[QFLOCK]!;
+        const claims: StackClaims = { ring: { offset: qflock.offset, vars: qflock.vars, claims: [flockClaim] }, points };
+        return proveStackedOpening(ps, commitment, claims);
+      });
+    } finally {
+      freeCommitment(commitment);
+    }
+  } finally {
+    freeColumns(backend, flock);
+  }
+  onProgress?.('opening', 1);
+  const proof = serializeProof(ps.finish());
+  return {
+    proof,
+    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length },
+  };
+}
+
+
