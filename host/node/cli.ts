@@ -13,7 +13,7 @@ import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
 import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
-import { backendOption, threadsOption } from './options';
+import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
 import { serve } from './serve';
 import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
@@ -105,8 +105,8 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .option('--digests-out <file>', 'also write the n BLAKE2s-256 digests (n × 32 bytes) the proof claims')
   .addOption(backendOption())
   .addOption(threadsOption())
-  .option('--max-memory <size>', 'the memory the proof may take, e.g. 512M or 8G (default: what this machine or its cgroup has available)')
-  .option('--force', 'prove even when the memory estimate exceeds that')
+  .addOption(maxMemoryOption())
+  .addOption(forceOption())
   .option('--json', 'machine-readable summary')
   .action(proveHash);
 prove.command('vm').description('prove a compiled program\'s execution on a public input')
@@ -119,6 +119,8 @@ prove.command('vm').description('prove a compiled program\'s execution on a publ
   .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
   .addOption(backendOption())
   .addOption(threadsOption())
+  .addOption(maxMemoryOption())
+  .addOption(forceOption())
   .option('--json', 'machine-readable summary')
   .action(proveVm);
 

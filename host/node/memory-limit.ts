@@ -99,3 +99,19 @@ export function checkMemory(estimate: MemoryEstimate, hostMemory: boolean, opts:
 export function memoryReport(estimate: MemoryEstimate, limit: MemoryLimit) {
   return { estimatedPeakBytes: estimate.bytes, estimatedPeakStage: estimate.stage, deviceBytes: estimate.deviceBytes, limitBytes: limit.bytes, limitSource: limit.source };
 }
+
+/**
+ * A check for a job whose shape is known only once it has started (a VM program runs first):
+ * `check` weighs the shape's estimate against the limit as checkMemory does, and `report` gives
+ * the report's memory fields once it has.
+ */
+export function memoryGuard<A extends unknown[]>(estimate: (...shape: A) => MemoryEstimate, hostMemory: boolean, opts: MemoryOptions, what: string) {
+  let checked: { estimate: MemoryEstimate; limit: MemoryLimit } | undefined;
+  return {
+    check(...shape: A): void {
+      const e = estimate(...shape);
+      checked = { estimate: e, limit: checkMemory(e, hostMemory, opts, what) };
+    },
+    report: () => (checked === undefined ? undefined : memoryReport(checked.estimate, checked.limit)),
+  };
+}
