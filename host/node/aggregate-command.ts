@@ -11,7 +11,7 @@ import { TABLES } from '../../src/vm/isa';
 import type { VmShape } from '../../src/vm/layout';
 import { vmMemory } from '../../src/vm/prove/memory';
 import {
-  AGGREGATE_STAGES, type Aggregate, AggregateFormatError, AggregateInputError, type AggregateOptions, type AggregateRequest, type AggregateStats,
+  AGGREGATE_STAGES, AGGREGATION_PROGRAM_BYTES, type Aggregate, AggregateFormatError, AggregateInputError, type AggregateOptions, type AggregateRequest, type AggregateStats,
   aggregate, aggregationProgram, decodeAggregate, encodeAggregate, verifyAggregate,
 } from '../../src/workloads/xmss-aggregate/index';
 import { XMSS_MESSAGE_BYTES } from '../../src/xmss/index';
@@ -122,7 +122,8 @@ export async function aggregateCommand(opts: AggregateCommandOptions): Promise<v
   writable(opts.out, 'aggregate');
   const { backend, why, hostMemory } = await openBackend(opts.backend, 0, { threads });
   console.error(`backend: ${backend.name} (${why})`);
-  const memory = memoryGuard((shape: VmShape, logInvRate: number) => vmMemory(shape, logInvRate, backend.name), hostMemory, opts, `aggregating ${signers.length} signatures on ${backend.name}`);
+  const resident = { 'aggregation program': AGGREGATION_PROGRAM_BYTES };
+  const memory = memoryGuard((shape: VmShape, logInvRate: number) => vmMemory(shape, logInvRate, backend.name, resident), hostMemory, opts, `aggregating ${signers.length} signatures on ${backend.name}`);
   let result;
   try {
     result = await proveAggregate(backend, { message, epoch, signers }, files.map((f) => f.name), memory.check);

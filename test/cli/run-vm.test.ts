@@ -117,6 +117,23 @@ describe('leanvm-gpu prove vm', () => {
     expect(JSON.parse(forced.out).memory).toMatchObject({ limitBytes: 2 ** 25, limitSource: '--max-memory' });
   }, 120_000);
 
+  it('the memory estimate is within 15% of the measured peak (examples/fibonacci.py at 2^20 cycles, native)', () => {
+    const program = at('fib40000.json');
+    const c = spawnSync(process.execPath, [CLI, 'compile', 'examples/fibonacci.py', '-D', 'N_PLACEHOLDER=40000', '-o', program], { encoding: 'utf8', timeout: 60_000 });
+    expect(c.status, c.stderr).toBe(0);
+    const published = JSON.parse(run('--program', program, '--json').out).publicInput as string[][];
+    const r = prove('--program', program, '--public-input', published.map((w) => `0x${w[0]}`).join(','), '--out', at('fib.proof'), '--backend', 'native', '--json');
+    if (r.code === 2 && /native backend unavailable/.test(r.reason[0] ?? '')) {
+      expect(process.env.LEANVM_REQUIRE_NATIVE, r.reason[0]).not.toBe('1');
+      return;
+    }
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.cycles).toBe(2 ** 20 + 8);
+    const estimate = report.memory.estimatedPeakBytes as number;
+    expect(Math.abs(report.peakRssBytes - estimate) / estimate, `estimate ${estimate}, peak ${report.peakRssBytes}`).toBeLessThan(0.15);
+  }, 120_000);
+
   it('a failed assert, a wrong witness and a run past the cycle cap exit 2 with one line and write no proof', () => {
     const out = at('none.proof');
     const expectRefused = (r: ReturnType<typeof prove>, message: RegExp) => {

@@ -1,12 +1,15 @@
 // A VM proof's memory model (src/workloads/memory.ts), from the shape a run announces: known once
 // the program has run, before any column is built. In bytes of the stack S (its nLanes
-// committed lanes of K words): the stack and the execution's arrays through the witness, the
+// committed lanes of K words): the stack and the execution's arrays throughout, the
 // commitment's copy of the stack, its codeword (2^ρ·S) and Merkle digests from the commit on,
-// then the largest of the bus's three leaf trees (E values) with the GKR's first layer, the
-// table sumcheck's bound columns, Flock's columns and zerocheck tables (a and b go as the
-// tables come), and the opening's written-out weight (3·S) with the witness's first fold
-// (1.5·S), the stack itself given back by then. Measured (prove vm --backend native, 2 threads,
-// fibonacci at 2^18..2^22 cycles and aggregates): see calibrate notes in the commit log.
+// then the bus's three leaf trees (E values) with the GKR's first layer, the table sumcheck's
+// bound columns, Flock's columns and zerocheck tables (a and b go as the tables come), and the
+// opening's written-out weight (3·S) with the witness's first fold (1.5·S), the stack itself
+// given back by then. Measured (prove vm --backend native --threads 2, /usr/bin/time -v): the
+// Fibonacci example at 2^18, 2^20 and 2^22 cycles +5.6%, +4.5%, +4.4% (its peak is the bus's,
+// the estimate's the opening's, which holds the execution's arrays or not); aggregates of 100
+// and 20 signatures −0.9% and −11% (the runtime's share of a small job varies). The webgpu
+// backend's device arrays are named but not measured.
 import type { BackendName } from '../../backend/backend';
 import { BLOCK_U32 } from '../../flock/layout';
 import { PER_BLOCK } from '../../flock/zerocheck/materialize';
@@ -51,15 +54,16 @@ export function vmStages(shape: VmShape, logInvRate: number): StageMemory[] {
     { stage: 'bus', arrays: { ...running, 'flock columns': 3 * column, 'bus leaves': leafBytes, 'first GKR layer': leafBytes / 4 } },
     { stage: 'tables', arrays: { ...running, 'flock columns': 3 * column, 'bound columns': bound, 'eq table': eq } },
     { stage: 'flock', arrays: { ...running, 'column z': column, 'zerocheck tables': flockTables } },
-    { stage: 'opening', arrays: { 'stack copy': s, codeword, tree, weight: 3 * s, 'first fold': 1.5 * s } },
+    { stage: 'opening', arrays: { execution, 'stack copy': s, codeword, tree, weight: 3 * s, 'first fold': 1.5 * s } },
   ];
 }
 
 /** Arrays of vmStages that live on the GPU with the webgpu backend (the VM kernels run on the host). */
 const DEVICE_ARRAYS = new Set(['stack copy', 'codeword', 'tree', 'flock columns', 'column z', 'zerocheck tables', 'weight', 'first fold']);
 
-/** The peak memory of a VM proof of `shape` at rate 2^−logInvRate on `backend`. */
-export function vmMemory(shape: VmShape, logInvRate: number, backend: BackendName): MemoryEstimate {
-  const process = { process: PROCESS_BYTES, ...(backend === 'webgpu' ? { 'GPU runtime': GPU_RUNTIME_BYTES } : {}) };
+/** The peak memory of a VM proof of `shape` at rate 2^−logInvRate on `backend`; `resident`
+ * names what the caller's process holds beside it (the aggregation program, compiled). */
+export function vmMemory(shape: VmShape, logInvRate: number, backend: BackendName, resident: Readonly<Record<string, number>> = {}): MemoryEstimate {
+  const process = { process: PROCESS_BYTES, ...(backend === 'webgpu' ? { 'GPU runtime': GPU_RUNTIME_BYTES } : {}), ...resident };
   return peakOf(vmStages(shape, logInvRate), process, backend === 'webgpu' ? DEVICE_ARRAYS : undefined);
 }
