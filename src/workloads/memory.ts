@@ -10,6 +10,10 @@ import type { BackendName } from '../backend/backend';
 /** Bytes a Node process running the prover holds before its first array (runtime, code, heap). */
 export const PROCESS_BYTES = 80 * 2 ** 20;
 
+/** What Dawn, its adapter and the webgpu backend's scratch hold beside the process (lavapipe,
+ * hash batches of 2^12..2^14: within 5% with this). */
+export const GPU_RUNTIME_BYTES = 230 * 2 ** 20;
+
 /** One stage's live arrays, by name, in bytes. */
 export interface StageMemory {
   readonly stage: string;

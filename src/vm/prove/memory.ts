@@ -13,7 +13,7 @@
 import type { BackendName } from '../../backend/backend';
 import { BLOCK_U32 } from '../../flock/layout';
 import { PER_BLOCK } from '../../flock/zerocheck/materialize';
-import { type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../../workloads/memory';
+import { GPU_RUNTIME_BYTES, type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../../workloads/memory';
 import { INITIAL_FOLDING_FACTOR } from '../../pcs/whir/config';
 import { type VmShape, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';
@@ -24,8 +24,6 @@ import { TABLE_SCHEMAS } from '../tables/schema';
  * ≈ 100 bytes from 2^18 to 2^22 cells. */
 const EXECUTION_BYTES_PER_CELL = 100;
 
-/** What Dawn and its adapter hold beside the process (lavapipe; src/workloads/hash-batch/memory.ts). */
-const GPU_RUNTIME_BYTES = 180 * 2 ** 20;
 
 /** The rows a leaf tree of blocks uses from leaf 0. */
 const usedRows = (blocks: readonly { offset: number; logRows: number }[]): number => blocks.reduce((n, b) => Math.max(n, b.offset + 2 ** b.logRows), 1);

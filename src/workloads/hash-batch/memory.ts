@@ -3,15 +3,16 @@
 // commits z itself, the codeword beside it (2^ρ·Q at rate 2^−ρ) and its Merkle digests; the
 // zerocheck's three E tables (1.5·Q each) replace columns a and b as they are made; the
 // opening's weight (3·Q) and first fold of the witness (1.5·Q) sit beside z and the codeword,
-// the weight's own folds in its storage. At rate 1/2 both peaks are 7.75·Q. WebGPU (as it
-// stands) copies z to the device, keeps the host's columns, and folds into fresh buffers.
-// Measured (prove hash, /usr/bin/time -v): within 3% from 2^15 to 2^20 on native, 4% on cpu
-// (whose arrays V8 frees at the collections its pool asks for before a fresh allocation), 10%
-// on webgpu over lavapipe at 2^12..2^14.
+// the weight's own folds in its storage. At rate 1/2 both peaks are 7.75·Q. WebGPU makes the
+// columns on the device too, but its three zerocheck tables in one submission (a and b go only
+// after), and folds into fresh buffers.
+// Measured (prove hash --statement none, 2 threads, /usr/bin/time -v): within 1% from 2^17 to
+// 2^20 on native, 1% on cpu at 2^18 (whose arrays V8 frees at the collections its pool asks for
+// before a fresh allocation), 5% on webgpu over lavapipe at 2^12..2^14.
 import type { BackendName } from '../../backend/backend';
 import { qflockVars } from '../../flock/layout';
 import { INITIAL_FOLDING_FACTOR } from '../../pcs/whir/config';
-import { type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../memory';
+import { GPU_RUNTIME_BYTES, type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../memory';
 import { HASH_BATCH_LOG_INV_RATE } from './batch';
 
 export interface HashBatchShape {
@@ -47,22 +48,19 @@ export function hashBatchStages(shape: HashBatchShape, backend: BackendName): St
       { stage: 'opening', arrays: { 'column z': q, ...committed, weight, 'first fold': table } },
     ];
   }
-  const host = { 'columns z, a, b': 3 * q };
-  const device = { 'witness copy': q, ...committed };
+  const columns = { 'columns z, a, b': 3 * q };
   return [
-    { stage: 'witness', arrays: host },
-    { stage: 'commit', arrays: { ...host, ...device } },
-    { stage: 'zerocheck', arrays: { ...host, ...device, 'zerocheck tables': 3 * table, 'a table on the host': table } },
-    { stage: 'lincheck', arrays: { ...host, ...device } },
-    { stage: 'opening', arrays: { ...host, ...device, weight, 'first folds': 2 * table } },
+    { stage: 'witness', arrays: columns },
+    { stage: 'commit', arrays: { ...columns, ...committed } },
+    { stage: 'zerocheck', arrays: { ...columns, ...committed, 'zerocheck tables': 3 * table } },
+    { stage: 'lincheck', arrays: { 'column z': q, ...committed } },
+    { stage: 'opening', arrays: { 'column z': q, ...committed, weight, 'first folds': 2 * table } },
   ];
 }
 
-/** Arrays of hashBatchStages that live on the GPU with the webgpu backend. */
-const DEVICE_ARRAYS = new Set(['witness copy', 'codeword', 'tree', 'zerocheck tables', 'weight', 'first folds']);
+/** Arrays of hashBatchStages that live on the GPU with the webgpu backend: all of them. */
+const DEVICE_ARRAYS = new Set(['columns z, a, b', 'column z', 'codeword', 'tree', 'zerocheck tables', 'weight', 'first folds']);
 
-/** What Dawn and its adapter hold beside the process (lavapipe: measured at 2^12..2^14). */
-const GPU_RUNTIME_BYTES = 180 * 2 ** 20;
 
 /** The peak memory of a hash-batch proof of `shape` on `backend`. */
 export function hashBatchMemory(shape: HashBatchShape, backend: BackendName): MemoryEstimate {
