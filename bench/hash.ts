@@ -5,12 +5,18 @@
 // also given without the witness, as the reference reports it. (Peak memory is per process:
 // `leanvm-gpu prove hash --json` reports it for one size.) The native backend runs at 1 and 2
 // threads and at its default (every core), the reference prover's numbers being per thread count.
+// Each row puts the memory estimate (src/workloads/hash-batch/memory.ts) beside the peak
+// resident set measured over that size's runs (the process's, so the first size's includes the
+// runtime's start and a later size's may hold a smaller one's spares).
 import { availableParallelism } from 'node:os';
 import { openBackend } from '../host/node/backends';
 import type { Backend } from '../src/backend/backend';
 import { referenceMessages } from '../src/workloads/hash-batch/inputs';
 import { HASH_BATCH_STAGES, type HashBatchProof, type HashBatchStage, proveHashBatch, type StageTraffic } from '../src/workloads/hash-batch/prove';
+import { hashBatchMemory } from '../src/workloads/hash-batch/memory';
 import { totalTraffic } from '../src/workloads/hash-batch/traffic';
+import { peakRss } from '../host/node/cli-files';
+import { resetPeak } from './peak-memory';
 import type { BenchRow } from './report';
 import { summarize } from './stats';
 
@@ -45,6 +51,7 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
     const messages = referenceMessages(n);
     const samples: Record<HashBatchStage | 'total', number[]> = { witness: [], commit: [], zerocheck: [], lincheck: [], opening: [], total: [] };
     let proofBytes = 0;
+    resetPeak();
     let traffic: HashBatchProof['stats']['traffic'];
     try {
       for (let run = 0; run <= runs; run++) {
@@ -65,6 +72,8 @@ async function benchBackend(backend: Backend, label: string, logSizes: number[],
     row['w/o witness ms'] = summarize(samples.total.map((t, i) => t - samples.witness[i])).medianMs;
     for (const s of HASH_BATCH_STAGES) row[`${s} ms`] = summarize(samples[s]).medianMs;
     Object.assign(row, { 'proof KiB': proofBytes / 1024, spread: total.spread, runs: total.runs });
+    row['est MiB'] = hashBatchMemory({ n, nBlocksLog: k }, backend.name).bytes / 2 ** 20;
+    row['peak MiB'] = peakRss() / 2 ** 20;
     if (traffic !== undefined) Object.assign(row, trafficColumns(totalTraffic(traffic)));
     rows.push(row);
   }

@@ -3,7 +3,8 @@
 // its default), the whole aggregate() call (the native checks and the proof) timed after one
 // warm-up that also compiles the program; keygen and signing are excluded (done first, with
 // upstream's benchmark keys: epochs 0..15, signing at 7). Each cell gives its stage split, the
-// program's cycles a signature, the proof size and its peak memory. A cell runs in a process of
+// program's cycles a signature, the proof size and its peak memory beside the estimate the
+// aggregate command checks (src/vm/prove/memory.ts). A cell runs in a process of
 // its own (this bundle again, told the cell by XMSS_CELL_ENV), so its peak is its own: one
 // process keeps the pages of the cells before it, and at n = 900 two aggregates' garbage would
 // not fit this machine.
@@ -14,7 +15,9 @@ import { type BackendChoice, openBackend } from '../host/node/backends';
 import { peakRss } from '../host/node/cli-files';
 import type { Backend } from '../src/backend/backend';
 import { StdRng } from '../src/util/std-rng';
-import { AGGREGATE_STAGES, type AggregateSigner, type AggregateStats, aggregate } from '../src/workloads/xmss-aggregate';
+import type { VmShape } from '../src/vm/layout';
+import { vmMemory } from '../src/vm/prove/memory';
+import { AGGREGATE_STAGES, AGGREGATION_PROGRAM_BYTES, type AggregateSigner, type AggregateStats, aggregate } from '../src/workloads/xmss-aggregate';
 import { xmssKeyGen, xmssSign } from '../src/xmss';
 import { perNativeThreads } from './native-threads';
 import type { BenchRow } from './report';
@@ -58,15 +61,20 @@ export async function runXmssCell(spec: string): Promise<void> {
   const request = { message: MESSAGE, epoch: EPOCH, signers: signersFor(cell.n) };
   const { backend } = await openBackend(cell.backend, 0, { threads: cell.threads });
   const stats: AggregateStats[] = [];
+  // The memory estimate the aggregate command checks, from the program's run.
+  let estimateBytes = 0;
+  const onShape = (shape: VmShape, logInvRate: number) => {
+    estimateBytes = vmMemory(shape, logInvRate, backend.name, { 'aggregation program': AGGREGATION_PROGRAM_BYTES }).bytes;
+  };
   try {
     for (let run = 0; run <= cell.runs; run++) {
       await gc();
-      stats.push((await aggregate(request, { backend })).stats);
+      stats.push((await aggregate(request, { backend, onShape })).stats);
     }
   } finally {
     await backend.dispose();
   }
-  console.log(JSON.stringify({ stats: stats.slice(1), peakBytes: peakRss() }));
+  console.log(JSON.stringify({ stats: stats.slice(1), peakBytes: peakRss(), estimateBytes }));
 }
 
 export async function benchXmss(backend: Backend, sizes: number[], runs: number): Promise<BenchRow[]> {
@@ -80,9 +88,9 @@ function cellRow(cell: Cell, label: string): BenchRow {
     const why = r.status === null || r.status === 137 ? ` (killed by ${r.signal ?? 'SIGKILL'}: out of memory?)` : `: ${r.stderr.trim().split('\n').at(-1)}`;
     return { backend: label, n, error: `the cell's process exited ${r.status ?? r.signal}${why}` };
   }
-  const { stats, peakBytes } = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { stats: AggregateStats[]; peakBytes: number };
+  const { stats, peakBytes, estimateBytes } = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { stats: AggregateStats[]; peakBytes: number; estimateBytes: number };
   const total = summarize(stats.map((s) => AGGREGATE_STAGES.reduce((t, st) => t + (st === 'compile' ? 0 : s.stageMs[st]), 0)));
   const row: BenchRow = { backend: label, n, 'sig/s': n / (total.medianMs / 1e3), 'aggregate ms': total.medianMs, 'cycles/sig': stats[0].programCycles / n };
   for (const s of AGGREGATE_STAGES) if (s !== 'compile') row[`${s} ms`] = summarize(stats.map((x) => x.stageMs[s])).medianMs;
-  return Object.assign(row, { 'proof KiB': stats[0].proofBytes / 1024, 'peak MiB': peakBytes / 2 ** 20, spread: total.spread, runs: total.runs });
+  return Object.assign(row, { 'proof KiB': stats[0].proofBytes / 1024, 'est MiB': estimateBytes / 2 ** 20, 'peak MiB': peakBytes / 2 ** 20, spread: total.spread, runs: total.runs });
 }

@@ -20,6 +20,7 @@
         "src/grind.cc",
         "src/threads.cc",
         "src/pages.cc",
+        "src/memory.cc",
         "src/kernels_generic.cc",
         "src/kernels_pclmul.cc",
         "src/kernels_vpclmul.cc",

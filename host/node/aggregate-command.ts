@@ -8,14 +8,17 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { Backend } from '../../src/backend/backend';
 import { TABLES } from '../../src/vm/isa';
+import type { VmShape } from '../../src/vm/layout';
+import { vmMemory } from '../../src/vm/prove/memory';
 import {
-  AGGREGATE_STAGES, type Aggregate, AggregateFormatError, AggregateInputError, type AggregateRequest, type AggregateStats,
+  AGGREGATE_STAGES, AGGREGATION_PROGRAM_BYTES, type Aggregate, AggregateFormatError, AggregateInputError, type AggregateOptions, type AggregateRequest, type AggregateStats,
   aggregate, aggregationProgram, decodeAggregate, encodeAggregate, verifyAggregate,
 } from '../../src/workloads/xmss-aggregate/index';
 import { XMSS_MESSAGE_BYTES } from '../../src/xmss/index';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
 import { mib, parseThreads, peakRss, readFile, writable, writeOut } from './cli-files';
-import { backendOption, threadsOption } from './options';
+import { memoryGuard, type MemoryOptions } from './memory-limit';
+import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
 import { progressBar } from './progress';
 import { UsageError } from './usage';
 import { parseHex, parseU32 } from './xmss-command';
@@ -62,7 +65,7 @@ function parseMessage(text: string): Uint8Array {
   return parseHex(text, XMSS_MESSAGE_BYTES, '--message');
 }
 
-export interface AggregateCommandOptions {
+export interface AggregateCommandOptions extends MemoryOptions {
   message: string;
   epoch: string;
   signer?: string[];
@@ -74,11 +77,11 @@ export interface AggregateCommandOptions {
 }
 
 /** Proves the signers' aggregate on `backend` with a progress bar on a terminal; a refusal is a
- * usage error that calls signer i names[i]. */
-export async function proveAggregate(backend: Backend, request: AggregateRequest, names: readonly string[] = []) {
+ * usage error that calls signer i names[i]. onShape weighs the program's run before the proof. */
+export async function proveAggregate(backend: Backend, request: AggregateRequest, names: readonly string[] = [], onShape?: AggregateOptions['onShape']) {
   const bar = progressBar();
   try {
-    return await aggregate(request, { backend, onProgress: bar?.update });
+    return await aggregate(request, { backend, onProgress: bar?.update, onShape });
   } catch (e) {
     if (e instanceof AggregateInputError) throw namedRefusal(e, names);
     throw e;
@@ -117,11 +120,13 @@ export async function aggregateCommand(opts: AggregateCommandOptions): Promise<v
   const signers = files.map((f) => ({ publicKey: readFile(f.publicKey, 'public key file'), signature: readFile(f.signature, 'signature file') }));
   const threads = parseThreads(opts.threads);
   writable(opts.out, 'aggregate');
-  const { backend, why } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why, hostMemory } = await openBackend(opts.backend, 0, { threads });
   console.error(`backend: ${backend.name} (${why})`);
+  const resident = { 'aggregation program': AGGREGATION_PROGRAM_BYTES };
+  const memory = memoryGuard((shape: VmShape, logInvRate: number) => vmMemory(shape, logInvRate, backend.name, resident), hostMemory, opts, `aggregating ${signers.length} signatures on ${backend.name}`);
   let result;
   try {
-    result = await proveAggregate(backend, { message, epoch, signers }, files.map((f) => f.name));
+    result = await proveAggregate(backend, { message, epoch, signers }, files.map((f) => f.name), memory.check);
   } finally {
     await backend.dispose();
   }
@@ -129,14 +134,14 @@ export async function aggregateCommand(opts: AggregateCommandOptions): Promise<v
   writeOut(opts.out, bytes, 'aggregate');
   const report = {
     command: 'aggregate', why, message: hex(message), epoch, ...aggregateReport(result.stats, backend, threads),
-    programDigest: result.aggregate.programDigest, publicKeys: result.aggregate.publicKeys.map(hex), aggregateBytes: bytes.length, out: opts.out,
+    memory: memory.report(), programDigest: result.aggregate.programDigest, publicKeys: result.aggregate.publicKeys.map(hex), aggregateBytes: bytes.length, out: opts.out,
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
   const [head, ...rest] = aggregateLines(report, '  ');
   console.log(`aggregated ${head}`);
   for (const line of rest) console.log(line);
   console.log(`  message ${hex(message)}, epoch ${epoch}`);
-  console.log(`  aggregate: ${bytes.length} bytes (the proof ${report.proofBytes}, ${report.n} keys) → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
+  console.log(`  aggregate: ${bytes.length} bytes (the proof ${report.proofBytes}, ${report.n} keys) → ${opts.out}; peak memory ${mib(report.peakRssBytes)} (estimated ${mib(report.memory!.estimatedPeakBytes)})`);
 }
 
 /** Library input errors as the command line's usage errors (exit 2), naming the file. */
@@ -201,6 +206,8 @@ export function addAggregateCommands(program: Command, verify: Command): void {
     .requiredOption('--out <AGG>', 'where to write the aggregate')
     .addOption(backendOption())
     .addOption(threadsOption())
+    .addOption(maxMemoryOption())
+    .addOption(forceOption())
     .option('--json', 'machine-readable summary')
     .action(aggregateCommand);
   verify

@@ -1,6 +1,8 @@
 // Which backends can run on this machine, and which one a command gets; every choice comes
 // with its reason.
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { asNativeModule, createNativeBackend, describeNative, nativeVmKernels, type NativeModule } from '../../src/backend/native/index';
@@ -39,9 +41,32 @@ function describeGpu(gpu: NodeGpu): BackendReport {
  * this process may use. */
 export const DEFAULT_THREADS = availableParallelism();
 
-/** The TypeScript backend, with a worker pool when more than one thread is wanted. */
+/** V8's full collection, reached without --expose-gc on the command line (the flag set at run
+ * time, gc taken from a fresh context); undefined where V8 refuses. The second collection
+ * waits for the first one's sweep of array buffers, whose memory is then back. */
+function v8Collect(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    if (typeof gc !== 'function') return undefined;
+    return () => {
+      gc();
+      gc();
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The TypeScript backend, with a worker pool when more than one thread is wanted, and V8's
+ * collector to call as it lets go of large arrays. */
 function openCpu(threads: number): Backend {
-  return createCpuBackend(threads > 1 ? { pool: createCpuPool({ threads }) } : {});
+  return createCpuBackend({ collect: v8Collect(), ...(threads > 1 ? { pool: createCpuPool({ threads }) } : {}) });
+}
+
+/** The native backend, with V8's collector for its arrays past the module's largest map. */
+function openNative(module: NativeModule, threads: number): Backend {
+  return createNativeBackend(module, { threads, collect: v8Collect() });
 }
 
 type NativeProbe = { module: NativeModule; reason: string } | { module: null; reason: string };
@@ -84,6 +109,8 @@ export interface OpenedBackend {
   backend: Backend;
   /** Why this backend was chosen (or why the requested one was not available). */
   why: string;
+  /** Whether its buffers are the host's memory (cpu, native, a software GPU adapter), not a card's. */
+  hostMemory: boolean;
 }
 
 /**
@@ -94,16 +121,16 @@ export interface OpenedBackend {
 export async function openBackend(choice: BackendChoice, needBytes = 0, options: OpenOptions = {}): Promise<OpenedBackend> {
   const threads = options.threads ?? DEFAULT_THREADS;
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be a positive integer, got ${threads}`);
-  if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu' };
+  if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu', hostMemory: true };
   const native = probeNative(threads);
   if (choice === 'native') {
     if (native.module === null) throw new BackendUnavailableError(`native backend unavailable: ${native.reason}`);
-    return { backend: createNativeBackend(native.module, { threads }), why: `requested --backend native (${native.reason})` };
+    return { backend: openNative(native.module, threads), why: `requested --backend native (${native.reason})`, hostMemory: true };
   }
   const fallback = (gpuWhy: string): OpenedBackend =>
     native.module !== null
-      ? { backend: createNativeBackend(native.module, { threads }), why: `${gpuWhy}; native module: ${native.reason}` }
-      : { backend: openCpu(threads), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend` };
+      ? { backend: openNative(native.module, threads), why: `${gpuWhy}; native module: ${native.reason}`, hostMemory: true }
+      : { backend: openCpu(threads), why: `${gpuWhy}; no native module (${native.reason}); using the TypeScript backend`, hostMemory: true };
   const gpu = await requestNodeGpu();
   if ('unavailable' in gpu) {
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unavailable: ${gpu.unavailable}`);
@@ -120,19 +147,21 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
   }
   // The VM prover's kernels have no WGSL form yet: the webgpu backend runs the native module's
   // where there is one (on `threads` threads), else the TypeScript ones.
+  const hostMemory = report.software === true;
   const onGpu = (why: string): OpenedBackend => {
-    if (native.module === null) return { backend: createWebGpuBackend(gpu.device), why: `${why}; the VM kernels in TypeScript (no native module: ${native.reason})` };
-    return { backend: createWebGpuBackend(gpu.device, { vm: nativeVmKernels(native.module) }), why: `${why}; the VM kernels on the native module (${native.reason})` };
+    if (native.module === null) return { backend: createWebGpuBackend(gpu.device), why: `${why}; the VM kernels in TypeScript (no native module: ${native.reason})`, hostMemory };
+    return { backend: createWebGpuBackend(gpu.device, { vm: nativeVmKernels(native.module) }), why: `${why}; the VM kernels on the native module (${native.reason})`, hostMemory };
   };
   if (choice === 'webgpu') return onGpu('requested --backend webgpu');
   if (!report.software) return onGpu(`hardware GPU: ${report.reason}`);
   if (native.module !== null) {
     gpu.device.destroy();
-    return { backend: createNativeBackend(native.module, { threads }), why: `no hardware GPU (${report.reason}); native module: ${native.reason}` };
+    return { backend: openNative(native.module, threads), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };
   }
   return {
     backend: createWebGpuBackend(gpu.device),
     why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
+    hostMemory: true,
   };
 }
 

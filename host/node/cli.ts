@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
+import { AllocationError } from '../../src/backend/allocation';
 import type { BackendName } from '../../src/backend/backend';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
@@ -12,7 +13,7 @@ import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
 import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
-import { backendOption, threadsOption } from './options';
+import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
 import { serve } from './serve';
 import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
@@ -104,6 +105,8 @@ messageOptions(prove.command('hash').description('prove the BLAKE2s-256 digests 
   .option('--digests-out <file>', 'also write the n BLAKE2s-256 digests (n × 32 bytes) the proof claims')
   .addOption(backendOption())
   .addOption(threadsOption())
+  .addOption(maxMemoryOption())
+  .addOption(forceOption())
   .option('--json', 'machine-readable summary')
   .action(proveHash);
 prove.command('vm').description('prove a compiled program\'s execution on a public input')
@@ -116,6 +119,8 @@ prove.command('vm').description('prove a compiled program\'s execution on a publ
   .option('--max-cycles <n>', 'stop a run past this many cycles (default 100000000)')
   .addOption(backendOption())
   .addOption(threadsOption())
+  .addOption(maxMemoryOption())
+  .addOption(forceOption())
   .option('--json', 'machine-readable summary')
   .action(proveVm);
 
@@ -183,9 +188,11 @@ try {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const usage = [BackendUnavailableError, UsageError, HashBatchInputError];
+  // A job too large for this machine's memory is exit 2 too: refused up front, or an allocation failed.
+  const usage = [BackendUnavailableError, UsageError, HashBatchInputError, AllocationError];
   if (usage.some((kind) => e instanceof kind)) {
-    console.error(`leanvm-gpu: ${(e as Error).message}`);
+    const outOfMemory = e instanceof AllocationError ? 'out of memory: ' : '';
+    console.error(`leanvm-gpu: ${outOfMemory}${(e as Error).message}`);
     process.exit(2);
   }
   throw e;

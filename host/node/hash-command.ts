@@ -14,7 +14,9 @@ import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
+import { hashBatchMemory } from '../../src/workloads/hash-batch/memory';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
+import { checkMemory, type MemoryLimit, type MemoryOptions, memoryReport } from './memory-limit';
 import { progressBar } from './progress';
 import { mib, parseThreads, peakRss, readFile, writable, writeOut } from './cli-files';
 import { UsageError } from './usage';
@@ -28,7 +30,7 @@ export interface MessageOptions {
   statement?: StatementMode;
 }
 
-export interface ProveHashOptions extends MessageOptions {
+export interface ProveHashOptions extends MessageOptions, MemoryOptions {
   out: string;
   backend: BackendChoice;
   /** worker threads of the cpu and native backends (default: every core) */
@@ -94,7 +96,16 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   writable(opts.out, 'proof');
   if (opts.digestsOut !== undefined) writable(opts.digestsOut, 'digests');
   const n = messages.length / MESSAGE_WORDS;
-  const { backend, why } = await openBackend(opts.backend, largestBufferBytes(blocksLogFor(n, mode)), { threads });
+  const nBlocksLog = blocksLogFor(n, mode);
+  const { backend, why, hostMemory } = await openBackend(opts.backend, largestBufferBytes(nBlocksLog), { threads });
+  const estimate = hashBatchMemory({ n, nBlocksLog }, backend.name);
+  let limit: MemoryLimit;
+  try {
+    limit = checkMemory(estimate, hostMemory, opts, `proving n = ${n} on ${backend.name}`);
+  } catch (e) {
+    await backend.dispose();
+    throw e;
+  }
   console.error(`backend: ${backend.name} (${why})`);
   const bar = progressBar();
   let result;
@@ -111,7 +122,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const report = {
     command: 'prove hash', backend: backend.name, why, ...(backend.name === 'webgpu' ? {} : { threads: threads ?? DEFAULT_THREADS }),
     statement: mode, n, inputs: source, stageMs, totalMs,
-    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), proof: opts.out,
+    compressionsPerSecond: n / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), memory: memoryReport(estimate, limit), proof: opts.out,
     ...(traffic === undefined ? {} : { traffic }),
     ...(opts.digestsOut === undefined ? {} : { digests: opts.digestsOut }),
   };
@@ -122,7 +133,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   console.log(`  ${describeStatement(mode)}`);
   console.log(`  stages (ms): ${stages}`);
   if (traffic !== undefined) console.log(`  device traffic: ${describeTraffic(totalTraffic(traffic))}`);
-  console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)}`);
+  console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)} (estimated ${mib(estimate.bytes)})`);
   if (opts.digestsOut !== undefined) console.log(`  digests: ${32 * n} bytes → ${opts.digestsOut}`);
 }
 

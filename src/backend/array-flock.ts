@@ -28,10 +28,15 @@ export interface BackendArrays {
   data(buf: DeviceBuffer): Uint32Array;
   /** A new buffer owning `words` (length a whole number of elements). */
   wrap(elem: Elem, words: Uint32Array): DeviceBuffer;
-  /** Words from the backend's pool, contents arbitrary, or zeroed. */
-  take(length: number): Uint32Array;
-  takeZeroed(length: number): Uint32Array;
+  /** Words from the backend's pool, contents arbitrary, or zeroed; AllocationError naming
+   * `what` if they cannot be had. */
+  take(length: number, what: string): Uint32Array;
+  takeZeroed(length: number, what: string): Uint32Array;
+  /** Frees a buffer of wrap (its words go back to the pool). */
+  free(buf: DeviceBuffer): void;
 }
+
+const EMPTY = new Uint32Array(0);
 
 export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKernels): FlockPasses {
   const { data, wrap } = arrays;
@@ -39,29 +44,65 @@ export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKerne
   return {
     async witness(inputs, nBlocksLog) {
       const words = checkWitnessInputs(inputs, nBlocksLog) * BLOCK_U32;
-      const [z, a, b] = [0, 1, 2].map(() => arrays.take(words));
-      kernels.witness(inputs, z, a, b);
-      return { nBlocksLog, live: inputs.live, z: wrap('K', z), a: wrap('K', a), b: wrap('K', b) };
+      const made: DeviceBuffer[] = [];
+      try {
+        for (const name of ['z', 'a', 'b']) made.push(wrap('K', arrays.take(words, `witness column ${name} (${words} u32 words)`)));
+        const [z, a, b] = made;
+        kernels.witness(inputs, data(z), data(a), data(b));
+        return { nBlocksLog, live: inputs.live, z, a, b };
+      } catch (e) {
+        for (const buf of made) arrays.free(buf);
+        throw e;
+      }
     },
     async skipSums(cols, lo, { live, eq, tail }) {
       const sums = new Uint32Array(SKIP_SUM_WORDS), words = columns(cols);
       for (const run of groupRuns(live, data(eq), tail)) kernels.skipSums(SKIP_LAMBDA_TABLES, words, run.at, run.groups, { lo, hi: run.hi }, sums);
       return sums;
     },
-    async zerocheckTables(cols, weights) {
+    async zerocheckTables(cols, weights, doneWith) {
       const [t0, t1] = entryByteTables(weights);
       const count = PER_BLOCK * 2 ** cols.nBlocksLog;
-      return [cols.a, cols.b, cols.z].map((col) => {
-        const out = arrays.take(6 * count);
-        kernels.entries(data(col), 0, count, t0, t1, out);
-        return wrap('E', out);
-      }) as [DeviceBuffer, DeviceBuffer, DeviceBuffer];
+      const made: DeviceBuffer[] = [];
+      try {
+        for (const [name, col] of [['a', cols.a], ['b', cols.b], ['c', cols.z]] as const) {
+          const out = arrays.take(6 * count, `zerocheck table ${name} (${count} E values)`);
+          made.push(wrap('E', out));
+          kernels.entries(data(col), 0, count, t0, t1, out);
+          if (name !== 'c') doneWith?.(col);
+        }
+      } catch (e) {
+        for (const buf of made) arrays.free(buf);
+        throw e;
+      }
+      return [made[0], made[1], made[2]];
     },
-    async hostTables(cols, weights) {
-      return paddedTables(columns(cols), 2 ** cols.nBlocksLog, cols.live, entryByteTables(weights));
+    async hostTables(cols, weights, doneWith) {
+      const given: Uint32Array[] = [];
+      const take = (length: number, what: string) => {
+        const words = arrays.take(length, what);
+        given.push(words);
+        return words;
+      };
+      const release = () => {
+        for (const words of given.splice(0)) arrays.free(wrap('E', words));
+      };
+      try {
+        // A column done with leaves `words` too: V8 frees an array only once nothing refers to it.
+        const words: { -readonly [k in keyof ZerocheckColumns]: Uint32Array } = columns(cols);
+        const done = (key: 'a' | 'b') => {
+          words[key] = EMPTY;
+          doneWith?.(cols[key]);
+        };
+        const tables = paddedTables(words, 2 ** cols.nBlocksLog, cols.live, entryByteTables(weights), { take, doneWith: done });
+        return { ...tables, release };
+      } catch (e) {
+        release();
+        throw e;
+      }
     },
     async foldBlocks(cols, { live, eq, tail }) {
-      const z = data(cols.z), zv = arrays.takeZeroed(6 * BLOCK_BITS);
+      const z = data(cols.z), zv = arrays.takeZeroed(6 * BLOCK_BITS, 'the block fold zv');
       kernels.foldBlocks(z, live, data(eq), zv);
       if (tail !== null) addTail(z, live, tail, zv);
       return wrap('E', zv);

@@ -94,13 +94,16 @@ export interface Backend {
    */
   roundSums(f: DeviceBuffer, b: DeviceBuffer, stride: number): Promise<Uint32Array>;
   /** The table with the variable of `stride` bound at r (K or E in, a new E buffer out):
-   * value (unit u, j) = lo + r·(lo + hi). */
-  fold(src: DeviceBuffer, stride: number, r: E): Promise<DeviceBuffer>;
+   * value (unit u, j) = lo + r·(lo + hi). With `spend` the caller gives src up: the backend
+   * frees it, or folds an E src into its own storage (a fold then needs no memory). Either
+   * way src is not to be used or freed again. */
+  fold(src: DeviceBuffer, stride: number, r: E, spend?: boolean): Promise<DeviceBuffer>;
   /**
-   * Optional: fold(f, stride, r) and fold(b, stride, r), then roundSums of the two folded
-   * tables at nextStride, in one pass (the folded values not read back).
+   * Optional: fold(f, stride, r, spend.f) and fold(b, stride, r, spend.b), then roundSums of
+   * the two folded tables at nextStride, in one pass where nothing is spent (the folded values
+   * not read back).
    */
-  foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number): Promise<FoldedRound>;
+  foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number, spend?: Spend): Promise<FoldedRound>;
   /**
    * Optional, with laneCombine: the lane rounds on a factored weight (src/pcs/whir/lanes.ts).
    * For a K buffer f of lanes of laneWords values (lane ℓ from value ℓ·laneWords) and an E
@@ -172,6 +175,12 @@ export interface Backend {
   free(buf: DeviceBuffer): void;
   /** Releases everything the backend holds (GPU device, workers). */
   dispose(): Promise<void>;
+}
+
+/** Which of a fold's inputs the caller gives up (Backend.fold's spend, for each). */
+export interface Spend {
+  readonly f?: boolean;
+  readonly b?: boolean;
 }
 
 /** A device backend's traffic, counted where it talks to the device. */

@@ -52,6 +52,13 @@ export interface EntryWeights {
   readonly lzChi: Uint32Array;
 }
 
+/**
+ * Called with a witness column nothing reads any more: after the zerocheck's tables, only
+ * lincheck reads z, so a and b can be freed before the next table's memory is taken (at
+ * 2^20 blocks, 2 GiB each against a table's 3 GiB).
+ */
+export type DoneWith = (col: DeviceBuffer) => void;
+
 export interface FlockPasses {
   /** The columns of the compressions' witness in 2^nBlocksLog blocks (src/flock/witness.ts). */
   witness(inputs: WitnessInputs, nBlocksLog: number): Promise<FlockColumns>;
@@ -61,11 +68,14 @@ export interface FlockPasses {
    */
   skipSums(cols: FlockColumns, lo: Uint32Array, blocks: BlockWeights): Promise<Uint32Array>;
   /** The zerocheck's tables â, b̂, ĉ at (z, χ_0) over every block, new E buffers of
-   * 2^(7 + nBlocksLog) values (src/flock/zerocheck/materialize.ts). */
-  zerocheckTables(cols: FlockColumns, weights: EntryWeights): Promise<ZerocheckTables>;
+   * 2^(7 + nBlocksLog) values (src/flock/zerocheck/materialize.ts). doneWith is called with
+   * columns a and b once their tables are made (a before b's is, where the backend makes them
+   * one by one). */
+  zerocheckTables(cols: FlockColumns, weights: EntryWeights, doneWith?: DoneWith): Promise<ZerocheckTables>;
   /** Optional, where the columns are on the host: the same tables there, with the padding
-   * tail stored once (for rounds on the host); else the protocol reads zerocheckTables back. */
-  hostTables?(cols: FlockColumns, weights: EntryWeights): Promise<PaddedTables>;
+   * tail stored once (for rounds on the host), their heads from the backend's pool until their
+   * release; else the protocol reads zerocheckTables back. doneWith as for zerocheckTables. */
+  hostTables?(cols: FlockColumns, weights: EntryWeights, doneWith?: DoneWith): Promise<PaddedTables>;
   /** zv[j] = Σ_t w_t·z_t[j] over the weighted blocks, j < 2^14: a new E buffer
    * (src/flock/lincheck/fold-blocks.ts). */
   foldBlocks(cols: FlockColumns, blocks: BlockWeights): Promise<DeviceBuffer>;

@@ -7,11 +7,26 @@
 // spare's start: the halving tables of folds and sumcheck rounds live in what the larger ones
 // before them freed. A buffer is handed out once until it comes back, so a view never shares
 // memory with another live array.
+//
+// Spares never raise a peak: a request no spare serves first drops the oldest spares until
+// what the pool then holds (its live arrays, the spares left and the new array) is no more than
+// it has held before, so memory peaks (which happen at fresh allocations) come from live arrays
+// alone, and a job's memory is what its live arrays add up to. The spares kept within that
+// serve later requests (the opening's first fold takes a zerocheck table's pages), and a warm
+// prover, which repeats its requests, finds them all again.
+//
+// Dropped buffers go to `release` where one is given (the native module unmaps its own at
+// once). V8 frees the others only when it collects them, which a long synchronous proof gives
+// it no reason to do: with `collect`, the pool calls it before a fresh allocation once
+// COLLECT_BYTES of them (and of arrays its backend reports with forget()) have been let go.
+import { AllocationError, isArrayBufferFailure } from './allocation';
 
 /** Below this many bytes a fresh array is cheap: not kept. */
 const MIN_BYTES = 1 << 16;
 /** A spare serves requests down to 1/FIT of its size. */
 const FIT = 4;
+/** Bytes let go between two collections (one takes some 10 ms). */
+const COLLECT_BYTES = 2 ** 26;
 
 type Buffer = ArrayBuffer | SharedArrayBuffer;
 
@@ -22,8 +37,13 @@ export interface WordPoolOptions {
    * arrays, witness columns included, come to ≈ 1.3 GiB: under a 1 GiB cap, proofs run after
    * smaller ones evicted their own spares (≈ 74k page faults a proof against ≈ 1k). */
   capBytes?: number;
-  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. */
+  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. It may throw
+   * AllocationError; V8's RangeError for a buffer it cannot allocate becomes one. */
   allocate?: (bytes: number) => ArrayBuffer;
+  /** Frees a buffer the pool drops, now, where it can (true); else V8 collects it. */
+  release?: (buffer: ArrayBuffer | SharedArrayBuffer) => boolean;
+  /** Collects unreachable arrays now (a Node host passes V8's gc). */
+  collect?: () => void;
 }
 
 export class WordPool {
@@ -31,46 +51,94 @@ export class WordPool {
   private readonly live = new WeakSet<Buffer>();
   /** Oldest first. */
   private spares: Buffer[] = [];
+  /** Bytes of the spares, of the live buffers, and the most the two have come to. */
   private bytes = 0;
+  private liveBytes = 0;
+  private peakBytes = 0;
   private readonly capBytes: number;
   private readonly allocate: (bytes: number) => Buffer;
+  private readonly release: (buffer: Buffer) => boolean;
+  private readonly collect?: () => void;
+  /** Bytes let go to V8 since the last collection. */
+  private garbage = 0;
 
   constructor(options: WordPoolOptions = {}) {
     this.capBytes = options.capBytes ?? 2 ** 31;
     this.allocate = options.shared ? (bytes) => new SharedArrayBuffer(bytes) : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
+    this.release = options.release ?? (() => false);
+    this.collect = options.collect;
   }
 
-  /** `length` words with arbitrary contents (a fresh array is zero). */
-  take(length: number): Uint32Array {
+  /** Counts `bytes` of arrays outside the pool that nothing refers to any more. */
+  forget(bytes: number): void {
+    this.garbage += bytes;
+  }
+
+  /** `length` words with arbitrary contents (a fresh array is zero); AllocationError naming
+   * `what` if they cannot be had. */
+  take(length: number, what = 'a pooled array'): Uint32Array {
     const spare = this.reuse(4 * length);
     if (spare !== undefined) return new Uint32Array(spare, 0, length);
-    const buffer = this.allocate(4 * length);
-    if (buffer.byteLength >= MIN_BYTES) this.live.add(buffer);
+    const bytes = 4 * length;
+    if (bytes < MIN_BYTES) return new Uint32Array(this.fresh(bytes, what), 0, length);
+    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
+    if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
+      this.garbage = 0;
+      this.collect();
+    }
+    const buffer = this.fresh(bytes, what);
+    this.live.add(buffer);
+    this.liveBytes += buffer.byteLength;
+    this.peakBytes = Math.max(this.peakBytes, this.liveBytes + this.bytes);
     return new Uint32Array(buffer, 0, length);
   }
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
    * unmapped until a kernel touches them (a sparse accumulator never maps most). */
-  takeZeroed(length: number): Uint32Array {
+  takeZeroed(length: number, what?: string): Uint32Array {
     const spare = this.reuse(4 * length);
-    return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length);
+    return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length, what);
   }
 
-  /** Takes back words from take() that nothing reads any more; others are ignored. */
-  give(words: Uint32Array): void {
+  /** Takes back words from take() that nothing reads any more; others are ignored (false). */
+  give(words: Uint32Array): boolean {
     const buffer = words.buffer;
-    if (words.byteOffset !== 0 || !this.live.has(buffer)) return;
+    if (words.byteOffset !== 0 || !this.live.has(buffer)) return false;
     this.live.delete(buffer);
-    if (buffer.byteLength > this.capBytes) return;
+    this.liveBytes -= buffer.byteLength;
+    if (buffer.byteLength > this.capBytes) {
+      this.letGo(buffer);
+      return true;
+    }
     this.spares.push(buffer);
     this.bytes += buffer.byteLength;
-    while (this.bytes > this.capBytes) this.bytes -= this.spares.shift()!.byteLength;
+    while (this.bytes > this.capBytes) this.dropOldest();
+    return true;
   }
 
   /** Drops the spares (the backend is being disposed). */
   clear(): void {
-    this.spares = [];
-    this.bytes = 0;
+    while (this.spares.length > 0) this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    const buffer = this.spares.shift()!;
+    this.bytes -= buffer.byteLength;
+    this.letGo(buffer);
+  }
+
+  private letGo(buffer: Buffer): void {
+    if (!this.release(buffer)) this.forget(buffer.byteLength);
+  }
+
+  private fresh(bytes: number, what: string): Buffer {
+    try {
+      return this.allocate(bytes);
+    } catch (e) {
+      if (e instanceof AllocationError) throw new AllocationError(e.memory, what, e.bytes || bytes, e.reason);
+      if (isArrayBufferFailure(e)) throw new AllocationError('js', what, bytes, (e as Error).message);
+      throw e;
+    }
   }
 
   /** The smallest spare of at least `bytes` (and at most FIT times that), now live again. */
@@ -83,6 +151,7 @@ export class WordPool {
     const [buffer] = this.spares.splice(best, 1);
     this.bytes -= buffer.byteLength;
     this.live.add(buffer);
+    this.liveBytes += buffer.byteLength;
     return buffer;
   }
 }

@@ -27,12 +27,14 @@ function tileAndTransform(cw: Uint32Array, msgWords: number, nLanes: number, log
 
 /**
  * Encodes nLanes interleaved messages (position-major: msg[2·(pos·nLanes + t)], 2^κ
- * positions) at rate 2^−ν into a fresh codeword of 2^(κ+ν) positions, same layout.
+ * positions) at rate 2^−ν into a codeword of 2^(κ+ν) positions, same layout: `into` (its
+ * contents arbitrary) or a fresh one.
  */
-export function encodeInterleaved(msg: Uint32Array, nLanes: number, logInvRate: number): Uint32Array {
+export function encodeInterleaved(msg: Uint32Array, nLanes: number, logInvRate: number, into?: Uint32Array): Uint32Array {
   const logMsg = logPositions(msg, nLanes);
   checkRate(logInvRate, logMsg);
-  const cw = new Uint32Array(msg.length << logInvRate);
+  if (into !== undefined && into.length !== msg.length << logInvRate) throw new NttError(`a codeword of ${msg.length << logInvRate} words does not fit ${into.length}`);
+  const cw = into ?? new Uint32Array(msg.length << logInvRate);
   cw.set(msg);
   tileAndTransform(cw, msg.length, nLanes, logInvRate);
   return cw;
@@ -143,9 +145,9 @@ export function layoutStack(q: Uint32Array, codeword: Uint32Array, shape: StackS
  * lies, read as 2^k interleaved E lanes = 3·2^k K lanes (an E×K product is limbwise), so
  * a codeword row is [Enc(lane 0)[pos], …, Enc(lane 2^k−1)[pos]], each E as (c0, c1, c2).
  */
-export function encodeEInterleaved(f: Uint32Array, logLanes: number, logInvRate: number): Uint32Array {
+export function encodeEInterleaved(f: Uint32Array, logLanes: number, logInvRate: number, into?: Uint32Array): Uint32Array {
   if (!Number.isInteger(logLanes) || logLanes < 0 || 6 * 2 ** logLanes > f.length) {
     throw new NttError(`an E table of ${f.length / 6} entries cannot form 2^${logLanes} lanes`);
   }
-  return encodeInterleaved(f, 3 << logLanes, logInvRate);
+  return encodeInterleaved(f, 3 << logLanes, logInvRate, into);
 }

@@ -1,5 +1,7 @@
-// The backends' word pool: what it keeps, which spare a request gets, and what it refuses.
+// The backends' word pool: what it keeps, which spare a request gets, what it drops (and
+// releases) and what it refuses, and how a failed allocation reads.
 import { describe, expect, test } from 'vitest';
+import { AllocationError } from '../../src/backend/allocation';
 import { WordPool } from '../../src/backend/word-pool';
 
 const BIG = 1 << 15; // words: 128 KiB, above the pool's minimum
@@ -37,12 +39,43 @@ describe('WordPool', () => {
     expect(pool.take(BIG).buffer).toBe(small.buffer);
     expect(pool.take(BIG).buffer).toBe(big.buffer); // 4× still fits
     pool.give(half);
-    expect(pool.take(BIG / 4).buffer).not.toBe(mid.buffer); // past 4×: a fresh one
-    expect(pool.take(3 * BIG).buffer).not.toBe(mid.buffer); // too small
-    const view = pool.take(BIG);
-    expect(view.buffer).toBe(mid.buffer);
+    const view = pool.take(BIG / 2);
+    expect(view.buffer).toBe(mid.buffer); // 4× still fits
     pool.give(view); // a view comes back as its whole buffer
     expect(pool.take(2 * BIG).buffer).toBe(mid.buffer);
+  });
+
+  test('a request no spare serves drops the oldest spares, releasing each, until the pool holds no more than it held before', () => {
+    const released: (ArrayBuffer | SharedArrayBuffer)[] = [];
+    const pool = new WordPool({ release: (b) => released.push(b) > 0 });
+    const [mid, big] = [pool.take(4 * BIG), pool.take(8 * BIG)]; // the most it has held: 12 BIG
+    pool.give(mid);
+    pool.give(big);
+    const small = pool.take(BIG / 4); // below the pool's minimum: no spare dropped
+    expect(small.buffer).not.toBe(mid.buffer);
+    expect(released).toEqual([]);
+    // Past 4× of mid: a fresh one, and mid goes (12 + 1/2 would pass 12); big stays.
+    expect(pool.take(BIG / 2).buffer).not.toBe(mid.buffer);
+    expect(released).toEqual([mid.buffer]);
+    expect(pool.take(2 * BIG).buffer).toBe(big.buffer); // within 4×: big serves it
+    const again = pool.take(16 * BIG); // too large for any: fresh
+    expect([mid.buffer, big.buffer]).not.toContain(again.buffer);
+    pool.give(again);
+    pool.clear();
+    expect(released).toEqual([mid.buffer, again.buffer]);
+  });
+
+  test('a buffer the allocator cannot make is an AllocationError naming it, however the allocator failed', () => {
+    const refused = new AllocationError('native', 'a mapped buffer (allocWords)', 4 * BIG, 'Cannot allocate memory');
+    const native = new WordPool({ allocate: () => { throw refused; } });
+    const e = (() => { try { native.take(BIG, 'witness column a'); } catch (err) { return err; } })();
+    expect(e).toBeInstanceOf(AllocationError);
+    expect(e).toMatchObject({ memory: 'native', what: 'witness column a', bytes: 4 * BIG, reason: 'Cannot allocate memory' });
+    expect((e as Error).message).toBe('could not allocate 128 KiB (131072 bytes) of native-module memory for witness column a: Cannot allocate memory');
+    const v8 = new WordPool({ allocate: () => new ArrayBuffer(2 ** 53) });
+    expect(() => v8.take(BIG, 'the codeword')).toThrow(/of JavaScript memory for the codeword: /);
+    const other = new WordPool({ allocate: () => { throw new TypeError('not an allocation failure'); } });
+    expect(() => other.take(BIG)).toThrow(TypeError);
   });
 
   test('ignores arrays it did not hand out, offset views, small arrays and a second give', () => {

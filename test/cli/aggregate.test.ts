@@ -68,6 +68,19 @@ describe('leanvm-gpu aggregate / verify aggregate', () => {
     expect(report.aggregateBytes).toBe(52 + 3 * 32 + report.proofBytes);
     expect(report.peakRssBytes).toBeGreaterThan(2 ** 20);
     expect(report.programCycles).toBeGreaterThan(3 * 600);
+    // The program's run weighed before the proof: the estimate beside the limit it was held to.
+    expect(report.memory).toMatchObject({ estimatedPeakStage: expect.any(String), deviceBytes: 0, limitSource: expect.any(String) });
+    expect(report.memory.estimatedPeakBytes).toBeGreaterThan(2 ** 20);
+  });
+
+  it('refuses an aggregate whose memory estimate exceeds --max-memory: exit 2, one line with both numbers; --force proves it', () => {
+    const never = at('big.agg');
+    const refused = run('aggregate', '--message', MESSAGE, '--epoch', EPOCH, '--signers', signers, '--out', never, '--max-memory', '64M');
+    expectExit(refused, 2, /^leanvm-gpu: aggregating 3 signatures on \w+ needs an estimated \d+ MiB \(\d+ bytes, at its \w+\) but --max-memory allows 64 MiB \(67108864 bytes\); --force to try anyway$/);
+    expect(existsSync(never)).toBe(false);
+    const forced = run('aggregate', '--message', MESSAGE, '--epoch', EPOCH, '--signers', signers, '--out', never, '--max-memory', '64M', '--force', '--json');
+    expect(forced.code, forced.err).toBe(0);
+    expect(JSON.parse(forced.out).memory).toMatchObject({ limitBytes: 2 ** 26, limitSource: '--max-memory' });
   });
 
   it('verify aggregate: exit 0 for its message and epoch, 1 for another of either', () => {

@@ -1,8 +1,9 @@
 // `leanvm-gpu prove hash` / `verify hash` / `demo hash` as a user runs them (the built dist/node/cli.js):
-// exit 0 proved or valid, 1 an invalid proof, 2 bad usage or malformed input, each failure
-// with a one-line reason on stderr; every run under a timeout, so nothing can hang.
+// exit 0 proved or valid, 1 an invalid proof, 2 bad usage, malformed input or a job too large for
+// the memory it may use, each failure with a one-line reason on stderr; every run under a
+// timeout, so nothing can hang.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,11 @@ describe('leanvm-gpu prove hash / verify hash --statement none (the reference fl
     expect(Object.keys(stageMs)).toEqual([...HASH_BATCH_STAGES]);
     for (const s of HASH_BATCH_STAGES) expect(stageMs[s]).toBeGreaterThan(0);
     expect(proveReport.peakRssBytes).toBeGreaterThan(2 ** 20);
+    // The estimate beside the measured peak, and the limit it was held to.
+    const memory = proveReport.memory as Record<string, unknown>;
+    expect(memory).toMatchObject({ estimatedPeakStage: expect.any(String), deviceBytes: 0, limitSource: expect.any(String) });
+    expect(memory.estimatedPeakBytes).toBeGreaterThan(2 ** 20);
+    expect(memory.limitBytes).toBeGreaterThan(memory.estimatedPeakBytes as number);
   });
 
   it('--backend webgpu writes the same proof, the witness made on the device (its traffic in the JSON)', () => {
@@ -210,6 +216,36 @@ describe('leanvm-gpu: bad usage and malformed input exit 2 with one line saying 
     // adapter binds (the limit is a u32), so this is exit 2 with or without a GPU.
     const r = run('prove', 'hash', '--n', String(2 ** 20), '--out', at('huge.proof'), '--backend', 'webgpu');
     expectUsage(r, /webgpu backend (unusable here: the job needs a 6144 MiB buffer|unavailable)/);
+  });
+
+  it('prove hash refuses a job whose memory estimate exceeds the limit: exit 2 at once, one line with both numbers', () => {
+    const big = at('big.proof');
+    const r = run('prove', 'hash', '--n', String(2 ** 20), '--statement', 'none', '--out', big, '--backend', 'cpu', '--max-memory', '4G');
+    expectUsage(r, /^leanvm-gpu: proving n = 1048576 on cpu needs an estimated (1[5-7]\.\d) GiB \((\d+) bytes, at its \w+\) but --max-memory allows 4\.0 GiB \(4294967296 bytes\); --force to try anyway$/);
+    expect(existsSync(big)).toBe(false);
+    expect(r.out).toBe('');
+  });
+
+  it('prove hash: the memory estimate is within 15% of the measured peak (n = 2^15 on native)', () => {
+    const r = run('prove', 'hash', '--n', String(2 ** 15), '--statement', 'none', '--out', at('n15.proof'), '--backend', 'native', '--json');
+    if (r.code === 2 && /native backend unavailable/.test(r.reason[0] ?? '')) {
+      expect(process.env.LEANVM_REQUIRE_NATIVE, r.reason[0]).not.toBe('1');
+      return;
+    }
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    const estimate = report.memory.estimatedPeakBytes as number;
+    expect(Math.abs(report.peakRssBytes - estimate) / estimate, `estimate ${estimate}, peak ${report.peakRssBytes}`).toBeLessThan(0.15);
+  });
+
+  it('prove hash --max-memory: a size with a unit or in bytes; --force proves past it', () => {
+    expectUsage(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'cpu', '--max-memory', 'lots'), /--max-memory must be a size such as 512M, 8G or 1073741824, got "lots"/);
+    expectUsage(run('prove', 'hash', '--n', '128', '--out', out, '--backend', 'cpu', '--max-memory', '1M'), /needs an estimated .* but --max-memory allows 1 MiB \(1048576 bytes\)/);
+    const forced = at('forced.proof');
+    const r = run('prove', 'hash', '--n', '128', '--statement', 'none', '--out', forced, '--backend', 'cpu', '--max-memory', '1048576', '--force', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).memory).toMatchObject({ limitBytes: 1048576, limitSource: '--max-memory' });
+    expect(Buffer.compare(readFileSync(forced), readFileSync(proofPath(7)))).toBe(0);
   });
 
   it('prove hash: a missing --out, an unknown backend or statement kind', () => {

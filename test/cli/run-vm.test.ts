@@ -98,6 +98,40 @@ describe('leanvm-gpu prove vm', () => {
     expect(report.cyclesPerSecond).toBeGreaterThan(0);
     expect(report.peakRssBytes).toBeGreaterThan(2 ** 20);
     for (const s of ['execute', 'witness', 'commit', 'bus', 'tables', 'flock', 'opening']) expect(report.stageMs[s]).toBeGreaterThan(0);
+    // The run's shape weighed before the proof: the estimate beside the limit it was held to.
+    expect(report.memory).toMatchObject({ estimatedPeakStage: expect.any(String), deviceBytes: 0, limitSource: expect.any(String) });
+    expect(report.memory.estimatedPeakBytes).toBeGreaterThan(2 ** 20);
+    expect(report.memory.limitBytes).toBeGreaterThan(report.memory.estimatedPeakBytes);
+  }, 120_000);
+
+  it('refuses a run whose memory estimate exceeds --max-memory: exit 2, one line with both numbers, no proof; --force proves it', () => {
+    const out = at('big.proof');
+    const args = ['--program', vm('hash', 'program.json'), '--public-input-file', vm('hash', 'public.json'), '--out', out, '--backend', 'cpu'];
+    const r = prove(...args, '--max-memory', '32M');
+    expectUsage(r, /^leanvm-gpu: proving .*hash\.program\.json on cpu needs an estimated \d+ MiB \((\d+) bytes, at its \w+\) but --max-memory allows 32 MiB \(33554432 bytes\); --force to try anyway$/);
+    expect(r.reason).toHaveLength(1);
+    expect(() => readFileSync(out)).toThrow();
+    const forced = prove(...args, '--max-memory', '32M', '--force', '--json');
+    expect(forced.code, forced.err).toBe(0);
+    expect(Buffer.compare(readFileSync(out), readFileSync(vm('hash', 'proof')))).toBe(0);
+    expect(JSON.parse(forced.out).memory).toMatchObject({ limitBytes: 2 ** 25, limitSource: '--max-memory' });
+  }, 120_000);
+
+  it('the memory estimate is within 15% of the measured peak (examples/fibonacci.py at 2^20 cycles, native)', () => {
+    const program = at('fib40000.json');
+    const c = spawnSync(process.execPath, [CLI, 'compile', 'examples/fibonacci.py', '-D', 'N_PLACEHOLDER=40000', '-o', program], { encoding: 'utf8', timeout: 60_000 });
+    expect(c.status, c.stderr).toBe(0);
+    const published = JSON.parse(run('--program', program, '--json').out).publicInput as string[][];
+    const r = prove('--program', program, '--public-input', published.map((w) => `0x${w[0]}`).join(','), '--out', at('fib.proof'), '--backend', 'native', '--json');
+    if (r.code === 2 && /native backend unavailable/.test(r.reason[0] ?? '')) {
+      expect(process.env.LEANVM_REQUIRE_NATIVE, r.reason[0]).not.toBe('1');
+      return;
+    }
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.cycles).toBe(2 ** 20 + 8);
+    const estimate = report.memory.estimatedPeakBytes as number;
+    expect(Math.abs(report.peakRssBytes - estimate) / estimate, `estimate ${estimate}, peak ${report.peakRssBytes}`).toBeLessThan(0.15);
   }, 120_000);
 
   it('a failed assert, a wrong witness and a run past the cycle cap exit 2 with one line and write no proof', () => {

@@ -68,13 +68,14 @@ describe('a padded batch, below the public size check', () => {
 
 describe('proofs in a row on one backend', () => {
   // The witness columns come from the backend's pool (its flock passes' witness) and go back
-  // to it after each proof, so the second proof writes its witness into arrays the first one
-  // gave back.
+  // to it (a and b once the zerocheck has made their tables, z after the proof), so the second
+  // proof writes its witness into arrays the first one gave back.
   it('reuse the witness columns and still give the reference bytes', async () => {
     const backend = createCpuBackend({ threadedFrom: 0 }); // every array pooled
     const taken: DeviceBuffer[] = [];
     const arrays: ArrayBufferLike[] = [];
     const freed = new Set<DeviceBuffer>();
+    const freedOrder: DeviceBuffer[] = [];
     const spied: Backend = {
       ...backend,
       flock: {
@@ -88,6 +89,7 @@ describe('proofs in a row on one backend', () => {
       },
       free(buf) {
         freed.add(buf);
+        freedOrder.push(buf);
         backend.free(buf);
       },
     };
@@ -99,6 +101,10 @@ describe('proofs in a row on one backend', () => {
       }
     }
     expect(taken).toHaveLength(6);
+    // Identity, not contents. Each proof frees a and b in its zerocheck (once their tables are
+    // made), z with the commitment at its end.
+    const order = freedOrder.map((buf) => taken.indexOf(buf)).filter((i) => i >= 0);
+    expect(order).toEqual([1, 2, 0, 4, 5, 3]);
     expect(new Set(arrays).size).toBeLessThan(6); // spares served the second proof
   });
 });

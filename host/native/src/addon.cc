@@ -1,10 +1,13 @@
 // The N-API glue: argument checks and the calls into the active path. Buffers are the
-// caller's Uint32Arrays, used in place (their K words read as u64); nothing is copied.
+// caller's Uint32Arrays, used in place (their K words read as u64); nothing is copied. Every
+// function runs guarded: an allocation the module cannot make (memory.h) comes back as an
+// Error with code 'LEANVM_ALLOCATION', naming the call, the object and its bytes.
 #include <napi.h>
 
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "dispatch.h"
@@ -16,6 +19,7 @@
 #include "bit_columns.h"
 #include "flock_witness.h"
 #include "grind.h"
+#include "memory.h"
 #include "threads.h"
 #include "vm_bus.h"
 #include "zerocheck_rounds.h"
@@ -212,18 +216,22 @@ Napi::Value RoundSums(const Napi::CallbackInfo& info) {
   return sums(info.Env(), s);
 }
 
-/** fold(src, srcIsE, stride, r, out): out holds the round's pairs as E values. */
+/** fold(src, srcIsE, stride, r, out): out holds the round's pairs as E values; out may be a
+ * view of an E src's first values (in place). */
 void Fold(const Napi::CallbackInfo& info) {
   const bool isE = flag(info, 1);
   const Words src = words(info, 0, "src"), out = words(info, 4, "out");
   const size_t n = values(info, src, isE, "src"), stride = count(info, 2, "stride", 1e15);
   const std::vector<uint64_t> r = element(info, 3, "r");
   require(info, out.length == 6 * pairs(info, n, stride), "out must hold ⌈n / 2·stride⌉·stride E values");
+  const bool overlaps = out.u32 < src.u32 + src.length && src.u32 < out.u32 + out.length;
+  require(info, !overlaps || (isE && out.u32 == src.u32), "out may overlap src only as an E src's own first values");
   leanvm::fold(*activePath().field, src.k(), isE, n, stride, r.data(), out.k());
 }
 
 /** foldRound(f, fIsE, b, stride, r, nextStride, fOut, bOut): the folded pair into fOut, bOut and
- * the next round's sums (12 words). */
+ * the next round's sums (12 words); fOut and bOut may be views of their own E table's first
+ * values (in place). */
 Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   const bool fIsE = flag(info, 1);
   const Words f = words(info, 0, "f"), b = words(info, 2, "b"), fOut = words(info, 6, "fOut"), bOut = words(info, 7, "bOut");
@@ -233,6 +241,11 @@ Napi::Value FoldRound(const Napi::CallbackInfo& info) {
   const size_t folded = pairs(info, n, stride);
   require(info, fOut.length == 6 * folded && bOut.length == 6 * folded, "fOut and bOut must hold ⌈n / 2·stride⌉·stride E values");
   pairs(info, folded, next);
+  const auto overlaps = [](const Words& x, const Words& y) { return x.u32 < y.u32 + y.length && y.u32 < x.u32 + x.length; };
+  const bool fInPlace = fOut.u32 == f.u32, bInPlace = bOut.u32 == b.u32;
+  require(info, (!overlaps(fOut, f) || (fIsE && fInPlace)) && (!overlaps(bOut, b) || bInPlace) && !overlaps(fOut, b) && !overlaps(bOut, f),
+          "fOut and bOut may overlap only their own E table, as its first values");
+  require(info, !(fInPlace || bInPlace) || leanvm::foldRoundInPlace(stride, next), "foldRound folds in place only with nextStride 1 or stride");
   uint64_t s[6];
   leanvm::foldRound(*activePath().field, f.k(), fIsE, b.k(), n, stride, r.data(), next, fOut.k(), bOut.k(), s);
   return sums(info.Env(), s);
@@ -414,22 +427,131 @@ Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
   return out;
 }
 
-/** allocWords(bytes): an ArrayBuffer on pages the module maps (pages.h), unmapped by its
- * finalizer, which Node runs between event-loop turns after V8 collects the buffer. V8 does
- * not count an external buffer's memory by itself, so its collector is told. */
+/** A region allocWords mapped; `live` until releaseWords or the finalizer unmaps it. */
+struct Mapping {
+  void* p;
+  size_t bytes;
+  bool live;
+  /** Set while napi_create_external_arraybuffer runs: a finalizer called then (Node calls it
+   * on some refusals) leaves the Mapping to AllocWords. */
+  bool creating;
+  bool finalized;
+};
+
+/** The live regions by address (touched on the JavaScript thread only: calls and finalizers). */
+std::unordered_map<void*, Mapping*>& liveMappings() {
+  static std::unordered_map<void*, Mapping*> m;
+  return m;
+}
+
+void unmap(Napi::Env env, Mapping* m) {
+  liveMappings().erase(m->p);
+  m->live = false;
+  leanvm::unmapPages(m->p, m->bytes);
+  Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(m->bytes));
+}
+
+/** The buffer's finalizer: once, after a release too (for the detached buffer). */
+void finalizeMapping(napi_env env, void*, void* hint) {
+  Mapping* m = static_cast<Mapping*>(hint);
+  if (m->live) unmap(Napi::Env(env), m);
+  m->finalized = true;
+  if (!m->creating) delete m;
+}
+
+/** The largest external buffer Node 20 makes (node::Buffer's kMaxLength): past it Node refuses
+ * the buffer and calls its finalizer, which node-addon-api's ArrayBuffer::New then frees a
+ * second time (the abort of a 2^20 hash proof's 6 GiB weight). */
+constexpr size_t MAX_MAPPED_BYTES = size_t{1} << 32;
+
+/** allocWords(bytes): an ArrayBuffer of at most 2^32 bytes on pages the module maps (pages.h).
+ * releaseWords unmaps it at once; otherwise its finalizer does, which Node runs between
+ * event-loop turns after V8 collects the buffer (a long synchronous proof gives it none). V8
+ * does not count an external buffer's memory by itself, so its collector is told. */
 Napi::Value AllocWords(const Napi::CallbackInfo& info) {
-  const size_t bytes = count(info, 0, "bytes", 0x1p40);
+  const size_t bytes = count(info, 0, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
   require(info, bytes > 0, "bytes must be positive");
   void* p = leanvm::mapPages(bytes);
-  if (p == nullptr) throw Napi::Error::New(info.Env(), "could not map " + std::to_string(bytes) + " bytes");
-  const auto unmap = [](Napi::Env env, void* data, void* hint) {
-    const size_t n = reinterpret_cast<size_t>(hint);
-    leanvm::unmapPages(data, n);
-    Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(n));
-  };
-  Napi::ArrayBuffer out = Napi::ArrayBuffer::New(info.Env(), p, bytes, unmap, reinterpret_cast<void*>(bytes));
+  Mapping* m = new (std::nothrow) Mapping{p, bytes, true, true, false};
+  if (m == nullptr) {
+    leanvm::unmapPages(p, bytes);
+    throw leanvm::AllocationFailure("a mapped buffer's record", sizeof(Mapping));
+  }
+  liveMappings().emplace(p, m);
   Napi::MemoryManagement::AdjustExternalMemory(info.Env(), static_cast<int64_t>(bytes));
-  return out;
+  napi_value value;
+  const napi_status status = napi_create_external_arraybuffer(info.Env(), p, bytes, finalizeMapping, m, &value);
+  m->creating = false;
+  if (status != napi_ok) {
+    // Refused: unmapped by the finalizer if Node called it, else here; the record goes.
+    if (m->live) unmap(info.Env(), m);
+    delete m;
+    throw leanvm::AllocationFailure("a mapped buffer (Node refused the external ArrayBuffer)", bytes);
+  }
+  if (m->finalized) {
+    delete m;
+    throw leanvm::AllocationFailure("a mapped buffer (Node refused the external ArrayBuffer)", bytes);
+  }
+  return Napi::Value(info.Env(), value);
+}
+
+/** releaseWords(buffer): detaches an allocWords buffer (its views see no elements from now on)
+ * and unmaps it now. */
+void ReleaseWords(const Napi::CallbackInfo& info) {
+  require(info, info[0].IsArrayBuffer(), "releaseWords takes an ArrayBuffer from allocWords");
+  Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
+  const auto it = liveMappings().find(buffer.Data());
+  require(info, it != liveMappings().end() && it->second->bytes == buffer.ByteLength(),
+          "releaseWords takes a live ArrayBuffer from allocWords");
+  Mapping* m = it->second;
+  buffer.Detach();
+  unmap(info.Env(), m);
+}
+
+/** mappedBytes(): bytes of allocWords buffers not yet unmapped. */
+Napi::Value MappedBytes(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(leanvm::mappedBytes()));
+}
+
+/** limitAllocations(bytes | null): every allocation of the module over `bytes` fails from now
+ * on (a test's way to walk the error paths); null lifts the limit. */
+void LimitAllocations(const Napi::CallbackInfo& info) {
+  leanvm::limitAllocations(info[0].IsNull() || info[0].IsUndefined() ? SIZE_MAX : count(info, 0, "bytes", 0x1p50));
+}
+
+/** The Error for an allocation the module could not make (tagged for the adapter's AllocationError). */
+Napi::Error allocationError(Napi::Env env, const char* call, const leanvm::AllocationFailure& f) {
+  const int error = f.error();
+  const std::string reason = error == leanvm::AllocationFailure::LIMITED ? "over the limit set by limitAllocations"
+                             : error > 0                                  ? std::strerror(error)
+                                                                          : "out of memory";
+  Napi::Error e = Napi::Error::New(env, std::string(call) + ": could not allocate " + std::to_string(f.bytes()) + " bytes for " +
+                                            f.object() + " (" + reason + ")");
+  e.Set("code", "LEANVM_ALLOCATION");
+  e.Set("call", call);
+  e.Set("object", f.object());
+  e.Set("bytes", Napi::Number::New(env, static_cast<double>(f.bytes())));
+  e.Set("reason", reason);
+  return e;
+}
+
+/** F with its allocation failures turned into allocationError; info.Data() is the call's name. */
+template <auto F>
+auto guarded(const Napi::CallbackInfo& info) -> decltype(F(info)) {
+  const char* call = static_cast<const char*>(info.Data());
+  try {
+    return F(info);
+  } catch (const leanvm::AllocationFailure& f) {
+    throw allocationError(info.Env(), call, f);
+  } catch (const std::bad_alloc&) {
+    // An allocation outside the module's own (a std::function, the glue's strings).
+    throw allocationError(info.Env(), call, leanvm::AllocationFailure("memory of unknown size", 0));
+  }
+}
+
+template <auto F>
+void add(Napi::Env env, Napi::Object exports, const char* name) {
+  exports.Set(name, Napi::Function::New(env, guarded<F>, name, const_cast<char*>(name)));
 }
 
 
@@ -539,39 +661,44 @@ Napi::Value FormPairSums(const Napi::CallbackInfo& info) {
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
-  exports.Set("paths", Napi::Function::New(env, Paths));
-  exports.Set("activePath", Napi::Function::New(env, ActivePath));
-  exports.Set("usePath", Napi::Function::New(env, UsePath));
-  exports.Set("setThreads", Napi::Function::New(env, SetThreads));
-  exports.Set("threads", Napi::Function::New(env, Threads));
-  exports.Set("setTwiddleDeltas", Napi::Function::New(env, SetTwiddleDeltas));
-  exports.Set("mulK", Napi::Function::New(env, MulK));
-  exports.Set("mulE", Napi::Function::New(env, MulE));
-  exports.Set("forwardNtt", Napi::Function::New(env, ForwardNtt));
-  exports.Set("encodeStack", Napi::Function::New(env, EncodeStack));
-  exports.Set("merkleTree", Napi::Function::New(env, MerkleTree));
-  exports.Set("roundSums", Napi::Function::New(env, RoundSums));
-  exports.Set("fold", Napi::Function::New(env, Fold));
-  exports.Set("laneDots", Napi::Function::New(env, LaneDots));
-  exports.Set("laneCombine", Napi::Function::New(env, LaneCombine));
-  exports.Set("foldRound", Napi::Function::New(env, FoldRound));
-  exports.Set("eqTable", Napi::Function::New(env, EqTable));
-  exports.Set("mapByTables", Napi::Function::New(env, MapByTables));
-  exports.Set("addScaled", Napi::Function::New(env, AddScaled));
-  exports.Set("zerocheckSums", Napi::Function::New(env, ZerocheckSums));
-  exports.Set("zerocheckStep", Napi::Function::New(env, ZerocheckStep));
-  exports.Set("skipSums", Napi::Function::New(env, SkipSums));
-  exports.Set("zerocheckEntries", Napi::Function::New(env, ZerocheckEntries));
-  exports.Set("foldBlocks", Napi::Function::New(env, FoldBlocks));
-  exports.Set("flockWitness", Napi::Function::New(env, FlockWitness));
-  exports.Set("productsOfFour", Napi::Function::New(env, ProductsOfFour));
-  exports.Set("quarticSums", Napi::Function::New(env, QuarticSums));
-  exports.Set("formRows", Napi::Function::New(env, FormRows));
-  exports.Set("formPairSums", Napi::Function::New(env, FormPairSums));
-  exports.Set("queryWeights", Napi::Function::New(env, QueryWeights));
-  exports.Set("queryWeightsTransposed", Napi::Function::New(env, QueryWeightsTransposed));
-  exports.Set("smallestNonce", Napi::Function::New(env, SmallestNonce));
-  if (leanvm::mapsPages()) exports.Set("allocWords", Napi::Function::New(env, AllocWords));
+  add<Paths>(env, exports, "paths");
+  add<ActivePath>(env, exports, "activePath");
+  add<UsePath>(env, exports, "usePath");
+  add<SetThreads>(env, exports, "setThreads");
+  add<Threads>(env, exports, "threads");
+  add<SetTwiddleDeltas>(env, exports, "setTwiddleDeltas");
+  add<MulK>(env, exports, "mulK");
+  add<MulE>(env, exports, "mulE");
+  add<ForwardNtt>(env, exports, "forwardNtt");
+  add<EncodeStack>(env, exports, "encodeStack");
+  add<MerkleTree>(env, exports, "merkleTree");
+  add<RoundSums>(env, exports, "roundSums");
+  add<Fold>(env, exports, "fold");
+  add<LaneDots>(env, exports, "laneDots");
+  add<LaneCombine>(env, exports, "laneCombine");
+  add<FoldRound>(env, exports, "foldRound");
+  add<EqTable>(env, exports, "eqTable");
+  add<MapByTables>(env, exports, "mapByTables");
+  add<AddScaled>(env, exports, "addScaled");
+  add<ZerocheckSums>(env, exports, "zerocheckSums");
+  add<ZerocheckStep>(env, exports, "zerocheckStep");
+  add<SkipSums>(env, exports, "skipSums");
+  add<ZerocheckEntries>(env, exports, "zerocheckEntries");
+  add<FoldBlocks>(env, exports, "foldBlocks");
+  add<FlockWitness>(env, exports, "flockWitness");
+  add<ProductsOfFour>(env, exports, "productsOfFour");
+  add<QuarticSums>(env, exports, "quarticSums");
+  add<FormRows>(env, exports, "formRows");
+  add<FormPairSums>(env, exports, "formPairSums");
+  add<QueryWeights>(env, exports, "queryWeights");
+  add<QueryWeightsTransposed>(env, exports, "queryWeightsTransposed");
+  add<SmallestNonce>(env, exports, "smallestNonce");
+  add<MappedBytes>(env, exports, "mappedBytes");
+  add<LimitAllocations>(env, exports, "limitAllocations");
+  if (leanvm::mapsPages()) {
+    add<AllocWords>(env, exports, "allocWords");
+    add<ReleaseWords>(env, exports, "releaseWords");
+  }
   return exports;
 }
 

@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
-#include <vector>
 
 #include "dispatch.h"
 #include "e_rows.h"
 #include "map_affine.h"
+#include "memory.h"
 #include "threads.h"
 #if LEANVM_X86
 #include <immintrin.h>
@@ -30,8 +30,8 @@ namespace {
 constexpr size_t GROUP_GRAIN = 256;
 
 /** lt64[(256k + β)·8 + p]: plane p of the Λ image of byte β at byte position k. */
-std::vector<uint64_t> widen(const uint32_t* lt) {
-  std::vector<uint64_t> t(8 * 256 * 8);
+Scratch<uint64_t> widen(const uint32_t* lt) {
+  Scratch<uint64_t> t(8 * 256 * 8);
   for (size_t row = 0; row < 8 * 256; row++) {
     for (int p = 0; p < 8; p++) t[8 * row + p] = lt[16 * row + p] | uint64_t{lt[16 * row + 8 + p]} << 32;
   }
@@ -80,7 +80,7 @@ void batchWeights(const FieldKernels& k, const SkipWeights& weights, size_t g0, 
  * p = 2j), the products one batch. */
 template <class Row>
 LEANVM_ALWAYS_INLINE void binSums(const FieldKernels& k, const Row* bins, uint64_t* sums) {
-  std::vector<uint64_t> lanes(3 * 8 * SKIP_KEYS), phi(lanes.size());
+  Scratch<uint64_t> lanes(3 * 8 * SKIP_KEYS), phi(lanes.size());
   for (size_t key = 0; key < SKIP_KEYS; key++) {
     const size_t w = key / 8, p = w < 24 ? w % 8 : 2 * (w - 24);
     for (size_t i = 0; i < 8; i++) {
@@ -106,7 +106,7 @@ LEANVM_ALWAYS_INLINE void binGroups(const FieldKernels& k, const uint64_t* lt64,
                                     const uint64_t* c, const SkipWeights& weights, size_t from, size_t to,
                                     uint64_t* sums) {
   Rows<Row> own(SKIP_KEYS * 256), w(BATCH);
-  std::vector<uint64_t> lanes(SKIP_LANE_WORDS * LANE_STRIDE), lo(3 * BATCH), hi(3 * BATCH);
+  Scratch<uint64_t> lanes(SKIP_LANE_WORDS * LANE_STRIDE), lo(3 * BATCH), hi(3 * BATCH);
   // Byte q of lane word w of group i is byte 8(w·LANE_STRIDE + i) + q: bin key 8w + q.
   const uint8_t* bytes = reinterpret_cast<const uint8_t*>(lanes.data());
   for (size_t g0 = from; g0 < to; g0 += BATCH) {
@@ -281,7 +281,7 @@ namespace leanvm {
 
 void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, const uint64_t* b, const uint64_t* c, size_t groups,
               const SkipWeights& weights, uint64_t* sums) {
-  const std::vector<uint64_t> lt64 = widen(lt);
+  const Scratch<uint64_t> lt64 = widen(lt);
   // A thread's groups into its own sums: the path's form, or bins of the active path's rows.
   const auto groupSums = [&](size_t from, size_t to, uint64_t* own) {
     if (k.skipSums != nullptr) {
@@ -298,7 +298,7 @@ void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, cons
   };
   std::mutex m;
   parallelFor(groups, GROUP_GRAIN, [&](size_t from, size_t to) {
-    std::vector<uint64_t> own(SKIP_SUM_WORDS);
+    Scratch<uint64_t> own(SKIP_SUM_WORDS);
     groupSums(from, to, own.data());
     std::lock_guard<std::mutex> lock(m);
     for (size_t i = 0; i < SKIP_SUM_WORDS; i++) sums[i] ^= own[i];
@@ -306,14 +306,14 @@ void skipSums(const FieldKernels& k, const uint32_t* lt, const uint64_t* a, cons
 }
 
 void zerocheckEntries(const uint64_t* col, size_t count, const uint64_t* t0, const uint64_t* t1, uint64_t* out) {
-  std::vector<uint64_t> tables(t0, t0 + 3 * 8 * 256);
+  Scratch<uint64_t> tables(t0, t0 + 3 * 8 * 256);
   tables.insert(tables.end(), t1, t1 + 3 * 8 * 256);
 #if LEANVM_X86
   if (activePath().affine) {
     // T0(w0) + T1(w0 ⊕ w1) = (T0 + T1)(w0) + T1(w1): one linear map of the pair's 16 bytes.
-    std::vector<uint64_t> images = tableImages(tables.data(), 16);
+    Scratch<uint64_t> images = tableImages(tables.data(), 16);
     for (size_t i = 0; i < 3 * 64; i++) images[i] ^= images[3 * 64 + i];
-    const std::vector<uint64_t> blocks = affineBlocks(images);
+    const Scratch<uint64_t> blocks = affineBlocks(images);
     parallelFor((count + 63) / 64, 4096 / 64,
                 [&](size_t from, size_t to) { pairsByAffine(blocks.data(), col, out, 64 * from, std::min(count, 64 * to)); });
     return;

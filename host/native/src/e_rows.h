@@ -6,9 +6,9 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
 #include "dispatch.h"
+#include "memory.h"
 #include "target.h"
 
 #define LEANVM_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -42,7 +42,7 @@ LEANVM_ALWAYS_INLINE void addRow(uint64_t* e, const Row4& r) {
   for (int l = 0; l < 3; l++) e[l] ^= r[l];
 }
 
-/** n zeroed rows on a 32-byte boundary (std::vector<Row4> is not: its allocation is not
+/** n zeroed rows on a 32-byte boundary (Scratch<Row4> is not: its allocation is not
  * over-aligned for a vector-extension type here). */
 template <class Row>
 class Rows {
@@ -56,7 +56,7 @@ class Rows {
   Row& operator[](size_t i) { return data()[i]; }
 
  private:
-  std::vector<uint64_t> words_;
+  Scratch<uint64_t> words_;
 };
 
 /** The rows of n E values. */

@@ -13,9 +13,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "bit_columns.h"
+#include "memory.h"
 #include "target.h"
 
 LEANVM_GCC12_QUIET_BEGIN
@@ -143,7 +143,7 @@ inline void tileSums(const __m512i* xs, const __m512i* mats, size_t n, size_t wo
 }
 
 /** n zeroed registers' room on a 64-byte boundary, in `words`. */
-inline __m512i* registers(std::vector<uint64_t>& words, size_t n) {
+inline __m512i* registers(Scratch<uint64_t>& words, size_t n) {
   words.assign(8 * n + 8, 0);
   return reinterpret_cast<__m512i*>((reinterpret_cast<uintptr_t>(words.data()) + 63) & ~uintptr_t{63});
 }
@@ -151,7 +151,7 @@ inline __m512i* registers(std::vector<uint64_t>& words, size_t n) {
 /** zv's positions 64·[from, to) += the blocks weighted by eq; from and to multiples of 8. */
 void foldAffine(const uint64_t* z, size_t blocks, const uint64_t* eq, size_t from, size_t to, uint64_t* zv) {
   const size_t groups = (blocks + 7) / 8, words = to - from;
-  std::vector<uint64_t> sumWords, matWords, xWords;
+  Scratch<uint64_t> sumWords, matWords, xWords;
   __m512i* sums = registers(sumWords, 24 * words);
   __m512i* mats = registers(matWords, 3 * FOLD_TILE_GROUPS);
   __m512i* xs = registers(xWords, FOLD_TILE_GROUPS * words);

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <vector>
 
+#include "memory.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -24,7 +24,7 @@ bool smallestNonce(const HashKernels& h, const uint32_t base[8], uint32_t tag, i
   for (uint64_t start = 0;; start += ROUND) {
     std::atomic<uint64_t> best{~uint64_t{0}};
     parallelFor(ROUND, BATCH, [&](size_t from, size_t to) {
-      std::vector<uint32_t> blocks(16 * BATCH), digests(8 * BATCH);
+      Scratch<uint32_t> blocks(16 * BATCH), digests(8 * BATCH);
       for (size_t i = 0; i < BATCH; i++) {
         std::copy(base, base + 8, &blocks[16 * i]);
         blocks[16 * i + 14] = tag;

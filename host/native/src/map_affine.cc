@@ -11,9 +11,9 @@
 
 namespace leanvm {
 
-std::vector<uint64_t> affineBlocks(const std::vector<uint64_t>& images) {
+Scratch<uint64_t> affineBlocks(const Scratch<uint64_t>& images) {
   const size_t nIn = images.size() / 24;
-  std::vector<uint64_t> blocks(24 * nIn, 0);
+  Scratch<uint64_t> blocks(24 * nIn, 0);
   for (size_t i = 0; i < nIn; i++) {
     for (int b = 0; b < 8; b++) {
       const uint64_t* image = images.data() + 3 * (8 * i + b);
@@ -26,8 +26,8 @@ std::vector<uint64_t> affineBlocks(const std::vector<uint64_t>& images) {
   return blocks;
 }
 
-std::vector<uint64_t> tableImages(const uint64_t* tables, size_t nTables) {
-  std::vector<uint64_t> images(24 * nTables);
+Scratch<uint64_t> tableImages(const uint64_t* tables, size_t nTables) {
+  Scratch<uint64_t> images(24 * nTables);
   for (size_t t = 0; t < nTables; t++) {
     for (int b = 0; b < 8; b++) std::copy_n(tables + 3 * (256 * t + (1 << b)), 3, images.data() + 3 * (8 * t + b));
   }

@@ -5,8 +5,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
+#include "memory.h"
 #include "target.h"
 
 namespace leanvm {
@@ -14,11 +14,11 @@ namespace leanvm {
 /** The blocks of the map whose input bit b of byte i has the image images[3·(8i + b) ..] (an E
  * value), nIn = images.size() / 24, block (j, i) at nIn·j + i in GF2P8AFFINEQB's form: byte
  * 7 − b holds the input bits of output bit b. */
-std::vector<uint64_t> affineBlocks(const std::vector<uint64_t>& images);
+Scratch<uint64_t> affineBlocks(const Scratch<uint64_t>& images);
 
 /** The images of byte tables (tables[256t + β] a linear byte table's E value of β): input
  * byte t's bit b is row 1 << b of table t. */
-std::vector<uint64_t> tableImages(const uint64_t* tables, size_t nTables);
+Scratch<uint64_t> tableImages(const uint64_t* tables, size_t nTables);
 
 #if LEANVM_X86
 /** buf[v] = the 24-byte map of buf[v] for v in [from, to), from a multiple of 64; needs GFNI

@@ -17,12 +17,12 @@
 
 #include <algorithm>
 #include <cstring>
-#include <vector>
 
 #if __has_include(<unistd.h>)
 #include <unistd.h>
 #endif
 
+#include "memory.h"
 #include "threads.h"
 
 namespace leanvm {
@@ -160,11 +160,11 @@ class BreadthPlan {
   struct Pass {
     int k;
     size_t stride, subRows, blocks;
-    std::vector<uint64_t> tw;
+    Scratch<uint64_t> tw;
   };
   const Shape& s_;
   size_t rowWords_;
-  std::vector<Pass> passes_;
+  Scratch<Pass> passes_;
 };
 
 /** Positions per slab row: a power of two of at least 8, at most a row. */
@@ -179,7 +179,7 @@ size_t slabPositions(const Shape& s, int from, int fits) {
  * first + g at data + g·blockWords(from), split by slabs. Every block's first pass reads
  * src; within a slab the blocks run last to first. The plans' twiddles are made once. */
 void runBreadth(const Shape& s, uint64_t* data, const uint64_t* src, int from, int fits, uint64_t first, size_t count) {
-  std::vector<BreadthPlan> plans;
+  Scratch<BreadthPlan> plans;
   plans.reserve(count);
   for (size_t g = 0; g < count; g++) plans.emplace_back(s, from, fits, first + g);
   const size_t rowWords = s.blockWords(fits), slab = slabPositions(s, from, fits) * s.nLanes;

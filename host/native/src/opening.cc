@@ -7,12 +7,12 @@
 #include "opening.h"
 
 #include <algorithm>
-#include <vector>
 
 #include "e_repeated.h"
 #include "e_rows.h"
 #include "e_sums.h"
 #include "map_affine.h"
+#include "memory.h"
 #include "ntt.h"
 #include "threads.h"
 
@@ -161,6 +161,8 @@ namespace leanvm {
 
 size_t roundPairs(size_t n, size_t stride) { return (n + 2 * stride - 1) / (2 * stride) * stride; }
 
+bool foldRoundInPlace(size_t s, size_t s2) { return s2 == s || (s2 == 1 && (s == 1 || s % 2 == 0)); }
+
 void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t stride,
                uint64_t out[6]) {
   const size_t w = fIsE ? 3 : 1;
@@ -220,16 +222,29 @@ void laneCombine(const FieldKernels& k, const uint64_t* f, size_t lanes, size_t 
 
 void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, size_t stride, const uint64_t r[3],
           uint64_t* out) {
-  const size_t w = srcIsE ? 3 : 1;
+  const size_t w = srcIsE ? 3 : 1, pairs = roundPairs(n, stride);
   const Repeated<2 * CHUNK> rr(r);
-  parallelFor(roundPairs(n, stride), GRAIN, [&](size_t from, size_t to) {
+  const auto range = [&](size_t from, size_t to) {
     alignas(64) uint64_t lo[3 * CHUNK];
     for (size_t p = from; p < to; p += CHUNK) {
       const size_t c = std::min(CHUNK, to - p);
       gatherPairs(src, w, n, stride, p, c, lo, out + 3 * p);
       foldGathered(k, w, rr, lo, out + 3 * p, c);
     }
-  });
+  };
+  if (out != src) {
+    parallelFor(pairs, GRAIN, range);
+    return;
+  }
+  // In place: pair (unit u, j) writes value us + j and reads 2us + j, 2us + s + j. Units
+  // [L, 2L) write [Ls, 2Ls) and read [2Ls, 4Ls), disjoint, and only units before L read
+  // [Ls, 2Ls); unit 0's pair j writes value j after reading it (gatherPairs takes a run's lo
+  // values before it writes the run). So the units go in phases [0, 1), [1, 2), [2, 4), …,
+  // each phase's pairs split over the threads.
+  for (size_t u0 = 0, u1 = 1; u0 * stride < pairs; u0 = u1, u1 *= 2) {
+    const size_t from = u0 * stride, to = std::min(pairs, u1 * stride);
+    parallelFor(to - from, GRAIN, [&](size_t b, size_t e) { range(from + b, from + e); });
+  }
 }
 
 void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t s, const uint64_t r[3],
@@ -238,10 +253,10 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
   // pair x: a thread folds its next pairs' ends (lo ends first, then hi ends, zero where a
   // pair has none), stores them, and takes the pairs' two products, chunk by chunk.
   const size_t w = fIsE ? 3 : 1, n1 = roundPairs(n, s);
-  const bool far = 2 * 24 * n1 > FAR_BYTES;
+  const bool inPlace = fOut == f || bOut == b, far = 2 * 24 * n1 > FAR_BYTES;
   const Repeated<2 * CHUNK> rr(r);
   SumOfParts total(out, 6);
-  parallelFor(roundPairs(n1, s2), GRAIN, [&](size_t from, size_t to) {
+  const auto range = [&](size_t from, size_t to) {
     alignas(64) uint64_t fl[6 * CHUNK], fd[6 * CHUNK], bl[6 * CHUNK], bd[6 * CHUNK];
     uint64_t sum[6] = {};
     for (size_t q = from; q < to; q += CHUNK) {
@@ -316,7 +331,21 @@ void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64
     }
     storesDone();
     total.add(sum);
-  });
+  };
+  const size_t pairs = roundPairs(n1, s2);
+  if (!inPlace) {
+    parallelFor(pairs, GRAIN, range);
+    return;
+  }
+  // In place (foldRoundInPlace): next pairs [0, P) write values that only they read, and the
+  // next pairs [LP, 2LP) write values only earlier ones read and read values nothing earlier
+  // writes; each chunk reads its values before it stores. So the next pairs go in phases
+  // [0, P), [P, 2P), [2P, 4P), …, each split over the threads.
+  const size_t first = s2 == s ? s : std::max<size_t>(1, s / 2);
+  for (size_t q0 = 0, q1 = first; q0 < pairs; q0 = q1, q1 *= 2) {
+    const size_t to = std::min(pairs, q1);
+    parallelFor(to - q0, GRAIN, [&](size_t a, size_t e) { range(q0 + a, q0 + e); });
+  }
 }
 
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out) {
@@ -325,7 +354,7 @@ void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const
     // product a value, written once, where doubling in place reads and rewrites the table.
     const size_t lowSize = size_t{1} << EQ_LOW_COORDS;
     const uint64_t one[3] = {1, 0, 0};
-    std::vector<uint64_t> lo(3 * lowSize), hi(3 << (nCoords - EQ_LOW_COORDS));
+    Scratch<uint64_t> lo(3 * lowSize), hi(3 << (nCoords - EQ_LOW_COORDS));
     eqTable(k, point, EQ_LOW_COORDS, seed, lo.data());
     eqTable(k, point + 3 * EQ_LOW_COORDS, nCoords - EQ_LOW_COORDS, one, hi.data());
     parallelFor(hi.size() / 3, 1, [&](size_t from, size_t to) {
@@ -354,7 +383,7 @@ void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n) {
 #if LEANVM_X86
   if (activePath().affine) {
-    const std::vector<uint64_t> blocks = affineBlocks(tableImages(tables, 24));
+    const Scratch<uint64_t> blocks = affineBlocks(tableImages(tables, 24));
     parallelFor((n + 63) / 64, GRAIN / 64,
                 [&](size_t from, size_t to) { mapByAffine(blocks.data(), buf, 64 * from, std::min(n, 64 * to)); });
     return;
@@ -430,7 +459,7 @@ void queryWeights(const FieldKernels& k, const uint64_t* factors, const uint64_t
   const int g = std::min(m, 12);
   const size_t low = size_t{1} << g, blocks = size_t{1} << (m - g);
   parallelFor(blocks, 1, [&](size_t from, size_t to) {
-    std::vector<uint64_t> table(low), rep(low / 2 + 1);
+    Scratch<uint64_t> table(low), rep(low / 2 + 1);
     alignas(64) uint64_t spreadT[3 * CHUNK], prod[3 * CHUNK];
     std::fill(out + 3 * low * from, out + 3 * low * to, 0);
     for (size_t q = 0; q < queries; q++) {

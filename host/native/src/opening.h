@@ -21,14 +21,21 @@ size_t roundPairs(size_t n, size_t stride);
 void roundSums(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t stride,
                uint64_t out[6]);
 
-/** out[p] = lo + r·(lo + hi) for every pair p (roundPairs E values); src K or E. */
+/** out[p] = lo + r·(lo + hi) for every pair p (roundPairs E values); src K or E. out may be
+ * src itself (an E table folded into its first values, which frees no memory but needs none). */
 void fold(const FieldKernels& k, const uint64_t* src, bool srcIsE, size_t n, size_t stride, const uint64_t r[3],
           uint64_t* out);
 
 /** fold(f, s, r) and fold(b, s, r) into fOut, bOut (roundPairs(n, s) E values each), then the
- * folded pair's roundSums at stride s2 into out: one pass, the folded values never re-read. */
+ * folded pair's roundSums at stride s2 into out: one pass, the folded values never re-read.
+ * fOut may be f itself and bOut b itself (E tables folded into their first values) where
+ * foldRoundInPlace(s, s2). */
 void foldRound(const FieldKernels& k, const uint64_t* f, bool fIsE, const uint64_t* b, size_t n, size_t s, const uint64_t r[3],
                size_t s2, uint64_t* fOut, uint64_t* bOut, uint64_t out[6]);
+
+/** Whether foldRound folds in place at strides s then s2: the next stride is s or 1 (the
+ * WHIR rounds' two). */
+bool foldRoundInPlace(size_t s, size_t s2);
 
 /** out[ℓ] = Σ_{t<n} f[ℓ·laneWords + at + stride·t]·v[t] for the lanes ℓ < lanes of the K words f
  * (E values v and out; bulk.ts laneDots). */

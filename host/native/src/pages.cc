@@ -1,18 +1,37 @@
 #include "pages.h"
 
+#include <atomic>
+
+#include "memory.h"
+
 #if defined(__unix__) || defined(__APPLE__)
+#include <cerrno>
 #include <sys/mman.h>
 
 namespace leanvm {
+namespace {
+
+std::atomic<size_t> mapped{0};
+
+}  // namespace
 
 bool mapsPages() { return true; }
 
 void* mapPages(size_t bytes) {
+  admit("a mapped buffer", bytes);
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return p == MAP_FAILED ? nullptr : p;
+  if (p == MAP_FAILED) throw AllocationFailure("a mapped buffer", bytes, errno);
+  mapped += bytes;
+  return p;
 }
 
-void unmapPages(void* p, size_t bytes) { munmap(p, bytes); }
+void unmapPages(void* p, size_t bytes) {
+  munmap(p, bytes);
+  mapped -= bytes;
+}
+
+size_t mappedBytes() { return mapped.load(); }
+
 
 }  // namespace leanvm
 
@@ -21,8 +40,9 @@ void unmapPages(void* p, size_t bytes) { munmap(p, bytes); }
 namespace leanvm {
 
 bool mapsPages() { return false; }
-void* mapPages(size_t) { return nullptr; }
+void* mapPages(size_t bytes) { throw AllocationFailure("a mapped buffer", bytes); }
 void unmapPages(void*, size_t) {}
+size_t mappedBytes() { return 0; }
 
 }  // namespace leanvm
 

@@ -3,7 +3,8 @@
 // two cache lines (2^22-word NTT at one thread: ≈ 0.37 ns a lane-butterfly on V8's arrays,
 // ≈ 0.35 on these). Plain 4 KiB pages: with transparent huge pages asked for (MADV_HUGEPAGE)
 // a first proof's faults cost far more on this project's VMs whenever the kernel had to
-// compact memory for them (256 MiB: 0.4–0.6 s against 0.13 s).
+// compact memory for them (256 MiB: 0.4–0.6 s against 0.13 s). The live maps are counted, so
+// a test can see that a failed proof gave back what it held.
 #pragma once
 #include <cstddef>
 
@@ -12,10 +13,14 @@ namespace leanvm {
 /** Whether this build maps its own pages (POSIX); elsewhere callers keep V8's arrays. */
 bool mapsPages();
 
-/** `bytes` of zeroed, page-aligned memory, faulted in on first touch; nullptr if the map fails. */
+/** `bytes` of zeroed, page-aligned memory, faulted in on first touch; AllocationFailure
+ * ("a mapped buffer", bytes, errno) if the map fails or limitAllocations refuses it. */
 void* mapPages(size_t bytes);
 
 /** Returns a mapPages region of `bytes`. */
 void unmapPages(void* p, size_t bytes);
+
+/** Bytes of the regions mapped and not yet returned. */
+size_t mappedBytes();
 
 }  // namespace leanvm

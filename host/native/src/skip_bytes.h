@@ -109,8 +109,8 @@ struct SkipBytes {
 
   /** mats[24j + m]: byte m of lo[j]·φ8(y) (limb m / 8, byte m % 8) as a GF2P8AFFINEQB matrix of
    * y: its byte 7 − i holds, at bit p, bit i of that byte of lo[j]·φ8(t^p). */
-  static std::vector<uint64_t> weightMatrices(const FieldKernels& f, const uint64_t* lo, size_t nLo) {
-    std::vector<uint64_t> mats(24 * nLo), phi(3 * nLo), v(3 * nLo);
+  static Scratch<uint64_t> weightMatrices(const FieldKernels& f, const uint64_t* lo, size_t nLo) {
+    Scratch<uint64_t> mats(24 * nLo), phi(3 * nLo), v(3 * nLo);
     for (int p = 0; p < 8; p++) {
       std::fill(phi.begin(), phi.end(), PHI8_BASIS[p]);
       f.mulK(lo, phi.data(), v.data(), 3 * nLo);
@@ -184,10 +184,10 @@ struct SkipBytes {
                    size_t from, size_t to, const uint64_t* lo, size_t nLo, const uint64_t* hi, uint64_t* out) {
     // 128 KiB of byte rows, in L2: a lookup is one load, where nibble rows (in L1) take two and
     // measured slower.
-    const std::unique_ptr<V[]> bt(new V[8 * 256]), y(new V[4 * nLo]);
+    const std::unique_ptr<V[]> bt = scratchArray<V>(8 * 256), y = scratchArray<V>(4 * nLo);
     byteTable(lt, bt.get());
-    const std::vector<uint64_t> mats = weightMatrices(f, lo, nLo);
-    std::vector<uint64_t> part(SKIP_SUM_WORDS);
+    const Scratch<uint64_t> mats = weightMatrices(f, lo, nLo);
+    Scratch<uint64_t> part(SKIP_SUM_WORDS);
     for (size_t g0 = from; g0 < to;) {
       const size_t block = g0 / nLo, n = std::min(to, (block + 1) * nLo) - g0;
       for (size_t i = 0; i < n; i++) groupBytes(bt.get(), a + 8 * (g0 + i), b + 8 * (g0 + i), c + 8 * (g0 + i), y.get() + 4 * i);

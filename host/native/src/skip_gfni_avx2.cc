@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <vector>
 
 #include "e_repeated.h"
 #include "kernels.h"
+#include "memory.h"
 #include "target.h"
 
 #if LEANVM_X86

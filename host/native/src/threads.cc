@@ -2,19 +2,41 @@
 // runs range 0 itself, and waits until every worker it enlisted has finished its range. An
 // exception in any range is kept (the first one) and rethrown on the calling thread once
 // every range is done, so the caller's error handling sees it and no thread unwinds past
-// its own stack.
+// its own stack. A worker that cannot be started (its stack refused) leaves the pool with
+// the ones it has, and the caller gets an AllocationFailure.
 #include "threads.h"
 
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#endif
+
+#include "memory.h"
+
 namespace leanvm {
 namespace {
+
+/** Bytes of a new thread's stack: the system's default (8 MiB if it does not say). */
+size_t stackBytes() {
+  size_t bytes = size_t{8} << 20;
+#if defined(__unix__) || defined(__APPLE__)
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) == 0) {
+    size_t s = 0;
+    if (pthread_attr_getstacksize(&attr, &s) == 0 && s > 0) bytes = s;
+    pthread_attr_destroy(&attr);
+  }
+#endif
+  return bytes;
+}
 
 class Pool {
  public:
@@ -37,7 +59,15 @@ class Pool {
     stop_ = false;
     // A worker starts from the current generation: one it has not seen yet is a job for it,
     // however late the thread gets going.
-    for (size_t i = 1; i < n; i++) workers_.emplace_back([this, i, seen = generation_] { work(i, seen); });
+    for (size_t i = 1; i < n; i++) {
+      const size_t stack = stackBytes();
+      admit("a worker thread's stack", stack);
+      try {
+        workers_.emplace_back([this, i, seen = generation_] { work(i, seen); });
+      } catch (const std::system_error& e) {
+        throw AllocationFailure("a worker thread's stack", stack, e.code().value());
+      }
+    }
   }
 
   void run(size_t n, size_t grain, const std::function<void(size_t, size_t)>& body) {
@@ -104,7 +134,13 @@ class Pool {
 Pool& pool() {
   static Pool p;
   static std::once_flag sized;
-  std::call_once(sized, [] { p.resize(std::max(1u, std::thread::hardware_concurrency())); });
+  std::call_once(sized, [] {
+    // The default: as many of every hardware thread as start (setThreads reports a failure).
+    try {
+      p.resize(std::max(1u, std::thread::hardware_concurrency()));
+    } catch (const AllocationFailure&) {
+    }
+  });
   return p;
 }
 

@@ -9,9 +9,9 @@
 #include "zerocheck_rounds.h"
 
 #include <algorithm>
-#include <vector>
 
 #include "e_sums.h"
+#include "memory.h"
 #include "opening.h"
 #include "threads.h"
 
@@ -31,7 +31,7 @@ struct Round {
   /** χ, or null: no binding this round. */
   const uint64_t* chi;
   /** eq(point, y) = eqLo[y & loMask]·eqHi[y >> loBits]. */
-  std::vector<uint64_t> eqLo, eqHi;
+  Scratch<uint64_t> eqLo, eqHi;
   size_t loBits;
 };
 
@@ -58,8 +58,8 @@ void zerocheckStep(const FieldKernels& k, uint64_t* a, uint64_t* b, uint64_t* c,
   // Half the coordinates low (at least LOW_BITS while there are that many): tables of
   // √(pairs) weights, and runs that end where the low bits wrap.
   const size_t loBits = std::min(nCoords, std::max(nCoords - nCoords / 2, LOW_BITS)), hiBits = nCoords - loBits;
-  Round r{k, {a, b, c}, chi, std::vector<uint64_t>(size_t{3} << loBits),
-          std::vector<uint64_t>(size_t{3} << hiBits), loBits};
+  Round r{k, {a, b, c}, chi, Scratch<uint64_t>(size_t{3} << loBits),
+          Scratch<uint64_t>(size_t{3} << hiBits), loBits};
   const uint64_t one[3] = {1, 0, 0};
   eqTable(k, point, loBits, one, r.eqLo.data());
   eqTable(k, point + 3 * loBits, hiBits, one, r.eqHi.data());

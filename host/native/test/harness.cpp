@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -15,9 +16,11 @@
 #include "../src/bit_columns.h"
 #include "../src/dispatch.h"
 #include "../src/grind.h"
+#include "../src/memory.h"
 #include "../src/merkle.h"
 #include "../src/ntt.h"
 #include "../src/opening.h"
+#include "../src/pages.h"
 #include "../src/products.h"
 #include "../src/threads.h"
 #include "../src/zerocheck_rounds.h"
@@ -143,7 +146,9 @@ void checkMerkle(const Path& p) {
 void checkOpening(const Path& p) {
   // [values, stride]: one unit, odd unit counts (a last unit without a high half), strides
   // past a chunk (300: runs of pairs end mid-chunk), and the whole table.
-  const size_t rounds[][2] = {{1, 1}, {3, 1}, {7, 7}, {20, 4}, {130, 10}, {257, 1}, {4200, 1}, {48, 48}, {6300, 300}};
+  // Two long ones split over the threads in every phase of an in-place fold.
+  const size_t rounds[][2] = {{1, 1}, {3, 1}, {7, 7}, {20, 4}, {130, 10}, {257, 1}, {4200, 1}, {48, 48}, {6300, 300},
+                              {20001, 1}, {40000, 2500}};
   for (const auto& r : rounds) {
     const size_t n = r[0], s = r[1];
     const std::string shape = " n=" + std::to_string(n) + " stride=" + std::to_string(s);
@@ -156,6 +161,12 @@ void checkOpening(const Path& p) {
       std::vector<uint64_t> folded(3 * leanvm::roundPairs(n, s));
       leanvm::fold(*p.field, f.data(), w == 3, n, s, point.data(), folded.data());
       expect(folded == ref::fold(f.data(), w, n, s, point.data()), "fold" + shape);
+      if (w == 3) {
+        // In place: into the table's own first values.
+        auto g = f;
+        leanvm::fold(*p.field, g.data(), true, n, s, point.data(), g.data());
+        expect(std::equal(folded.begin(), folded.end(), g.begin()), "fold in place" + shape);
+      }
       // foldRound: both folds, then the next round's sums at 1, at s and over the whole.
       const size_t n1 = folded.size() / 3;
       const auto bFolded = ref::fold(b.data(), 3, n, s, point.data());
@@ -165,6 +176,15 @@ void checkOpening(const Path& p) {
         expect(fOut == folded && bOut == bFolded &&
                    std::vector<uint64_t>(sums, sums + 6) == ref::roundSums(folded.data(), 3, bFolded.data(), n1, next),
                "foldRound" + shape + " next=" + std::to_string(next));
+        if (!leanvm::foldRoundInPlace(s, next)) continue;
+        // In place: b into itself, and f too where it is E.
+        auto fi = f, bi = b;
+        uint64_t* fo = w == 3 ? fi.data() : fOut.data();
+        uint64_t inPlace[6];
+        leanvm::foldRound(*p.field, fi.data(), w == 3, bi.data(), n, s, point.data(), next, fo, bi.data(), inPlace);
+        expect(std::equal(folded.begin(), folded.end(), fo) && std::equal(bFolded.begin(), bFolded.end(), bi.begin()) &&
+                   std::equal(sums, sums + 6, inPlace),
+               "foldRound in place" + shape + " next=" + std::to_string(next));
       }
     }
   }
@@ -387,6 +407,37 @@ void checkPoolErrors() {
   expect(sum == 1000, "the pool runs after a failed job");
 }
 
+/** Over limitAllocations, a mapped buffer, a kernel's scratch and a worker thread fail as
+ * AllocationFailure naming the object and its bytes; with the limit lifted all run again. */
+void checkAllocationFailures(const Path& p) {
+  const auto failure = [](const std::function<void()>& f) -> std::string {
+    try {
+      f();
+    } catch (const leanvm::AllocationFailure& e) {
+      return std::string(e.object()) + " " + std::to_string(e.bytes()) + (e.error() == leanvm::AllocationFailure::LIMITED ? " limited" : "");
+    }
+    return "none";
+  };
+  const size_t threads = leanvm::threads();
+  const auto point = random(3 * 13), seed = random(3);
+  std::vector<uint64_t> eq(3 << 13);
+  leanvm::limitAllocations(1024);
+  expect(failure([] { leanvm::mapPages(4096); }) == "a mapped buffer 4096 limited", "a mapped buffer over the limit fails");
+  // 13 coordinates: an outer product of two tables, 2^12 values of scratch the larger.
+  expect(failure([&] { leanvm::eqTable(*p.field, point.data(), 13, seed.data(), eq.data()); }) == "kernel scratch 98304 limited",
+         "a kernel's scratch over the limit fails");
+  expect(failure([&] { leanvm::setThreads(threads + 1); }).rfind("a worker thread's stack", 0) == 0 && leanvm::threads() == 1,
+         "a worker thread over the limit fails, and the pool keeps the threads it has");
+  leanvm::limitAllocations(SIZE_MAX);
+  leanvm::setThreads(threads);
+  void* pages = leanvm::mapPages(4096);
+  expect(leanvm::mappedBytes() == 4096, "a mapped buffer is counted");
+  leanvm::unmapPages(pages, 4096);
+  leanvm::eqTable(*p.field, point.data(), 13, seed.data(), eq.data());
+  expect(eq == ref::eqTable(point.data(), 13, seed.data()) && leanvm::threads() == threads && leanvm::mappedBytes() == 0,
+         "with the limit lifted the kernels, the maps and the pool run again");
+}
+
 }  // namespace
 
 int main() {
@@ -411,6 +462,7 @@ int main() {
       checkGrind(*paths[i]);
       checkMapByTables();
       checkBitColumns(*paths[i]);
+      checkAllocationFailures(*paths[i]);
       std::printf("  %s\n", failures == before ? "ok" : "FAILED");
     }
   }

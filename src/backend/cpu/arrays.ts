@@ -52,3 +52,15 @@ export function treeOf(backend: BackendName, handle: MerkleHandle, codeword: Dev
   if (handle.codeword !== codeword) throw new BackendUsageError('tree was built over another codeword');
   return handle.tree;
 }
+
+/** A spent table folds in place while its result is at least 1/IN_PLACE_WITHIN of its
+ * storage; past that, into a fresh table, and the storage goes back to the pool whole. WHIR's
+ * lane rounds so fold the weight in place four times and the fifth time into a table of 1/32
+ * of it (the witness's first fold likewise), and the next level's codeword, a quarter of the
+ * weight, takes the weight's pages where the pool keeps them. */
+const IN_PLACE_WITHIN = 16;
+
+/** Whether a spent E table over `words` folds into their first `length` values. */
+export function foldsInPlace(words: Uint32Array, length: number): boolean {
+  return 4 * 6 * length * IN_PLACE_WITHIN >= words.buffer.byteLength;
+}

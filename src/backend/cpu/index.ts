@@ -19,6 +19,7 @@ import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { WordPool } from '../word-pool';
+import { jsWords } from '../allocation';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 import { hostVmKernels } from './vm-kernels';
 
@@ -29,6 +30,12 @@ function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
 
 function data(buf: DeviceBuffer): Uint32Array {
   return wordsOf('cpu', buf);
+}
+
+/** Retires a buffer whose storage a result now owns (a view of its start). */
+function spent(buf: DeviceBuffer): void {
+  data(buf);
+  (buf as ArrayDeviceBuffer).words = null;
 }
 
 /** Flock's passes on the TypeScript reference kernels. */
@@ -45,16 +52,26 @@ export interface CpuBackendOptions {
   /** u32 words of message (encode) or rows (merkleBuild) from which a job goes to the pool
    * (default THREADED_MIN_WORDS; 0 sends every job, as the thread tests do). */
   threadedFrom?: number;
+  /** Collects unreachable arrays now (a Node host passes V8's gc): called as the backend lets
+   * go of large ones, which a 2^20 proof would otherwise hold until V8 saw a reason to run. */
+  collect?: () => void;
 }
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
-  const { pool, threadedFrom = THREADED_MIN_WORDS } = options;
+  const { pool, threadedFrom = THREADED_MIN_WORDS, collect } = options;
   /** Arrays from threadedFrom words on: recycled, and shared if there are workers. */
-  const large = new WordPool({ shared: pool !== undefined });
+  const large = new WordPool({ shared: pool !== undefined, collect });
   /** Zeroed words for the workers (shared if there is a pool). */
   const largeWords = (length: number) => large.takeZeroed(length);
-  /** Fresh zeroed words. */
-  const words = (length: number) => (length >= threadedFrom ? large.takeZeroed(length) : new Uint32Array(length));
+  /** Fresh zeroed words; AllocationError naming `what` if V8 cannot allocate them. */
+  const words = (length: number, what = `an array of ${length} u32 words`) =>
+    length >= threadedFrom ? large.takeZeroed(length, what) : jsWords(length, what);
+  const free = (buf: DeviceBuffer): void => {
+    const w = data(buf);
+    (buf as ArrayDeviceBuffer).words = null;
+    // An array of the pool goes back to it; any other is garbage now.
+    if (!large.give(w)) large.forget(w.byteLength);
+  };
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
@@ -64,14 +81,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
       }
-      const copy = words(src.length);
+      const copy = words(src.length, `the copy of upload (${src.length} u32 words)`);
       copy.set(src);
       return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, words(length * WORDS[elem]));
+      return wrap(elem, words(length * WORDS[elem], `the buffer of alloc (${length} ${elem} values)`));
     },
-    flock: arrayFlockPasses({ data, wrap, take: words, takeZeroed: words }, FLOCK_KERNELS),
+    flock: arrayFlockPasses({ data, wrap, take: words, takeZeroed: words, free }, FLOCK_KERNELS),
     async download(buf) {
       return data(buf).slice();
     },
@@ -111,17 +128,14 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       : {}),
     hostBelow: 0,
     zerocheckRounds: 'host',
-    ...typedArrayOpening(data, wrap),
+    ...typedArrayOpening({ data, wrap, spent, free, take: (length, what) => (length >= threadedFrom ? large.take(length, what) : jsWords(length, what)) }),
     freeTree(tree) {
       const { nodes } = treeOf('cpu', tree, (tree as ArrayTree).codeword);
       large.give(nodes);
       (tree as ArrayTree).tree = null;
     },
     async finish() {},
-    free(buf) {
-      large.give(data(buf));
-      (buf as ArrayDeviceBuffer).words = null;
-    },
+    free,
     async dispose() {
       large.clear();
       await pool?.dispose();

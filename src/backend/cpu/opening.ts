@@ -1,22 +1,37 @@
 // The WHIR opening's bulk work for any backend whose buffers are plain typed arrays: the
 // functions of src/pcs/whir/bulk.ts (and the zerocheck's round sums) on the buffers' words.
 // `data` unwraps a buffer (checking that it is the backend's and live), `wrap` makes a new
-// one that owns the given words.
+// one that owns the given words, `spent` retires a buffer whose storage a result took over,
+// `free` frees one, `take` gives the words of a new table (from the backend's pool).
 import { encodeEInterleaved } from '../../ntt/encode';
 import { addInto, addScaled, eqTableSeeded, foldPairs, laneCombine, laneDots, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
 import { roundShape, sameShape, checkSlice, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { foldsInPlace } from './arrays';
 import { zerocheckSums } from './zerocheck';
 
 export type TypedArrayOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded' | 'zerocheckSums'>>;
 
-export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap: (elem: Elem, words: Uint32Array) => DeviceBuffer): TypedArrayOpening {
+export interface TypedArrayBuffers {
+  data(buf: DeviceBuffer): Uint32Array;
+  wrap(elem: Elem, words: Uint32Array): DeviceBuffer;
+  spent(buf: DeviceBuffer): void;
+  free(buf: DeviceBuffer): void;
+  take(length: number, what: string): Uint32Array;
+}
+
+export function typedArrayOpening({ data, wrap, spent, free, take }: TypedArrayBuffers): TypedArrayOpening {
   return {
     async roundSums(f, b, stride) {
       roundShape(f, b);
       return roundSums(data(f), f.elem, data(b), stride);
     },
-    async fold(src, stride, r) {
-      return wrap('E', foldPairs(data(src), src.elem, stride, r));
+    async fold(src, stride, r, spend = false) {
+      const words = data(src), values = Math.ceil(src.length / (2 * stride)) * stride, length = 6 * values;
+      const inPlace = spend && src.elem === 'E' && foldsInPlace(words, values);
+      const out = wrap('E', foldPairs(words, src.elem, stride, r, inPlace ? words.subarray(0, length) : take(length, 'the table of fold')));
+      if (inPlace) spent(src);
+      else if (spend) free(src);
+      return out;
     },
     async laneDots(f, laneWords, v, at, stride) {
       sameShape('K', f);
@@ -28,7 +43,7 @@ export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap
       return wrap('E', laneCombine(data(f), laneWords, coeffs));
     },
     async eqTable(point, seed) {
-      return wrap('E', eqTableSeeded(point, seed));
+      return wrap('E', eqTableSeeded(point, seed, take(6 * 2 ** (point.length / 6), 'the table of eqTable')));
     },
     async mapByTables(buf, tables) {
       sameShape('E', buf);
@@ -45,7 +60,7 @@ export function typedArrayOpening(data: (buf: DeviceBuffer) => Uint32Array, wrap
     },
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);
-      return wrap('E', encodeEInterleaved(data(f), logLanes, logInvRate));
+      return wrap('E', encodeEInterleaved(data(f), logLanes, logInvRate, take(6 * f.length * 2 ** logInvRate, 'the codeword of encodeFolded')));
     },
     async zerocheckSums(a, b, c, eq) {
       zerocheckShape(a, b, c, eq);

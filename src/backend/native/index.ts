@@ -8,7 +8,7 @@ import { checkWidths } from '../../merkle/leaves';
 import { log2Leaves } from '../../merkle/tree';
 import { stackShape } from '../../ntt/encode';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from '../cpu/arrays';
+import { ArrayDeviceBuffer, ArrayTree, foldsInPlace, treeOf, wordsOf } from '../cpu/arrays';
 import { arrayFlockPasses } from '../array-flock';
 import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
@@ -31,6 +31,15 @@ export interface NativeBackendOptions {
   /** The module's worker threads (it is one pool per process: the last backend created sets it);
    * the module's own default, every hardware thread, if absent. */
   threads?: number;
+  /** Collects unreachable arrays now (a Node host passes V8's gc): the module unmaps its own
+   * buffers at once, but those past its largest map are V8's. */
+  collect?: () => void;
+}
+
+/** How an AllocationError names a buffer a method makes: 'the codeword of encode (2^26 K words)'. */
+function purpose(what: string, method: string, elem: Elem, length: number): string {
+  const log = Math.log2(length);
+  return `${what} of ${method} (${Number.isInteger(log) ? `2^${log}` : length} ${elem} ${elem === 'K' ? 'words' : 'values'})`;
 }
 
 export function createNativeBackend(module: NativeModule, options: NativeBackendOptions = {}): Backend {
@@ -41,7 +50,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     module.setThreads(options.threads);
   }
   module.setTwiddleDeltas(twiddleDeltaTable());
-  const pool = nativeWordPool(module);
+  const pool = nativeWordPool(module, options.collect);
   let disposed = false;
 
   function data(buf: DeviceBuffer): Uint32Array {
@@ -54,20 +63,31 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], words.byteOffset % 8 === 0 ? words : words.slice());
   }
 
+  /** `length` elements' words from the pool, named for an AllocationError. */
+  function take(elem: Elem, length: number, what: string, method: string): Uint32Array {
+    return pool.take(length * WORDS[elem], purpose(what, method, elem, length));
+  }
+
+  function free(buf: DeviceBuffer): void {
+    const words = data(buf);
+    (buf as ArrayDeviceBuffer).words = null;
+    if (!pool.give(words)) pool.forget(words.byteLength);
+  }
+
   return {
     name: 'native',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
       }
-      const copy = pool.take(words.length);
+      const copy = take(elem, words.length / WORDS[elem], 'the copy', 'upload');
       copy.set(words);
       return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, pool.takeZeroed(length * WORDS[elem]));
+      return wrap(elem, pool.takeZeroed(length * WORDS[elem], purpose('the buffer', 'alloc', elem, length)));
     },
-    flock: arrayFlockPasses({ data, wrap, take: (length) => pool.take(length), takeZeroed: (length) => pool.takeZeroed(length) }, nativeFlockKernels(module)),
+    flock: arrayFlockPasses({ data, wrap, take: (length, what) => pool.take(length, what), takeZeroed: (length, what) => pool.takeZeroed(length, what), free }, nativeFlockKernels(module)),
     async download(buf) {
       return data(buf).slice();
     },
@@ -83,7 +103,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
       const q = data(msg);
       const { logMsg, logSize, nLanes } = stackShape(q.length / 2, logN, logInvRate);
-      const codeword = pool.take(2 * nLanes * 2 ** logSize);
+      const codeword = take('K', nLanes * 2 ** logSize, 'the codeword', 'encode');
       module.encodeStack(q, codeword, logMsg, nLanes, logInvRate);
       return wrap('K', codeword);
     },
@@ -92,7 +112,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       const rows = data(codeword);
       const nLeaves = rows.length / (2 * rowWords);
       const height = log2Leaves(nLeaves);
-      const nodes = pool.take(8 * (2 * nLeaves - 1));
+      const nodes = pool.take(8 * (2 * nLeaves - 1), `the digests of merkleBuild (${nLeaves} leaves)`);
       module.merkleTree(rows, rowWords, leafWords, nodes);
       return new ArrayTree({ nLeaves, height, nodes }, codeword as ArrayDeviceBuffer, rowWords, leafWords);
     },
@@ -105,29 +125,27 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     hostBelow: 0,
     zerocheckRounds: 'device',
     vm: nativeVmKernels(module, pool),
-    ...nativeOpening(
-      module,
+    ...nativeOpening(module, {
       data,
-      (elem, length) => {
-        const words = pool.take(length * WORDS[elem]);
+      fresh(elem, length, method) {
+        const words = take(elem, length, 'the table', method);
         return [wrap(elem, words), words];
       },
-      (buf, length) => {
+      shrink(buf, length) {
         // A view of the start: freeing it gives the pool back its whole array.
         const view = data(buf).subarray(0, length * WORDS[buf.elem]);
         (buf as ArrayDeviceBuffer).words = null;
         return new ArrayDeviceBuffer('native', buf.elem, length, view);
       },
-    ),
+      free,
+      foldsInPlace: (buf, length) => foldsInPlace(data(buf), length),
+    }),
     freeTree(tree) {
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);
       (tree as ArrayTree).tree = null;
     },
     async finish() {},
-    free(buf) {
-      pool.give(data(buf));
-      (buf as ArrayDeviceBuffer).words = null;
-    },
+    free,
     async dispose() {
       disposed = true;
       pool.clear();

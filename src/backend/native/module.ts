@@ -1,6 +1,8 @@
 // The C++ companion module's functions (host/native/src/addon.cc) as the adapter calls them.
 // The host loads the module (host/node/native.ts) and hands it in: nothing here is Node-only.
-// Every buffer is a Uint32Array used in place, its K words read as little-endian u64.
+// Every buffer is a Uint32Array used in place, its K words read as little-endian u64. An
+// allocation the module cannot make reaches the caller as an AllocationError.
+import { AllocationError } from '../allocation';
 
 /** An instruction-set path: its name and what the products and hashes run on. */
 export interface NativePath {
@@ -77,12 +79,21 @@ export interface NativeModule {
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
    * arrays are not 64-byte aligned: host/native/src/pages.h); absent where the build maps none. */
   allocWords?(bytes: number): ArrayBuffer;
+  /** Unmaps an allocWords buffer now, detaching it (its views see no elements), instead of
+   * when V8 collects it and Node gets to the finalizer (never during a synchronous proof). */
+  releaseWords?(buffer: ArrayBuffer): void;
+  /** Bytes of allocWords buffers still mapped. */
+  mappedBytes(): number;
+  /** Every allocation of the module over `bytes` (maps, kernel scratch, worker threads' stacks)
+   * fails from now on, as if the system had refused it; null lifts the limit. For tests. */
+  limitAllocations(bytes: number | null): void;
 }
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
   'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
+  'mappedBytes', 'limitAllocations',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */
@@ -90,8 +101,36 @@ export class NativeModuleError extends Error {
   override name = 'NativeModuleError';
 }
 
+/** The module's Error for an allocation it could not make (addon.cc, allocationError). */
+interface NativeAllocationFailure {
+  code: 'LEANVM_ALLOCATION';
+  call: string;
+  object: string;
+  bytes: number;
+  reason: string;
+}
+
+function isAllocationFailure(e: unknown): e is NativeAllocationFailure {
+  return e instanceof Error && (e as Partial<NativeAllocationFailure>).code === 'LEANVM_ALLOCATION';
+}
+
+/** The loaded module with its allocation failures as AllocationError; NativeModuleError if it
+ * lacks a function this adapter calls (a stale build). */
 export function asNativeModule(loaded: unknown): NativeModule {
-  const missing = FUNCTIONS.filter((f) => typeof (loaded as Record<string, unknown> | null)?.[f] !== 'function');
+  const functions = loaded as Record<string, unknown> | null;
+  const missing = FUNCTIONS.filter((f) => typeof functions?.[f] !== 'function');
   if (missing.length > 0) throw new NativeModuleError(`native module lacks ${missing.join(', ')} (rebuild it: npm install)`);
-  return loaded as NativeModule;
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(functions as Record<string, unknown>)) {
+    if (typeof f !== 'function') continue;
+    wrapped[name] = (...args: unknown[]) => {
+      try {
+        return f(...args);
+      } catch (e) {
+        if (isAllocationFailure(e)) throw new AllocationError('native', `${e.object} (${e.call})`, e.bytes, e.reason);
+        throw e;
+      }
+    };
+  }
+  return wrapped as unknown as NativeModule;
 }

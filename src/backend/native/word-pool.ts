@@ -1,5 +1,6 @@
-// The native backend's pool of large arrays (src/backend/word-pool.ts): from MAPPED_MIN_BYTES
-// on the module's mapped, page-aligned buffers.
+// The native backend's pool of large arrays (src/backend/word-pool.ts), shared with its VM
+// kernels: from MAPPED_MIN_BYTES to MAPPED_MAX_BYTES the module's mapped, page-aligned buffers,
+// unmapped as soon as the pool drops them; V8's elsewhere.
 import { WordPool } from '../word-pool';
 import type { NativeModule } from './module';
 
@@ -8,11 +9,24 @@ import type { NativeModule } from './module';
  * anew (a 2^15 hash proof's zerocheck, one thread: ≈ 290 → 320–440 ms with maps from 64 KiB). */
 const MAPPED_MIN_BYTES = 1 << 25;
 
-/** Fresh pool buffers: the module's mapped, page-aligned ones from MAPPED_MIN_BYTES, V8's below. */
-function mappedOrV8(allocWords: (bytes: number) => ArrayBuffer): (bytes: number) => ArrayBuffer {
-  return (bytes) => (bytes >= MAPPED_MIN_BYTES ? allocWords(bytes) : new ArrayBuffer(bytes));
-}
+/** The most the module maps at once (Node 20 makes no larger external buffer): V8 allocates past it. */
+const MAPPED_MAX_BYTES = 2 ** 32;
 
-export function nativeWordPool(module: NativeModule): WordPool {
-  return new WordPool({ allocate: module.allocWords === undefined ? undefined : mappedOrV8(module.allocWords.bind(module)) });
+/** Whether the pool's buffer of `bytes` is the module's map. */
+const isMapped = (bytes: number): boolean => bytes >= MAPPED_MIN_BYTES && bytes <= MAPPED_MAX_BYTES;
+
+/** The pool; `collect` (a Node host passes V8's gc) frees the arrays past the largest map,
+ * which are V8's, once the pool has let enough of them go. */
+export function nativeWordPool(module: NativeModule, collect?: () => void): WordPool {
+  const { allocWords, releaseWords } = module;
+  if (allocWords === undefined || releaseWords === undefined) return new WordPool({ collect });
+  return new WordPool({
+    allocate: (bytes) => (isMapped(bytes) ? allocWords.call(module, bytes) : new ArrayBuffer(bytes)),
+    release: (buffer) => {
+      if (!isMapped(buffer.byteLength)) return false;
+      releaseWords.call(module, buffer as ArrayBuffer);
+      return true;
+    },
+    collect,
+  });
 }

@@ -190,7 +190,7 @@ export function createFlockPasses(ctx: KernelContext): FlockPasses {
       }
     },
 
-    async zerocheckTables(cols, { lz, lzChi }) {
+    async zerocheckTables(cols, { lz, lzChi }, doneWith) {
       ctx.live();
       const scratch = new Scratch(link, 'the zerocheck tables');
       try {
@@ -200,12 +200,16 @@ export function createFlockPasses(ctx: KernelContext): FlockPasses {
         const basis = await scratch.buffer('entry weights', basisWords);
         const tables = await scratch.buffer('entry byte tables', 4 * 6 * 16 * 256);
         const count = PER_BLOCK * 2 ** cols.nBlocksLog;
-        return await three('E', count, (out) => {
+        const made = await three('E', count, (out) => {
           const rec = ctx.record('zerocheckTables');
           rec.dispatch('subsetSums', 16 * 256, [basis, tables], subsetParams({ count: 16 * 256, bits: 8, width: 6 }));
           [cols.a, cols.b, cols.z].forEach((col, i) => rec.dispatch('zerocheckEntries', count, [gpu(col), tables, out[i]], [count]));
           return rec.submit();
         });
+        // One submission makes all three: a and b are done with once it is queued.
+        doneWith?.(cols.a);
+        doneWith?.(cols.b);
+        return made;
       } finally {
         scratch.destroy();
       }

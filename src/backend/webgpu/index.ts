@@ -3,9 +3,8 @@
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import type { VmKernels } from '../vm-kernels';
-import { WebGpuBuffer, bufferBytes, gpuBuffer } from './buffer';
+import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer } from './buffer';
 import { createCommitKernels } from './commit';
-import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
 import { DeviceLink } from './link';
 import { defaultGroupLayers, NttKernels } from './ntt';
@@ -73,7 +72,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {
     live();
     const size = bufferBytes(device, elem, length);
-    const gpu = await gpuChecked(device, `allocating ${size} bytes`, () => link.buffer(size, storageUsage, words));
+    const gpu = await allocateBuffer(link, `a buffer of ${length} ${elem} elements`, size, () => link.buffer(size, storageUsage, words));
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
@@ -107,7 +106,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       const src = gpuBuffer(device, buf);
       const size = (buf as WebGpuBuffer).bytes;
       if (size === 0) return new Uint32Array(0);
-      const staging = link.staging(size);
+      const staging = await allocateBuffer(link, `the staging buffer of a download (${size} bytes)`, size, () => link.staging(size));
       const encoder = device.createCommandEncoder({ label: 'download' });
       encoder.copyBufferToBuffer(src, 0, staging, 0, size);
       const [words] = await link.submit(encoder.finish(), [staging]);

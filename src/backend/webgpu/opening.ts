@@ -6,7 +6,7 @@
 import type { E } from '../../field/e';
 import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
 import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
-import { gpuBuffer, scratchBuffer } from './buffer';
+import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
@@ -47,6 +47,10 @@ function log2Exact(n: number, what: string): number {
 export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
   const { device } = ctx;
   const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(device, buf);
+  const release = (buf: DeviceBuffer): void => {
+    gpu(buf).destroy();
+    (buf as WebGpuBuffer).gpu = null;
+  };
 
   /** Runs `work` into a fresh E buffer of `length` values, freed again if the work fails. */
   async function into(length: number, work: (out: GPUBuffer) => Promise<unknown>): Promise<DeviceBuffer> {
@@ -89,13 +93,16 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       return reduce(ctx, sumsOf(f, b, stride));
     },
 
-    async fold(src, stride, r) {
+    async fold(src, stride, r, spend = false) {
       ctx.live();
       const count = roundTerms(src.length, stride);
-      return into(count, (out) => recordFold(ctx.record('fold'), src, stride, r, out).submit());
+      const out = await into(count, (o) => recordFold(ctx.record('fold'), src, stride, r, o).submit());
+      // Always into a fresh buffer (a binding cannot be read and written at once): a spent src goes.
+      if (spend) release(src);
+      return out;
     },
 
-    async foldRound(f, b, stride, r, nextStride) {
+    async foldRound(f, b, stride, r, nextStride, spend = {}) {
       ctx.live();
       roundShape(f, b);
       const count = roundTerms(f.length, stride);
@@ -106,7 +113,10 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
           const rec = ctx.record('foldRound');
           recordFold(rec, f, stride, r, gpu(fOut));
           recordFold(rec, b, stride, r, gpu(bOut));
-          return { f: fOut, b: bOut, sums: await reduce(ctx, sumsOf(fOut, bOut, nextStride), rec) };
+          const sums = await reduce(ctx, sumsOf(fOut, bOut, nextStride), rec);
+          if (spend.f === true) release(f);
+          if (spend.b === true) release(b);
+          return { f: fOut, b: bOut, sums };
         } catch (e) {
           gpu(bOut).destroy();
           throw e;

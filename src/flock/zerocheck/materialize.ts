@@ -3,8 +3,9 @@
 // where Lz(w) = Σ_{s ∈ w} L_s(z) is F2-linear in the 64 bits and so a sum of eight byte-table
 // lookups; the χ_0 term is a second table. On the host only the live blocks and one pad block
 // are built; a backend's FlockPasses.zerocheckTables writes every block out.
+import { jsWords } from '../../backend/allocation';
 import type { Backend, ZerocheckTables } from '../../backend/backend';
-import type { EntryWeights, FlockColumns } from '../../backend/flock-passes';
+import type { DoneWith, EntryWeights, FlockColumns } from '../../backend/flock-passes';
 import { type E, eMulAt } from '../../field/e';
 import { BLOCK_U32 } from '../layout';
 import { skipWeights } from '../skip-domain';
@@ -49,18 +50,29 @@ export function hostEntries(col: Uint32Array, at: number, count: number, t0: Uin
   }
 }
 
+/** How paddedTables gets its heads' words and says when it is done with a column. */
+export interface PaddedTablesOptions {
+  /** Where the heads' words come from (a backend's pool; default V8's). */
+  readonly take?: (length: number, what: string) => Uint32Array;
+  /** Called with column a, then b, as soon as its table is made: nothing reads it after. */
+  readonly doneWith?: (column: 'a' | 'b') => void;
+}
+
 /** The tables â, b̂, ĉ over blocks [0, live] (live = blocks: all, no pad), from the entry
  * byte tables [t0, t1] (entryByteTables). */
-export function paddedTables(cols: ZerocheckColumns, blocks: number, live: number, [t0, t1]: readonly Uint32Array[]): PaddedTables {
-  const entries = (col: Uint32Array, at: number, count: number): Uint32Array => {
-    const out = new Uint32Array(6 * count);
+export function paddedTables(cols: ZerocheckColumns, blocks: number, live: number, [t0, t1]: readonly Uint32Array[], options: PaddedTablesOptions = {}): PaddedTables {
+  const { take = jsWords, doneWith } = options;
+  const entries = (col: Uint32Array, at: number, count: number, words: (length: number, what: string) => Uint32Array): Uint32Array => {
+    const out = words(6 * count, `a zerocheck table (${count} E values)`);
     hostEntries(col, at, count, t0, t1, out);
     return out;
   };
-  const tables = [cols.a, cols.b, cols.c].map((col): PaddedTable => ({
-    head: entries(col, 0, PER_BLOCK * Math.min(live, blocks)),
-    pad: live < blocks ? entries(col, live * BLOCK_U32, PER_BLOCK) : new Uint32Array(6 * PER_BLOCK),
-  }));
+  const tables = (['a', 'b', 'c'] as const).map((key): PaddedTable => {
+    const head = entries(cols[key], 0, PER_BLOCK * Math.min(live, blocks), take);
+    const pad = live < blocks ? entries(cols[key], live * BLOCK_U32, PER_BLOCK, jsWords) : new Uint32Array(6 * PER_BLOCK);
+    if (key !== 'c') doneWith?.(key);
+    return { head, pad };
+  });
   return { tables, shape: tableShape(blocks, live) };
 }
 
@@ -71,10 +83,10 @@ export function materialize(cols: ZerocheckColumns, blocks: number, live: number
 
 /** The tables on `backend`, where its flock passes keep the columns: on the host where its
  * passes make them there (hostTables), else as its zerocheckTables read back in full. */
-export async function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, chi0: E): Promise<PaddedTables> {
+export async function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<PaddedTables> {
   const weights = entryWeights(z, chi0);
-  if (backend.flock.hostTables !== undefined) return backend.flock.hostTables(cols, weights);
-  const bufs = await backend.flock.zerocheckTables(cols, weights);
+  if (backend.flock.hostTables !== undefined) return backend.flock.hostTables(cols, weights, doneWith);
+  const bufs = await backend.flock.zerocheckTables(cols, weights, doneWith);
   try {
     const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
     const vars = Math.log2(bufs[0].length);
@@ -85,8 +97,8 @@ export async function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, c
 }
 
 /** The same tables written out in full (2^vars values each) as E buffers of `backend`. */
-export function deviceTables(backend: Backend, cols: FlockColumns, z: E, chi0: E): Promise<ZerocheckTables> {
-  return backend.flock.zerocheckTables(cols, entryWeights(z, chi0));
+export function deviceTables(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<ZerocheckTables> {
+  return backend.flock.zerocheckTables(cols, entryWeights(z, chi0), doneWith);
 }
 
 /** The weights of Lz and of χ_0·Lz. */

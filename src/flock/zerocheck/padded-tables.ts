@@ -25,6 +25,8 @@ export interface PaddedShape {
 export interface PaddedTables {
   tables: PaddedTable[];
   shape: PaddedShape;
+  /** Gives the heads' words back to the pool they came from, once the rounds are done. */
+  release?: () => void;
 }
 
 /** Runs shorter than this multiply generically; a constant's byte table costs about 1000 products. */

@@ -1,7 +1,7 @@
 // The zerocheck prover (PROTOCOL.md §9.3): a·b + c = 0 on every bit position of the batch,
 // reduced to claims v_a, v_b, v_c on the quirky extensions of a, b, c at one point (z, χ).
 import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/backend';
-import type { FlockColumns } from '../../backend/flock-passes';
+import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
 import { FlockError } from '../errors';
@@ -47,17 +47,26 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
  * The same proof (the same bytes) over the columns on `backend`: the skip pass and the first
  * tables by its flock passes, then the multilinear rounds there when its zerocheckRounds is
  * 'device', while the tables hold at least backend.hostBelow values; the rest on the host.
+ * doneWith gets columns a and b once their tables are made (FlockPasses.zerocheckTables).
  */
-export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps: ProverState): Promise<ZerocheckClaim> {
+export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps: ProverState, doneWith?: DoneWith): Promise<ZerocheckClaim> {
   const o = beginRounds(cols.nBlocksLog, ps, { live: cols.live });
   const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.r));
   const chi0 = first.chi.subarray(0, 6);
   const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
   const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
-  if (!onDevice()) return closeRounds({ ...run, ...(await hostTablesOn(backend, cols, first.z, chi0)) }, ps);
+  if (!onDevice()) {
+    // The host's tables from the backend's pool where it keeps one, and back to it after.
+    const host = await hostTablesOn(backend, cols, first.z, chi0, doneWith);
+    try {
+      return closeRounds({ ...run, ...host }, ps);
+    } finally {
+      host.release?.();
+    }
+  }
   // The device holds full tables: the tail written out, so every pair is an ordinary one.
   // A round binds the previous round's χ first, so a fused step does both in one pass.
-  const [a, b, c] = await deviceTables(backend, cols, first.z, chi0);
+  const [a, b, c] = await deviceTables(backend, cols, first.z, chi0, doneWith);
   let bufs: ZerocheckTables = [a, b, c];
   const step = backend.zerocheckStep?.bind(backend) ?? ((tables: ZerocheckTables, chi: E | null, point: Uint32Array) => unfusedStep(backend, tables, chi, point));
   let chi: E | null = null;

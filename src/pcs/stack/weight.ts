@@ -23,44 +23,72 @@ import { selectorEq } from './placement';
 async function ringTable(backend: Backend, ring: RingClaims, batch: Batch, part = 0, partLog = ring.vars): Promise<DeviceBuffer> {
   // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
   const scaled = new Uint32Array(batch.coordinateWeights.length);
-  let sum: DeviceBuffer | null = null;
-  for (const [a, c] of ring.claims.entries()) {
-    for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
-    const high = c.suffix.subarray(6 * partLog);
-    const seed = eOne();
-    for (let i = 0; i < high.length / 6; i++) {
-      const x = high.slice(6 * i, 6 * i + 6);
-      if (((part >>> i) & 1) === 0) x[0] ^= 1;
-      eMulAt(seed, 0, seed, 0, x, 0);
+  const held = new Set<DeviceBuffer>();
+  try {
+    let sum: DeviceBuffer | null = null;
+    for (const [a, c] of ring.claims.entries()) {
+      for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
+      const high = c.suffix.subarray(6 * partLog);
+      const seed = eOne();
+      for (let i = 0; i < high.length / 6; i++) {
+        const x = high.slice(6 * i, 6 * i + 6);
+        if (((part >>> i) & 1) === 0) x[0] ^= 1;
+        eMulAt(seed, 0, seed, 0, x, 0);
+      }
+      const weight = await backend.eqTable(c.suffix.subarray(0, 6 * partLog), seed);
+      held.add(weight);
+      await backend.mapByTables(weight, phiByteTables(scaled));
+      if (sum === null) sum = weight;
+      else {
+        await backend.addScaled(sum, weight);
+        held.delete(weight);
+        backend.free(weight);
+      }
     }
-    const weight = await backend.eqTable(c.suffix.subarray(0, 6 * partLog), seed);
-    await backend.mapByTables(weight, phiByteTables(scaled));
-    if (sum === null) sum = weight;
-    else {
-      await backend.addScaled(sum, weight);
-      backend.free(weight);
-    }
+    held.clear();
+    return sum!;
+  } finally {
+    for (const buf of held) backend.free(buf);
   }
-  return sum!;
 }
 
-/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. */
+/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. If a
+ * table cannot be made, those made are freed. */
 export async function stackWeightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape): Promise<DeviceBuffer> {
+  const held = new Set<DeviceBuffer>();
+  try {
+    return await weightTable(backend, claims, batch, shape, held);
+  } catch (e) {
+    for (const buf of held) backend.free(buf);
+    throw e;
+  }
+}
+
+/** stackWeightTable, its tables in `held` while they live. */
+async function weightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape, held: Set<DeviceBuffer>): Promise<DeviceBuffer> {
+  const hold = (buf: DeviceBuffer): DeviceBuffer => {
+    held.add(buf);
+    return buf;
+  };
+  const release = (buf: DeviceBuffer): void => {
+    held.delete(buf);
+    backend.free(buf);
+  };
   const values = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
   let b: DeviceBuffer | null = null;
   const { ring } = claims;
   if (ring !== null && ring.claims.length > 0) {
-    const weight = await ringTable(backend, ring, batch);
+    const weight = hold(await ringTable(backend, ring, batch));
     // A table spanning the whole weight is the sum so far: kept rather than added into a
     // zeroed one (which would cost as much memory again).
     if (ring.offset === 0 && weight.length === values) b = weight;
     else {
-      b = await backend.alloc('E', values);
+      b = hold(await backend.alloc('E', values));
       await backend.addScaled(b, weight, ring.offset);
-      backend.free(weight);
+      release(weight);
     }
   }
-  b ??= await backend.alloc('E', values);
+  b ??= hold(await backend.alloc('E', values));
   // Claims at one point (the strided slot claims of a bound batch) share its eq table: built
   // once, then added with each claim's λ power; a lone claim's table is built already scaled.
   const nRing = ringClaimCount(claims);
@@ -76,12 +104,12 @@ export async function stackWeightTable(backend: Backend, claims: StackClaims, ba
   };
   for (const group of atPoint.values()) {
     const shared = group.length > 1;
-    const eq = await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0]));
+    const eq = hold(await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0])));
     for (const i of group) {
       const [at, stride] = place(i);
       await backend.addScaled(b, eq, at, shared ? scale(i) : undefined, stride);
     }
-    backend.free(eq);
+    release(eq);
   }
   return b;
 }
@@ -131,15 +159,20 @@ export async function stackLaneWeight(backend: Backend, claims: StackClaims, bat
   if (tableWords > LANE_TABLE_LANES * laneWords) return null;
 
   const groups: LaneGroup[] = [];
-  if (ring !== null) {
-    // A ring column past a lane is no eq table: a table of its own in each of its lanes.
-    const partLog = Math.min(ring.vars, laneLog), first = Math.floor(ring.offset / laneWords);
-    for (let part = 0; part < 2 ** (ring.vars - partLog); part++) {
-      groups.push({ table: await ringTable(backend, ring, batch, part, partLog), at: ring.offset % laneWords, stride: 1, lanes: [{ lane: first + part, scale: eOne() }] });
+  try {
+    if (ring !== null) {
+      // A ring column past a lane is no eq table: a table of its own in each of its lanes.
+      const partLog = Math.min(ring.vars, laneLog), first = Math.floor(ring.offset / laneWords);
+      for (let part = 0; part < 2 ** (ring.vars - partLog); part++) {
+        groups.push({ table: await ringTable(backend, ring, batch, part, partLog), at: ring.offset % laneWords, stride: 1, lanes: [{ lane: first + part, scale: eOne() }] });
+      }
     }
-  }
-  for (const e of shared.values()) {
-    groups.push({ table: await backend.eqTable(e.point, eOne()), at: e.at, stride: e.stride, lanes: [...e.scales].map(([lane, scale]) => ({ lane, scale })) });
+    for (const e of shared.values()) {
+      groups.push({ table: await backend.eqTable(e.point, eOne()), at: e.at, stride: e.stride, lanes: [...e.scales].map(([lane, scale]) => ({ lane, scale })) });
+    }
+  } catch (e) {
+    for (const g of groups) backend.free(g.table);
+    throw e;
   }
   return { groups };
 }

@@ -16,6 +16,7 @@ import { columnWeightTable } from '../../poly/column-weight';
 import { PHI_TABLE_WORDS, phiByTablesAt } from '../ring-switch/map';
 import { type Kind, WORDS } from '../../poly/table';
 import { WhirError } from './errors';
+import { jsWords } from '../../backend/allocation';
 
 /** Below this many products per constant, byte tables (~0.3 ms to build) do not pay. */
 const TABLE_MIN_USES = 1024;
@@ -134,25 +135,34 @@ export function roundSums(f: Uint32Array, kind: Kind, b: Uint32Array, stride: nu
 
 /**
  * Binds the variable of `stride` at r: out value (unit u, j) = lo + r·(lo + hi), with
- * hi = 0 for a last unit that has no high half. Returns a fresh E table.
+ * hi = 0 for a last unit that has no high half. Into `out` (contents arbitrary) or a fresh E
+ * table; `out` may be a view of an E src's first values (in place: value (u, j) lands at
+ * us + j, at or below both values it reads and past every value read before it).
  */
-export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E): Uint32Array {
+export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E, out?: Uint32Array): Uint32Array {
   const n = count(src, kind, 'foldPairs');
   checkStride(n, stride, 'foldPairs');
   const w = WORDS[kind];
   const units = Math.ceil(n / (2 * stride));
-  const out = new Uint32Array(6 * units * stride);
+  const length = 6 * units * stride;
+  if (out !== undefined) {
+    const overlaps = out.buffer === src.buffer && out.byteOffset < src.byteOffset + src.byteLength && src.byteOffset < out.byteOffset + out.byteLength;
+    if (out.length !== length) throw new WhirError(`foldPairs: ${units * stride} folded values do not fit ${out.length / 6}`);
+    if (overlaps && (kind !== 'E' || out.byteOffset !== src.byteOffset)) throw new WhirError('foldPairs: out may overlap src only as an E src\'s own first values');
+  }
+  out ??= jsWords(length, `a folded table (${units * stride} E values)`);
   const mul = new ByConst(r, out.length / 6);
-  const d = new Uint32Array(w);
+  const d = new Uint32Array(6);
   let o = 0;
   for (let unit = 0; unit < n; unit += 2 * stride) {
     const paired = unit + stride < n;
     for (let lo = unit, end = unit + stride; lo < end; lo++, o += 6) {
       const l = w * lo, h = l + w * stride;
       for (let t = 0; t < w; t++) d[t] = paired ? src[l + t] ^ src[h + t] : src[l + t];
-      if (w === 6) mul.mulE(out, o, d, 0);
-      else mul.mulK(out, o, d, 0);
-      for (let t = 0; t < w; t++) out[o + t] ^= src[l + t];
+      if (w === 6) mul.mulE(d, 0, d, 0);
+      else mul.mulK(d, 0, d, 0);
+      // src's lo value is read before out overwrites it (the same words at unit 0 in place).
+      for (let t = 0; t < 6; t++) out[o + t] = d[t] ^ (t < w ? src[l + t] : 0);
     }
   }
   return out;
@@ -170,13 +180,15 @@ export function mleAt(f: Uint32Array, point: Uint32Array): E {
  * seed·eq(point, ·) as an E table of 2^n values (n = coordinates of point), built LSB-first:
  * the step for r_k turns each entry e into e + e·r_k (low) and e·r_k (high), and every
  * product of a step is by the one constant r_k. With m seeds (6m words), the m tables
- * seed_s·eq(point, ·) interleaved, entry (s, x) at 6(s + m·x).
+ * seed_s·eq(point, ·) interleaved, entry (s, x) at 6(s + m·x). Into `into` (contents
+ * arbitrary) where given.
  */
-export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne()): Uint32Array {
+export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne(), into?: Uint32Array): Uint32Array {
   const n = point.length / 6;
   if (!Number.isInteger(n)) throw new WhirError(`eqTableSeeded: a point is 6 words a coordinate, got ${point.length}`);
   if (seed.length === 0 || seed.length % 6 !== 0) throw new WhirError(`eqTableSeeded: seeds are one or more E values, got ${seed.length} words`);
-  const out = new Uint32Array(seed.length << n);
+  if (into !== undefined && into.length !== seed.length << n) throw new WhirError(`eqTableSeeded: ${seed.length << n} words do not fit ${into.length}`);
+  const out = into ?? new Uint32Array(seed.length << n);
   out.set(seed);
   for (let k = 0, size = seed.length / 6; k < n; k++, size <<= 1) {
     const mul = new ByConst(point.subarray(6 * k, 6 * k + 6), size);

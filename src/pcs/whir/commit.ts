@@ -39,7 +39,8 @@ export function freeCommitment(commitment: WhirCommitment): void {
 
 /**
  * Commits a stack of up to 2^logN K words (2 u32 each; the words past it are zero) at inverse
- * rate 2^logInvRate on `backend`, which then holds the witness for the opening.
+ * rate 2^logInvRate on `backend`, which then holds the witness for the opening. If a step
+ * fails, what the earlier ones made is freed.
  */
 export async function commitWhir(backend: Backend, stack: Uint32Array, logN: number, logInvRate: number): Promise<WhirCommitment> {
   whirConfig(logN, logInvRate); // the admissible window
@@ -91,5 +92,10 @@ export async function commitWitness(backend: Backend, witness: DeviceBuffer, log
 export async function commitFolded(backend: Backend, f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<Oracle> {
   const codeword = await backend.encodeFolded(f, logLanes, logInvRate);
   const rowWords = 3 << logLanes;
-  return { backend, codeword, tree: await backend.merkleBuild(codeword, rowWords, rowWords) };
+  try {
+    return { backend, codeword, tree: await backend.merkleBuild(codeword, rowWords, rowWords) };
+  } catch (e) {
+    backend.free(codeword);
+    throw e;
+  }
 }

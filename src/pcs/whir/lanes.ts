@@ -97,33 +97,42 @@ function bind(g: Uint32Array, m: number, r: E): Uint32Array {
  * backend with laneDots and laneCombine. Spends the weight's tables.
  */
 export async function laneRounds(ps: ProverState, backend: Backend, f: DeviceBuffer, laneWords: number, weight: LaneWeight, target: E): Promise<LaneRounds> {
-  let m = LANES;
-  let g = await gram(backend, f, laneWords, weight);
-  let claim: E = target.slice();
-  let poly = roundPoly(sums(g, m), claim);
-  ps.addRoundPoly(poly, false);
-  const folds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
-  for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
-    const r = ps.sample();
-    folds.set(r, 6 * j);
-    claim = evalRoundPoly(poly, r);
-    if (j + 1 === INITIAL_FOLDING_FACTOR) break;
-    g = bind(g, m, r);
-    m /= 2;
-    poly = roundPoly(sums(g, m), claim);
+  // The weight's tables until added, and the new tables until returned: freed if a step fails.
+  const held = new Set(weight.groups.map((g) => g.table));
+  const hold = (buf: DeviceBuffer): DeviceBuffer => (held.add(buf), buf);
+  try {
+    let m = LANES;
+    let g = await gram(backend, f, laneWords, weight);
+    let claim: E = target.slice();
+    let poly = roundPoly(sums(g, m), claim);
     ps.addRoundPoly(poly, false);
+    const folds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
+    for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
+      const r = ps.sample();
+      folds.set(r, 6 * j);
+      claim = evalRoundPoly(poly, r);
+      if (j + 1 === INITIAL_FOLDING_FACTOR) break;
+      g = bind(g, m, r);
+      m /= 2;
+      poly = roundPoly(sums(g, m), claim);
+      ps.addRoundPoly(poly, false);
+    }
+    // eq(folds, ℓ): each lane's share of the bound tables.
+    const laneEq = eqTableSeeded(folds);
+    const bound = hold(await backend.laneCombine!(f, laneWords, laneEq.subarray(0, 6 * (f.length / laneWords))));
+    const b = hold(await backend.alloc('E', laneWords));
+    for (const group of weight.groups) {
+      const scale = new Uint32Array(6);
+      for (const { lane, scale: s } of group.lanes) addProduct(scale, 0, s, 0, laneEq, 6 * lane);
+      await backend.addScaled(b, group.table, group.at, scale, group.stride);
+      held.delete(group.table);
+      backend.free(group.table);
+    }
+    poly = roundPoly(await backend.roundSums(bound, b, 1), claim);
+    ps.addRoundPoly(poly, false);
+    held.clear();
+    return { f: bound, b, claim, poly, folds };
+  } finally {
+    for (const buf of held) backend.free(buf);
   }
-  // eq(folds, ℓ): each lane's share of the bound tables.
-  const laneEq = eqTableSeeded(folds);
-  const bound = await backend.laneCombine!(f, laneWords, laneEq.subarray(0, 6 * (f.length / laneWords)));
-  const b = await backend.alloc('E', laneWords);
-  for (const group of weight.groups) {
-    const scale = new Uint32Array(6);
-    for (const { lane, scale: s } of group.lanes) addProduct(scale, 0, s, 0, laneEq, 6 * lane);
-    await backend.addScaled(b, group.table, group.at, scale, group.stride);
-    backend.free(group.table);
-  }
-  poly = roundPoly(await backend.roundSums(bound, b, 1), claim);
-  ps.addRoundPoly(poly, false);
-  return { f: bound, b, claim, poly, folds };
 }

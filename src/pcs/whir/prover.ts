@@ -61,20 +61,21 @@ class RunningSumcheck {
   async foldAndSend(ps: ProverState, r: E, stride: number, nextStride: number): Promise<void> {
     this.claim = evalRoundPoly(this.poly, r);
     const { backend } = this;
+    // The tables it owns are spent: a backend may fold them into their own storage (the first
+    // fold of a 2^28-word witness would otherwise hold its 6 GiB weight and two 3 GiB folds).
     let sums: Uint32Array | null = null;
-    let f: DeviceBuffer, b: DeviceBuffer;
     if (backend.foldRound !== undefined) {
-      ({ f, b, sums } = await backend.foldRound(this.f, this.b, stride, r, nextStride));
+      const next = await backend.foldRound(this.f, this.b, stride, r, nextStride, { f: this.ownsF, b: true });
+      [this.f, this.b, this.ownsF, sums] = [next.f, next.b, true, next.sums];
     } else {
-      f = await backend.fold(this.f, stride, r);
-      b = await backend.fold(this.b, stride, r);
+      [this.f, this.ownsF] = [await backend.fold(this.f, stride, r, this.ownsF), true];
+      this.b = await backend.fold(this.b, stride, r, true);
     }
-    this.release();
-    [this.f, this.b, this.ownsF] = [f, b, true];
-    if (f.length < backend.hostBelow) {
-      this.f = await HOST.upload('E', await backend.download(f));
-      this.b = await HOST.upload('E', await backend.download(b));
-      this.backend = HOST;
+    if (this.f.length < backend.hostBelow) {
+      const [f, b] = [this.f, this.b];
+      const hostF = await HOST.upload('E', await backend.download(f));
+      const hostB = await HOST.upload('E', await backend.download(b));
+      [this.f, this.b, this.backend] = [hostF, hostB, HOST];
       backend.free(f);
       backend.free(b);
     }
@@ -94,13 +95,13 @@ class RunningSumcheck {
     return { weight, value, poly };
   }
 
-  /** Adds the level's claims in order with λ, λ², …: weights, claims and polynomials alike. */
+  /** Adds the level's claims in order with λ, λ², …: weights, claims and polynomials alike
+   * (the weights stay the caller's to free). */
   async glue(pending: readonly Pending[], lambda: E): Promise<void> {
     const s = lambda.slice();
     const p = new Uint32Array(6);
     for (const c of pending) {
       await this.backend.addScaled(this.b, c.weight, 0, s);
-      this.backend.free(c.weight);
       eMulAt(p, 0, c.value, 0, s, 0);
       for (let t = 0; t < 6; t++) this.claim[t] ^= p[t];
       for (let o = 0; o < 18; o += 6) {
@@ -124,14 +125,19 @@ async function writtenOutLaneRounds(ps: ProverState, backend: Backend, witness: 
     throw new WhirError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
   }
   const sc = new RunningSumcheck(backend, witness, weight, target.slice(), false);
-  await sc.send(ps, laneStride);
-  const folds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
-  for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
-    const r = ps.sample();
-    await sc.foldAndSend(ps, r, laneStride, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
-    folds.set(r, 6 * j);
+  try {
+    await sc.send(ps, laneStride);
+    const folds = new Uint32Array(6 * INITIAL_FOLDING_FACTOR);
+    for (let j = 0; j < INITIAL_FOLDING_FACTOR; j++) {
+      const r = ps.sample();
+      await sc.foldAndSend(ps, r, laneStride, j + 1 < INITIAL_FOLDING_FACTOR ? laneStride : 1);
+      folds.set(r, 6 * j);
+    }
+    return [sc, folds];
+  } catch (e) {
+    sc.release();
+    throw e;
   }
-  return [sc, folds];
 }
 
 /**
@@ -158,6 +164,10 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
   } else {
     [sc, levelFolds] = await writtenOutLaneRounds(ps, backend, witness, weight, target, laneStride);
   }
+  // What a level holds beside the running tables, freed on the way out if a step fails: the
+  // oracles it committed and not yet opened, the weights of its claims until glued.
+  const oracles = new Set<Oracle>();
+  const weights: DeviceBuffer[] = [];
   try {
     let oracle: Oracle = commitment.oracle;
     for (const [i, level] of config.levels.entries()) {
@@ -177,9 +187,11 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
       } else {
         const following = config.levels[i + 1];
         next = await commitFolded(sc.backend, sc.f, following.fold, following.logInvRate);
+        oracles.add(next);
         ps.addRoot(next.tree.root);
         for (let o = 0; o < following.oodSamples; o++) {
           const eq = await sc.backend.eqTable(ps.sampleVec(level.logMsgCols), eOne());
+          weights.push(eq);
           const y = await sc.dot(eq);
           ps.addScalar(y);
           pending.push(await sc.introduce(ps, eq, y));
@@ -191,12 +203,14 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
       const lambda = ps.sample();
       const phase = await oracle.backend.openRows(oracle.codeword, oracle.tree, queries);
       ps.addMerklePhase(phase);
-      if (oracle !== commitment.oracle) freeOracle(oracle);
+      if (oracles.delete(oracle)) freeOracle(oracle);
       const coeffs = powers(lambda, queries.length);
       const sum = enforcedSum(rowsInQueryOrder(phase, queries), i === 0 ? 'K' : 'E', eqTableSeeded(levelFolds), coeffs, i === 0);
-      const weights = await sc.backend.queryWeights(queries, coeffs, level.logMsgCols, level.logInvRate);
-      pending.push(await sc.introduce(ps, weights, sum));
+      const queryWeights = await sc.backend.queryWeights(queries, coeffs, level.logMsgCols, level.logInvRate);
+      weights.push(queryWeights);
+      pending.push(await sc.introduce(ps, queryWeights, sum));
       await sc.glue(pending, lambda);
+      for (const w of weights.splice(0)) sc.backend.free(w);
 
       if (last) {
         // The residual's rounds; the last one's polynomial is never sent (the verifier closes
@@ -213,5 +227,7 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
     }
   } finally {
     sc.release();
+    for (const w of weights) sc.backend.free(w);
+    for (const o of oracles) freeOracle(o);
   }
 }

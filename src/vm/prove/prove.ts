@@ -3,8 +3,8 @@
 // sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
 // values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
-import type { Backend } from '../../backend/backend';
-import type { FlockColumns } from '../../backend/flock-passes';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { hostVmKernels } from '../../backend/cpu/vm-kernels';
 import type { VmKernels } from '../../backend/vm-kernels';
 import { type E, eMulKAt } from '../../field/e';
@@ -55,6 +55,9 @@ export interface ProveProgramOptions {
   /** Called as each stage starts with the estimated share of the proof done before it, and
    * once at the end with ('opening', 1). */
   readonly onProgress?: (stage: VmStage, fraction: number) => void;
+  /** Called with the run's shape once it is known, before any column is built (so a caller can
+   * weigh the proof's memory, ./memory.ts, and refuse it by throwing). */
+  readonly onShape?: (shape: VmShape, logInvRate: number) => void;
 }
 
 export interface ProgramProof {
@@ -100,9 +103,14 @@ async function mleOn(kernels: VmKernels, words: HostWords, column: Uint32Array, 
   return value;
 }
 
-/** Frees Flock's witness columns on `backend`. */
-function freeColumns(backend: Backend, cols: FlockColumns): void {
-  for (const col of [cols.z, cols.a, cols.b]) backend.free(col);
+/** Flock's witness columns on `backend`, each freed once: a and b when the zerocheck is done
+ * with them, the rest at the end. */
+function heldColumns(backend: Backend, cols: FlockColumns): { doneWith: DoneWith; freeAll(): void } {
+  const held = new Set([cols.z, cols.a, cols.b]);
+  const doneWith = (col: DeviceBuffer): void => {
+    if (held.delete(col)) backend.free(col);
+  };
+  return { doneWith, freeAll: () => held.forEach(doneWith) };
 }
 
 /** Where the BLAKE2S rows' identical tail starts (Flock sums it once). */
@@ -158,22 +166,24 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   }
 
   const shape = shapeOf(program, exec, logInvRate);
+  options.onShape?.(shape, logInvRate);
   const layout = vmLayout(shape);
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
-  const { run, flock } = await stage('witness', async () => {
+  const { run, flock, held } = await stage('witness', async () => {
     const run = buildColumns(program, exec, layout, words);
     // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
     // z is q_flock, which the stack commits: the stack gets a copy.
     const live = tailStart(run.compressions);
     const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
+    const held = heldColumns(backend, flock);
     try {
       run.columns[QFLOCK].set(await backend.download(flock.z));
     } catch (e) {
-      freeColumns(backend, flock);
+      held.freeAll();
       throw e;
     }
-    return { run, flock };
+    return { run, flock, held };
   });
 
   try {
@@ -220,7 +230,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         return { column: MEM_0 + l, point, value };
       });
       const flockClaim = await stage('flock', async () => {
-        const zc = await proveZerocheckOn(backend, flock, ps);
+        const zc = await proveZerocheckOn(backend, flock, ps, held.doneWith);
         return proveLincheckOn(backend, zc, flock, ps);
       });
       // The columns are read for the last time: the opening reads the commitment's copy.
@@ -235,7 +245,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       freeCommitment(commitment);
     }
   } finally {
-    freeColumns(backend, flock);
+    held.freeAll();
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());

@@ -4,7 +4,7 @@
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint.
-import type { Backend, DeviceTraffic } from '../../backend/backend';
+import type { Backend, DeviceBuffer, DeviceTraffic } from '../../backend/backend';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { qflockVars } from '../../flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
@@ -127,6 +127,12 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   // The columns stay on the backend; z is q_flock itself (2^μ K words), which the commitment
   // holds once made.
   const cols = await stage('witness', () => backend.flock.witness(witnessInputs(witness), nBlocksLog));
+  // Columns a and b are freed as soon as their zerocheck tables are made (the rest of the
+  // proof reads z alone), else on the way out.
+  const held = new Set([cols.a, cols.b]);
+  const doneWith = (col: DeviceBuffer): void => {
+    if (held.delete(col)) backend.free(col);
+  };
   let committed = false;
   try {
     const commitment = await stage('commit', () => commitQflock(backend, cols.z, mu));
@@ -136,15 +142,14 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
       const on = plain ? { ...cols, live: 2 ** nBlocksLog } : cols;
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps));
+      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps, doneWith));
       const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, on, ps));
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
     }
   } finally {
-    backend.free(cols.a);
-    backend.free(cols.b);
+    for (const col of held) doneWith(col);
     if (!committed) backend.free(cols.z);
   }
   onProgress?.('opening', 1);

@@ -7,7 +7,7 @@ export * from './statement';
 export { type AggregateRequest, type AggregateSigner, type CheckedSigner, checkSigners } from './signers';
 export { type AggregateWitness, N_BITS, aggregateWitness } from './witness';
 export { annotatedProgram, witnessAnnotations, witnessJson } from './annotations';
-export { AGGREGATE_PROGRAM_DIGEST, aggregationProgram } from './program';
+export { AGGREGATE_PROGRAM_DIGEST, AGGREGATION_PROGRAM_BYTES, aggregationProgram } from './program';
 export { AGGREGATE_MAGIC, AGGREGATE_VERSION, type Aggregate, decodeAggregate, encodeAggregate } from './aggregate-file';
 export { AGGREGATE_STAGES, type AggregateOptions, type AggregateStage, type AggregateStats, aggregate } from './prove';
 export { type AggregateStatement, type AggregateVerdict, verifyAggregate } from './verify';

@@ -2,7 +2,7 @@
 // program. The request is checked natively first (checkSigners: every refusal names its signer),
 // so the prover only ever runs on signatures the program accepts.
 import type { Backend } from '../../backend/backend';
-import { VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
+import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
 import type { Aggregate } from './aggregate-file';
 import { AGGREGATE_PROGRAM_DIGEST, aggregationProgram } from './program';
 import type { AggregateRequest } from './signers';
@@ -19,6 +19,8 @@ export interface AggregateOptions {
   readonly logInvRate?: number;
   /** Called as each stage starts, with the estimated share of the proof done before it. */
   readonly onProgress?: (stage: AggregateStage, fraction: number) => void;
+  /** Called with the program's run's shape before the proof builds anything (ProveProgramOptions.onShape). */
+  readonly onShape?: ProveProgramOptions['onShape'];
 }
 
 export interface AggregateStats {
@@ -48,7 +50,7 @@ export async function aggregate(request: AggregateRequest, options: AggregateOpt
   const program = aggregationProgram();
   const compileMs = performance.now() - t;
   const { proof, stats } = await proveProgram(program, witness.publicInput, {
-    backend: options.backend, witness: witness.streams, logInvRate: options.logInvRate, onProgress,
+    backend: options.backend, witness: witness.streams, logInvRate: options.logInvRate, onProgress, onShape: options.onShape,
   });
   return {
     aggregate: { programDigest: AGGREGATE_PROGRAM_DIGEST, publicKeys: witness.publicKeys, proof },

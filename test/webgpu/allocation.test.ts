@@ -1,0 +1,71 @@
+// Buffers the device refuses: from the start of a stage on, every storage buffer of 256 KiB or
+// more is asked for at a size over the device's maxBufferSize, which Dawn refuses as it would a
+// buffer it cannot hold. The proof fails in that stage with an AllocationError naming the
+// buffer and its bytes (never with a proof made from a buffer that does not exist), and the
+// device then proves the reference batch byte for byte. A buffer over one binding's limit is
+// refused before the device is asked. (The witness's columns are made on the device too.)
+import { expect, test } from 'vitest';
+import { AllocationError } from '../../src/backend/allocation';
+import { createWebGpuBackend } from '../../src/backend/webgpu/index';
+import { type HashBatchStage, proveHashBatch } from '../../src/workloads/hash-batch/prove';
+import { firstDifference, readInputs, readProof } from '../workloads/vectors';
+import { describeGpu } from './gpu';
+
+/** n = 2^10: μ = 18, so q_flock is 2 MiB and every stage's first buffer of 256 KiB or more is its own. */
+const LOG_N = 10;
+
+/** What each stage asks the device for first from 256 KiB on. */
+const FIRST_REFUSED: [HashBatchStage, string][] = [
+  ['witness', `a buffer of ${2 ** 18} K elements`], // column z
+  ['commit', `a buffer of ${2 ** 19} K elements`], // the codeword
+  ['zerocheck', "the skip pass's weight tables"],
+  ['opening', `a buffer of ${2 ** 18} E elements`],
+];
+
+await describeGpu('webgpu allocation failures', (gpu) => {
+  const { device } = gpu;
+  const createBuffer = device.createBuffer.bind(device);
+
+  /** From now on, large storage buffers are asked for at a size the device refuses. */
+  function refuseLargeBuffers(): void {
+    device.createBuffer = (d: GPUBufferDescriptor) =>
+      createBuffer((d.usage & GPUBufferUsage.STORAGE) !== 0 && d.size >= 2 ** 18 ? { ...d, size: device.limits.maxBufferSize + 4 } : d);
+  }
+
+  for (const [stage, what] of FIRST_REFUSED) {
+    test(`refused in the ${stage}: an AllocationError naming the buffer`, async () => {
+      const backend = createWebGpuBackend(device);
+      let reached: HashBatchStage | null = null;
+      const onProgress = (s: HashBatchStage, done: number) => {
+        if (done === 1) return;
+        reached = s;
+        if (s === stage) refuseLargeBuffers();
+      };
+      try {
+        const error = await proveHashBatch(readInputs(LOG_N), { backend, statement: 'none', onProgress }).catch((e: unknown) => e);
+        expect(reached).toBe(stage);
+        expect(error).toBeInstanceOf(AllocationError);
+        expect(error).toMatchObject({ memory: 'gpu', what });
+        expect((error as AllocationError).bytes).toBeGreaterThanOrEqual(2 ** 18);
+        expect((error as Error).message).toMatch(new RegExp(`^could not allocate .* of GPU memory for ${what}: `));
+      } finally {
+        delete (device as { createBuffer?: unknown }).createBuffer;
+      }
+    }, 120_000);
+  }
+
+  test('then the device proves the reference batch byte for byte', async () => {
+    expect(device.createBuffer).toBe(Object.getPrototypeOf(device).createBuffer);
+    const { proof } = await proveHashBatch(readInputs(LOG_N), { backend: createWebGpuBackend(device), statement: 'none' });
+    expect(firstDifference(proof, readProof(LOG_N))).toBe(-1);
+  }, 120_000);
+
+  test('a buffer over one binding is refused before the device is asked', async () => {
+    const backend = createWebGpuBackend(device);
+    const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+    const values = Math.floor(limit / 24) + 1;
+    const refused = await backend.alloc('E', values).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AllocationError);
+    expect(refused).toMatchObject({ memory: 'gpu', what: `a buffer of ${values} E elements`, bytes: 24 * values, reason: `over this device's ${limit}-byte storage binding limit` });
+  });
+});
