@@ -46,6 +46,12 @@ export interface WordPoolOptions {
   collect?: () => void;
 }
 
+/** Node 20 posts no SharedArrayBuffer of 2^32 bytes or more to a worker (the message never
+ * arrives), so shared arrays stay below this; a larger one is the calling thread's alone. */
+export const MAX_SHARED_BYTES = 2 ** 32 - 4;
+
+const sharedOrOwn = (bytes: number): ArrayBuffer | SharedArrayBuffer => (bytes <= MAX_SHARED_BYTES ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+
 export class WordPool {
   /** Buffers handed out and not yet back: only these are taken back. */
   private readonly live = new WeakSet<Buffer>();
@@ -64,7 +70,7 @@ export class WordPool {
 
   constructor(options: WordPoolOptions = {}) {
     this.capBytes = options.capBytes ?? 2 ** 31;
-    this.allocate = options.shared ? (bytes) => new SharedArrayBuffer(bytes) : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
+    this.allocate = options.shared ? sharedOrOwn : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
     this.release = options.release ?? (() => false);
     this.collect = options.collect;
   }

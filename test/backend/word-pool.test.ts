@@ -2,7 +2,7 @@
 // releases) and what it refuses, and how a failed allocation reads.
 import { describe, expect, test } from 'vitest';
 import { AllocationError } from '../../src/backend/allocation';
-import { WordPool } from '../../src/backend/word-pool';
+import { MAX_SHARED_BYTES, WordPool } from '../../src/backend/word-pool';
 
 const BIG = 1 << 15; // words: 128 KiB, above the pool's minimum
 
@@ -126,5 +126,13 @@ describe('WordPool', () => {
     pool.give(spare);
     pool.clear();
     expect(pool.take(BIG).buffer).not.toBe(spare.buffer);
+  });
+
+  test('a shared pool stops sharing at 2^32 bytes, which Node cannot post to a worker', () => {
+    const pool = new WordPool({ shared: true });
+    expect(pool.take(MAX_SHARED_BYTES / 4).buffer).toBeInstanceOf(SharedArrayBuffer);
+    const own = pool.take(2 ** 30); // 4 GiB of untouched pages: address space, not memory
+    expect(own.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(own.length).toBe(2 ** 30);
   });
 });

@@ -7,7 +7,7 @@ import { kMulArrays } from '../../field/k';
 import { openMerkle } from '../../merkle/opening';
 import { buildMerkleTree } from '../../merkle/tree';
 import { checkWidths } from '../../merkle/leaves';
-import { encodeStack } from '../../ntt/encode';
+import { encodeStack, stackShape } from '../../ntt/encode';
 import { BLOCK_U32 } from '../../flock/layout';
 import { hostFoldBlocks } from '../../flock/lincheck/fold-blocks';
 import { writeWitness } from '../../flock/witness';
@@ -18,7 +18,7 @@ import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, t
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
-import { WordPool } from '../word-pool';
+import { MAX_SHARED_BYTES, WordPool } from '../word-pool';
 import { jsWords } from '../allocation';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 import { hostVmKernels } from './vm-kernels';
@@ -103,8 +103,10 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     async encode(msg, logN, logInvRate) {
       if (msg.elem !== 'K') throw new BackendUsageError(`encode takes a K stack, got ${msg.elem} elements`);
       const q = data(msg);
-      // Workers lay the stack out if they can see it, else this thread does.
-      const workers = poolFor(q, false);
+      // Workers lay the stack out if they can see it, else this thread does; a codeword past
+      // what workers can share (MAX_SHARED_BYTES) is encoded here.
+      const shape = stackShape(q.length / 2, logN, logInvRate);
+      const workers = 8 * shape.nLanes * 2 ** shape.logSize <= MAX_SHARED_BYTES ? poolFor(q, false) : undefined;
       const codeword = workers
         ? await encodeStackThreaded(workers, largeWords, q, logN, logInvRate)
         : encodeStack(q, logN, logInvRate, words).codeword;
