@@ -33,3 +33,29 @@ fn store_partial(x: EWide, y: EWide, local: u32, wg: vec3<u32>, groups: vec3<u32
     }
   }
 }
+
+// One sum of a reduction to `slots` E sums (the VM kernels' 3 or 4): the invocations' x folded
+// into sum `slot` of the workgroup's partial, 6·slots words at 6·slots·(workgroup index). Has
+// barriers: call it from uniform control flow, once per invocation and slot.
+fn store_partial_slot(x: EWide, slot: u32, slots: u32, local: u32, wg: vec3<u32>, groups: vec3<u32>) {
+  let rx = e_reduce(x);
+  sums[local][0] = rx.c0;
+  sums[local][1] = rx.c1;
+  sums[local][2] = rx.c2;
+  workgroupBarrier();
+  for (var half = WORKGROUP_SIZE / 2u; half > 0u; half = half / 2u) {
+    if (local < half) {
+      for (var k = 0u; k < 3u; k++) {
+        sums[local][k] ^= sums[local + half][k];
+      }
+    }
+    workgroupBarrier();
+  }
+  if (local == 0u) {
+    let at = 3u * (slots * (wg.y * groups.x + wg.x) + slot);
+    for (var k = 0u; k < 3u; k++) {
+      partials[at + k] = sums[0][k];
+    }
+  }
+  workgroupBarrier();
+}

@@ -20,6 +20,7 @@ import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { WordPool } from '../word-pool';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
+import { arrayVmKernels } from '../array-vm';
 import { hostVmKernels } from './vm-kernels';
 
 /** A new buffer owning `words` (no copy). */
@@ -59,7 +60,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
     name: 'cpu',
-    vm: { ...hostVmKernels, take: (length) => large.take(length), give: (w) => large.give(w) },
+    vm: arrayVmKernels({ backend: 'cpu', take: (length) => large.take(length), give: (w) => large.give(w) }, hostVmKernels),
     async upload(elem, src) {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);
@@ -119,7 +120,8 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     },
     async finish() {},
     free(buf) {
-      large.give(data(buf));
+      const words = data(buf);
+      if (!(buf as ArrayDeviceBuffer).view) large.give(words);
       (buf as ArrayDeviceBuffer).words = null;
     },
     async dispose() {

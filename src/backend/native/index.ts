@@ -13,13 +13,13 @@ import { arrayFlockPasses } from '../array-flock';
 import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
+import { arrayVmKernels } from '../array-vm';
 import { nativeVmKernels } from './vm-kernels';
 import { TAG_POW_NONCE } from '../../transcript/tags';
 import { nativeWordPool } from './word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
-export { nativeVmKernels } from './vm-kernels';
 
 /** One line for `info`: the path the dispatcher chose and the thread count. */
 export function describeNative(module: NativeModule): string {
@@ -104,7 +104,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     hostBelow: 0,
     zerocheckRounds: 'device',
-    vm: nativeVmKernels(module, pool),
+    vm: arrayVmKernels({ backend: 'native', take: (length) => pool.take(length), give: (w) => pool.give(w) }, nativeVmKernels(module)),
     ...nativeOpening(
       module,
       data,
@@ -125,7 +125,8 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     async finish() {},
     free(buf) {
-      pool.give(data(buf));
+      const words = data(buf);
+      if (!(buf as ArrayDeviceBuffer).view) pool.give(words);
       (buf as ArrayDeviceBuffer).words = null;
     },
     async dispose() {

@@ -1,13 +1,16 @@
 import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
 import type { DeviceLink } from './link';
 
-/** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
+/** A storage buffer of the WebGPU backend; `gpu` is null once freed. A view (VmKernels.view)
+ * is values from `at` of another buffer's storage, which it does not own. */
 export class WebGpuBuffer implements DeviceBuffer {
   constructor(
     readonly elem: Elem,
     readonly length: number,
     readonly device: GPUDevice,
     public gpu: GPUBuffer | null,
+    readonly at = 0,
+    readonly view = false,
   ) {}
 
   get bytes(): number {
@@ -33,13 +36,21 @@ export function bufferBytes(device: GPUDevice, elem: Elem, length: number): numb
   return bytes;
 }
 
-/** The live GPU buffer behind `buf`, checking that it belongs to `device` and is not freed. */
-export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
+/** The live GPU buffer and value offset behind `buf`, checking that it belongs to `device`
+ * and is not freed. */
+export function gpuRange(device: GPUDevice, buf: DeviceBuffer): { gpu: GPUBuffer; at: number } {
   if (!(buf instanceof WebGpuBuffer) || buf.device !== device) {
     throw new BackendUsageError('buffer does not belong to this webgpu backend');
   }
   if (buf.gpu === null) throw new BackendUsageError('buffer used after free');
-  return buf.gpu;
+  return { gpu: buf.gpu, at: buf.at };
+}
+
+/** The live GPU buffer behind `buf`, which a kernel reads from its start. */
+export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
+  const { gpu, at } = gpuRange(device, buf);
+  if (at !== 0) throw new BackendUsageError(`a view from value ${at} is read by the VM kernels, fold and download only`);
+  return gpu;
 }
 
 /** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */

@@ -2,8 +2,7 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import type { VmKernels } from '../vm-kernels';
-import { WebGpuBuffer, bufferBytes, gpuBuffer } from './buffer';
+import { WebGpuBuffer, bufferBytes, gpuBuffer, gpuRange } from './buffer';
 import { createCommitKernels } from './commit';
 import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
@@ -14,6 +13,7 @@ import { Pipelines, Recording } from './recording';
 import type { KernelContext } from './context';
 import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
+import { createVmKernels } from './vm';
 import { createZerocheckKernels } from './zerocheck';
 
 export { WebGpuError } from './errors';
@@ -28,10 +28,6 @@ export interface WebGpuBackendOptions {
    * on the host (default 2^12: below it a round is mostly submit and read-back latency); 0
    * keeps them here. */
   hostBelow?: number;
-  /** The VM prover's kernels this backend offers as Backend.vm until it has WGSL ones: another
-   * backend's over host arrays (host/node/backends.ts lends the native module's). Without them
-   * the VM prover runs the TypeScript kernels. */
-  vm?: VmKernels;
 }
 
 const HOST_BELOW = 2 ** 12;
@@ -90,6 +86,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);
+  const vm = createVmKernels(ctx);
 
   return {
     name: 'webgpu',
@@ -104,12 +101,12 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     },
     async download(buf) {
       live();
-      const src = gpuBuffer(device, buf);
+      const { gpu: src, at } = gpuRange(device, buf);
       const size = (buf as WebGpuBuffer).bytes;
       if (size === 0) return new Uint32Array(0);
       const staging = link.staging(size);
       const encoder = device.createCommandEncoder({ label: 'download' });
-      encoder.copyBufferToBuffer(src, 0, staging, 0, size);
+      encoder.copyBufferToBuffer(src, 4 * WORDS[buf.elem] * at, staging, 0, size);
       const [words] = await link.submit(encoder.finish(), [staging]);
       return words;
     },
@@ -124,14 +121,15 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...zerocheck,
     ...grind,
     flock,
-    vm: options.vm,
+    vm,
     traffic: () => link.traffic(),
     async finish() {
       live();
       await link.idle();
     },
     free(buf) {
-      gpuBuffer(device, buf).destroy();
+      const { gpu } = gpuRange(device, buf);
+      if (!(buf as WebGpuBuffer).view) gpu.destroy();
       (buf as WebGpuBuffer).gpu = null;
     },
     async dispose() {

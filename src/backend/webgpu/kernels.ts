@@ -23,6 +23,14 @@ import roundSums from '../../../shaders/round_sums.wgsl';
 import skipPass from '../../../shaders/skip_pass.wgsl';
 import stack from '../../../shaders/stack.wgsl';
 import subsetSums from '../../../shaders/subset_sums.wgsl';
+import vmForm from '../../../shaders/lib/vm_form.wgsl';
+import vmPairs from '../../../shaders/lib/vm_pairs.wgsl';
+import vmFormPairs from '../../../shaders/vm_form_pairs.wgsl';
+import vmFormPairsInPlace from '../../../shaders/vm_form_pairs_in_place.wgsl';
+import vmFormRows from '../../../shaders/vm_form_rows.wgsl';
+import vmOnes from '../../../shaders/vm_ones.wgsl';
+import vmProducts from '../../../shaders/vm_products.wgsl';
+import vmQuartic from '../../../shaders/vm_quartic.wgsl';
 import zerocheck from '../../../shaders/zerocheck.wgsl';
 import zerocheckEntries from '../../../shaders/zerocheck_entries.wgsl';
 import { wgsl } from './wgsl';
@@ -202,6 +210,20 @@ export const KERNELS = {
   zerocheckEntries: { module: zerocheckEntries, entryPoint: 'zerocheck_entries', bindings: io(['col', 'tables'], ['out'], 'params') },
   foldBits: { module: foldBits, entryPoint: 'fold_bits', bindings: io(['src', 'tables'], ['partials'], 'params') },
   foldBitsSum: { module: foldBits, entryPoint: 'fold_bits_sum', bindings: io(['run_sums'], ['sums'], 'sum_params') },
+  vmOnes: { module: vmOnes, entryPoint: 'vm_ones', bindings: io([], ['out'], 'params') },
+  vmProducts: { module: wgsl(vmProducts, gf64, gf192), entryPoint: 'vm_products', bindings: io(['src'], ['out'], 'params') },
+  vmQuartic: { module: wgsl(vmQuartic, partials, gf64, gf192), entryPoint: 'vm_quartic', bindings: io(['rows', 'eq'], ['out', 'partials'], 'params') },
+  vmFormRows: { module: wgsl(vmFormRows, vmForm, gf64, gf192), entryPoint: 'vm_form_rows', bindings: io(['src0', 'src1', 'form'], ['out'], 'params') },
+  vmFormPairs: {
+    module: wgsl(vmFormPairs, vmPairs, vmForm, partials, gf64, gf192),
+    entryPoint: 'vm_form_pairs',
+    bindings: io(['src0', 'src1', 'eq', 'form'], ['out', 'partials'], 'params'),
+  },
+  vmFormPairsInPlace: {
+    module: wgsl(vmFormPairsInPlace, vmPairs, vmForm, partials, gf64, gf192),
+    entryPoint: 'vm_form_pairs_in_place',
+    bindings: io(['eq', 'form'], ['cols', 'partials'], 'params'),
+  },
 } as const satisfies Record<string, KernelSpec>;
 
 export type KernelName = keyof typeof KERNELS;

@@ -3,10 +3,8 @@
 // sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
 // values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
-import type { Backend } from '../../backend/backend';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { FlockColumns } from '../../backend/flock-passes';
-import { hostVmKernels } from '../../backend/cpu/vm-kernels';
-import type { VmKernels } from '../../backend/vm-kernels';
 import { type E, eMulKAt } from '../../field/e';
 import type { Compression } from '../../flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
@@ -14,14 +12,14 @@ import { witnessInputs } from '../../flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
-import { commitWhir, freeCommitment } from '../../pcs/whir/commit';
+import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
 import { eqTable } from '../../poly/eq';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { ProveError } from '../errors';
 import type { Execution } from '../execute';
-import { type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
+import { type VmLayout, type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';
 import type { Program } from '../program';
 import type { PublicInput } from '../public-input';
@@ -31,9 +29,9 @@ import { TABLE_SCHEMAS } from '../tables/schema';
 import type { ColumnClaim } from '../verify/claims';
 import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
-import { buildColumns } from './columns';
+import { buildColumns, type RunColumns } from './columns';
 import { executeToFloor } from './committed-floor';
-import { type HostWords, hostWords } from './host-words';
+import { hostWords } from './host-words';
 import { proveGrandProducts } from './gkr';
 import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
@@ -83,21 +81,43 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   return shape;
 }
 
-/** MLE(column)(point) of a K column, by folds on the kernels, top variable first: the first
- * into an array from `words`, the rest in place. */
-async function mleOn(kernels: VmKernels, words: HostWords, column: Uint32Array, point: Uint32Array): Promise<E> {
-  const vars = point.length / 6;
-  if (vars === 0) return Uint32Array.of(column[0], column[1], 0, 0, 0, 0);
-  const bound = words.take(3 * (column.length / 2));
+/** MLE(column)(point) of a K column on `backend`, by folds there, top variable first. */
+async function mleOn(backend: Backend, column: DeviceBuffer, point: Uint32Array): Promise<E> {
   let table = column;
-  for (let i = vars - 1; i >= 0; i--) {
-    const out = bound.subarray(0, 6 << i);
-    await kernels.fold(table, table === column ? 'K' : 'E', 1 << i, point.subarray(6 * i, 6 * i + 6), out);
-    table = out;
+  try {
+    for (let i = point.length / 6 - 1; i >= 0; i--) {
+      const next = await backend.fold(table, 1 << i, point.subarray(6 * i, 6 * i + 6));
+      if (table !== column) backend.free(table);
+      table = next;
+    }
+    const words = await backend.download(table);
+    return table.elem === 'E' ? words.subarray(0, 6) : Uint32Array.of(words[0], words[1], 0, 0, 0, 0);
+  } finally {
+    if (table !== column) backend.free(table);
   }
-  const value = table.slice(0, 6);
-  words.give(bound);
-  return value;
+}
+
+/**
+ * The run's columns on `backend`: the committed ones views of the commitment's stack, the
+ * virtual ones (BLAKE2S values, which q_flock holds) views of one upload of them all, freed by
+ * the returned buffer.
+ */
+async function deviceColumns(backend: Backend, run: RunColumns, layout: VmLayout, commitment: WhirCommitment): Promise<{ columns: DeviceBuffer[]; extra: DeviceBuffer }> {
+  const virtual = run.columns.flatMap((c, i) => (layout.placements[i] === null && c !== undefined ? [i] : []));
+  const words = new Uint32Array(virtual.reduce((n, i) => n + run.columns[i].length, 0));
+  const at: number[] = [];
+  virtual.reduce((o, i) => {
+    at[i] = o;
+    words.set(run.columns[i], 2 * o);
+    return o + run.columns[i].length / 2;
+  }, 0);
+  const extra = await backend.upload('K', words);
+  const columns = run.columns.map((c, i) => {
+    const p = layout.placements[i];
+    if (p !== null) return backend.vm.view(commitment.witness, p.offset, 2 ** p.vars);
+    return backend.vm.view(extra, at[i] ?? 0, c === undefined ? 0 : c.length / 2);
+  });
+  return { columns, extra };
 }
 
 /** Frees Flock's witness columns on `backend`. */
@@ -139,8 +159,7 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
  */
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
   const { backend, onProgress } = options;
-  const kernels = backend.vm ?? hostVmKernels;
-  const words = hostWords(kernels);
+  const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
   stageMs.execute = executeMs;
@@ -179,20 +198,25 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
     const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
+    // The commitment holds the stack from here on, and the columns are read there.
+    words.give(run.stack);
+    let extra: DeviceBuffer | undefined;
     try {
       ps.addRoot(commitment.root);
-      const { columns } = run;
+      const placed = await deviceColumns(backend, run, layout, commitment);
+      const { columns } = placed;
+      extra = placed.extra;
       const bus = await stage('bus', async () => {
         const alphas = ps.sampleVec(BUS_BITS);
         const fp = { weights: eqTable(alphas), beta: ps.sample() };
         const depth = leafLayout(shape).depth;
-        const gkr = await proveGrandProducts(ps, kernels, words, await busLeaves(kernels, words, shape, columns, bytecode, fp), depth);
+        const gkr = await proveGrandProducts(ps, backend, await busLeaves(backend, shape, columns, bytecode, fp), depth);
         const zeta = gkr.point;
         const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
         const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
         const claims: ColumnClaim[] = [];
         for (const [column, point] of framework) {
-          const value = await mleOn(kernels, words, columns[column], point);
+          const value = await mleOn(backend, columns[column], point);
           ps.addScalar(value);
           claims.push({ column, point, value });
         }
@@ -201,7 +225,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       const tableClaims = await stage('tables', async () => {
         const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
         const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
-        const { values, point } = await proveTableSumcheck(ps, kernels, words, shape.taus, tableColumns, forms, bus.zeta);
+        const { values, point } = await proveTableSumcheck(ps, backend, shape.taus, tableColumns, forms, bus.zeta);
         return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
         })));
@@ -223,8 +247,8 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         const zc = await proveZerocheckOn(backend, flock, ps);
         return proveLincheckOn(backend, zc, flock, ps);
       });
-      // The columns are read for the last time: the opening reads the commitment's copy.
-      words.give(run.stack);
+      backend.free(extra);
+      extra = undefined;
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
         const qflock = layout.placements[QFLOCK]!;
@@ -232,6 +256,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         return proveStackedOpening(ps, commitment, claims);
       });
     } finally {
+      if (extra !== undefined) backend.free(extra);
       freeCommitment(commitment);
     }
   } finally {

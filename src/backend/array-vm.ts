@@ -1,0 +1,82 @@
+// The VM capability (VmKernels) on a backend whose buffers are host arrays (cpu, native): each
+// kernel runs on the buffers' words in place — the TypeScript reference's on cpu, the module's
+// on native — so views, bindings in place and the pool cost no copies.
+import type { E } from '../field/e';
+import { BackendUsageError, WORDS, type BackendName, type DeviceBuffer, type Elem } from './backend';
+import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
+import type { VmForm, VmKernels } from './vm-kernels';
+
+/** The kernels on words (the capability's, with buffers unwrapped; src/backend/vm-kernels.ts). */
+export interface VmArrayKernels {
+  /** out (src.length / 4 E values) from src. */
+  productsOfFour(src: Uint32Array, out: Uint32Array): void;
+  /** The sums of the rows with eq's weights (eq one value a pair, after the bind); with bind,
+   * the rows are bound in place first (pair p into row p, a row of ones after an odd count). */
+  quarticSums(rows: Uint32Array, eq: Uint32Array, bind?: E): Uint32Array;
+  formRows(columns: readonly Uint32Array[], form: VmForm, n: number, out: Uint32Array, at: number): void;
+  /** eq of `half` values; with bind, the columns bound into bind.out (one array a column). */
+  formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm, eq: Uint32Array, half: number, bind?: { r: E; out: Uint32Array[] }): Uint32Array;
+}
+
+/** How the kernels reach the backend's arrays. */
+export interface VmArrays {
+  readonly backend: BackendName;
+  /** Words from the backend's pool, contents arbitrary. */
+  take(length: number): Uint32Array;
+  /** Gives words from take back to the pool (others are ignored). */
+  give(words: Uint32Array): void;
+}
+
+/** The elem the columns share. */
+function columnsElem(columns: readonly DeviceBuffer[]): Elem {
+  const elem = columns[0]?.elem ?? 'K';
+  if (columns.some((c) => c.elem !== elem)) throw new BackendUsageError('the columns of a form are of one kind');
+  return elem;
+}
+
+export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKernels {
+  const data = (buf: DeviceBuffer) => wordsOf(arrays.backend, buf);
+  /** The first `length` values of `buf` as the buffer that takes its place (it is spent). */
+  const shrink = (buf: DeviceBuffer, length: number): DeviceBuffer => {
+    const a = buf as ArrayDeviceBuffer;
+    const words = data(a).subarray(0, length * WORDS[a.elem]);
+    a.words = null;
+    return new ArrayDeviceBuffer(a.backend, a.elem, length, words, a.view);
+  };
+  return {
+    take: (length) => arrays.take(length),
+    give: (words) => arrays.give(words),
+    view(buf, at, length) {
+      const w = WORDS[buf.elem];
+      if (!Number.isInteger(at) || !Number.isInteger(length) || at < 0 || length < 0 || at + length > buf.length) {
+        throw new BackendUsageError(`a view of ${length} values from ${at} does not fit a buffer of ${buf.length}`);
+      }
+      return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, data(buf).subarray(w * at, w * (at + length)), true);
+    },
+    async ones(length, from) {
+      const words = arrays.take(6 * length).fill(0);
+      for (let i = from; i < length; i++) words[6 * i] = 1;
+      return new ArrayDeviceBuffer(arrays.backend, 'E', length, words);
+    },
+    async productsOfFour(src, out) {
+      const n = src.length / 4;
+      if (src.elem !== 'E' || out.elem !== 'E' || !Number.isInteger(n) || out.length < n) throw new BackendUsageError(`productsOfFour: ${src.length} E values into ${out.length}`);
+      kernels.productsOfFour(data(src), data(out).subarray(0, 6 * n));
+    },
+    async quarticSums(rows, eq, bind) {
+      const pairs = rows.length / 8;
+      const weights = bind === undefined ? pairs : Math.ceil(pairs / 2);
+      if (!Number.isInteger(pairs) || eq.length < weights) throw new BackendUsageError(`quarticSums: ${rows.length} values are not whole pairs of rows, or ${eq.length} weights are too few`);
+      const sums = kernels.quarticSums(data(rows), data(eq).subarray(0, 6 * weights), bind);
+      return { sums, rows: bind === undefined ? rows : shrink(rows, 8 * weights) };
+    },
+    async formRows(columns, form, n, out, at) {
+      if (columnsElem(columns) !== 'K') throw new BackendUsageError('formRows takes K columns');
+      kernels.formRows(columns.map(data), form, n, data(out), at);
+    },
+    async formPairSums(columns, form, eq, half, bind) {
+      const elem = columnsElem(columns);
+      return kernels.formPairSums(columns.map(data), elem, form, data(eq).subarray(0, 6 * half), half, bind && { r: bind.r, out: bind.out.map(data) });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Every VM kernel (Backend.vm) on random inputs drawn from a seed, on one backend: the words of
+// every output, downloaded, so two backends are compared output for output. Layer products;
+// GKR round sums on rows as they are and bound first (an even and an odd count of pairs, a row
+// of ones after the odd one); form rows into an accumulator at an offset; form pair sums on K
+// and E columns as they are, bound first into a new buffer, and (E) bound in place; the columns
+// views at offsets of shared buffers and of one of their own, forms with constants, one- and
+// two-column terms and repeated columns; a buffer of ones.
+import type { Backend, DeviceBuffer } from '../../src/backend/backend';
+import type { VmForm } from '../../src/backend/vm-kernels';
+import { SplitMix64 } from '../../src/util/splitmix64';
+
+function randomForm(rng: SplitMix64, columns: number, terms: number): VmForm {
+  const pick = () => rng.next()[0] % columns;
+  const b = Int32Array.from({ length: terms }, (_, t) => (t % 3 === 0 ? -1 : pick()));
+  return { constant: rng.words(3), a: Int32Array.from({ length: terms }, pick), b, coeffs: rng.words(3 * terms) };
+}
+
+/** `count` columns of `n` values each: views of one random buffer (after a gap of 3 values),
+ * the last one a buffer of its own; `keep` collects what to free. */
+async function randomColumns(backend: Backend, rng: SplitMix64, elem: 'K' | 'E', count: number, n: number, keep: DeviceBuffer[]): Promise<DeviceBuffer[]> {
+  const words = elem === 'K' ? 1 : 3;
+  const shared = await backend.upload(elem, rng.words(words * (n * (count - 1) + 3)));
+  const own = await backend.upload(elem, rng.words(words * n));
+  keep.push(shared, own);
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? own : backend.vm.view(shared, 3 + n * i, n)));
+}
+
+/** The outputs for rows of `n` values, or sizes (`half`, `n`) of the form kernels. */
+export async function vmKernelOutputs(backend: Backend, seed: number, sizes: readonly number[]): Promise<Uint32Array[]> {
+  const { vm } = backend;
+  const rng = new SplitMix64(seed);
+  const out: Uint32Array[] = [];
+  const keep: DeviceBuffer[] = [];
+  const upload = async (words: Uint32Array) => {
+    const b = await backend.upload('E', words);
+    keep.push(b);
+    return b;
+  };
+  try {
+    for (const n of sizes) {
+      // Rows of four: n rows, n/2 pairs (n even).
+      const src = await upload(rng.words(3 * 4 * n));
+      const products = await vm.ones(n + 2, n);
+      keep.push(products);
+      await vm.productsOfFour(src, products);
+      out.push(await backend.download(products));
+      out.push((await vm.quarticSums(src, await upload(rng.words(3 * (n / 2))))).sums);
+      for (const pairs of new Set([n / 2, Math.max(1, n / 2 - 1)])) {
+        // Spent by the bind: the rows it leaves take its place.
+        const rows = await backend.upload('E', rng.words(3 * 8 * pairs));
+        const round = await vm.quarticSums(rows, await upload(rng.words(3 * Math.ceil(pairs / 2))), rng.words(3));
+        keep.push(round.rows);
+        out.push(round.sums, await backend.download(round.rows));
+      }
+      for (const elem of ['K', 'E'] as const) {
+        const half = Math.max(1, n >> 1);
+        const form = randomForm(rng, 5, 9);
+        const cols = await randomColumns(backend, rng, elem, 5, 2 * half, keep);
+        out.push(await vm.formPairSums(cols, form, await upload(rng.words(3 * half)), half));
+        // Bound at the top variable first: columns of 4·half values into a new buffer.
+        const unbound = await randomColumns(backend, rng, elem, 5, 4 * half, keep);
+        const bound = await backend.alloc('E', 5 * 2 * half + 1);
+        keep.push(bound);
+        const views = unbound.map((_, i) => vm.view(bound, 1 + 2 * half * i, 2 * half));
+        out.push(await vm.formPairSums(unbound, form, await upload(rng.words(3 * half)), half, { r: rng.words(3), out: views }));
+        out.push(await backend.download(bound));
+        if (elem === 'E') {
+          // In place: the bound columns of one buffer, each a view of its own first half.
+          const table = await upload(rng.words(3 * 5 * 4 * half));
+          const columns = unbound.map((_, i) => vm.view(table, 4 * half * i, 4 * half));
+          const halves = columns.map((c) => vm.view(c, 0, 2 * half));
+          out.push(await vm.formPairSums(columns, form, await upload(rng.words(3 * half)), half, { r: rng.words(3), out: halves }));
+          out.push(await backend.download(table));
+        } else {
+          const rows = await upload(rng.words(3 * (n + 4))); // formRows adds to what is there
+          await vm.formRows(cols, form, 2 * half - 1, rows, 3);
+          out.push(await backend.download(rows));
+        }
+      }
+    }
+  } finally {
+    for (const b of keep) backend.free(b);
+  }
+  return out;
+}
+
+/** The indices where two runs' outputs differ (none when they agree word for word). */
+export function differences(got: readonly Uint32Array[], want: readonly Uint32Array[]): number[] {
+  if (got.length !== want.length) return [-1];
+  return got.flatMap((g, i) => (g.length === want[i].length && g.every((w, k) => w === want[i][k]) ? [] : [i]));
+}
