@@ -5,6 +5,7 @@
 // ring-switched stacked opening of every claim.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { FlockColumns } from '../../backend/flock-passes';
+import { type StageTraffic, trafficSince } from '../../backend/traffic';
 import { type E, eMulKAt } from '../../field/e';
 import type { Compression } from '../../flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
@@ -64,6 +65,8 @@ export interface ProgramProof {
     readonly h: number;
     readonly stageMs: Record<VmStage, number>;
     readonly proofBytes: number;
+    /** Per stage from witness on, on a backend that meters its device traffic. */
+    readonly traffic?: Record<VmStage, StageTraffic>;
   };
 }
 
@@ -163,6 +166,9 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
   stageMs.execute = executeMs;
+  const meter = backend.traffic?.bind(backend);
+  const zero = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0, rounds: 0 };
+  const traffic = Object.fromEntries(VM_STAGES.map((s) => [s, { ...zero }])) as Record<VmStage, StageTraffic>;
   let done = STAGE_SHARE.execute;
   async function stage<T>(name: VmStage, body: () => T | Promise<T>): Promise<T> {
     if (onProgress !== undefined) {
@@ -170,8 +176,10 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     const t0 = performance.now();
+    const [before, rounds] = [meter?.(), ps.rounds];
     const out = await body();
     stageMs[name] = performance.now() - t0;
+    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
     done += STAGE_SHARE[name];
     return out;
   }
@@ -203,10 +211,10 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     let extra: DeviceBuffer | undefined;
     try {
       ps.addRoot(commitment.root);
-      const placed = await deviceColumns(backend, run, layout, commitment);
-      const { columns } = placed;
-      extra = placed.extra;
       const bus = await stage('bus', async () => {
+        const placed = await deviceColumns(backend, run, layout, commitment);
+        extra = placed.extra;
+        const { columns } = placed;
         const alphas = ps.sampleVec(BUS_BITS);
         const fp = { weights: eqTable(alphas), beta: ps.sample() };
         const depth = leafLayout(shape).depth;
@@ -220,11 +228,11 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
           ps.addScalar(value);
           claims.push({ column, point, value });
         }
-        return { zeta, fp, claims };
+        return { zeta, fp, claims, columns };
       });
       const tableClaims = await stage('tables', async () => {
         const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
-        const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
+        const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => bus.columns[TABLE_BASES[t] + i]));
         const { values, point } = await proveTableSumcheck(ps, backend, shape.taus, tableColumns, forms, bus.zeta);
         return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
@@ -247,7 +255,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         const zc = await proveZerocheckOn(backend, flock, ps);
         return proveLincheckOn(backend, zc, flock, ps);
       });
-      backend.free(extra);
+      if (extra !== undefined) backend.free(extra);
       extra = undefined;
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
@@ -266,7 +274,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const proof = serializeProof(ps.finish());
   return {
     proof,
-    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length },
+    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) },
   };
 }
 
