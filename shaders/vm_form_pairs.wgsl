@@ -4,19 +4,6 @@
 // folds its invocations' sums into one partial of three. With `bind`, each invocation first
 // binds its columns' values i and i + half at r into `out` (another buffer), and sums those.
 
-struct PairParams {
-  r0: vec2<u32>, // the bind's challenge r = (r0, r1, r2)
-  r1: vec2<u32>,
-  r2: vec2<u32>,
-  half: u32,
-  terms: u32,
-  columns: u32,
-  elem_e: u32, // 1: the sources hold E values, 0: K
-  bind: u32,
-  eq_at: u32,
-  threads: u32,
-}
-
 @group(0) @binding(0) var<storage, read> src0: array<vec2<u32>>;
 @group(0) @binding(1) var<storage, read> src1: array<vec2<u32>>;
 @group(0) @binding(2) var<storage, read> eq: array<vec2<u32>>;
@@ -88,6 +75,18 @@ fn form_pair_k(base: u32, terms: u32, i: u32, half: u32) -> array<EWide, 3> {
   return s;
 }
 
+// The pair's sums: bound first with a bind, on K columns as they are in K.
+fn pair_terms(i: u32) -> array<EWide, 3> {
+  let base = 3u * params.columns;
+  if (params.bind == 1u) {
+    bind_columns(i, params.half, params.columns, E(params.r0, params.r1, params.r2));
+  }
+  if (params.elem_e == 0u && params.bind == 0u) {
+    return form_pair_k(base, params.terms, i, params.half);
+  }
+  return form_pair_e(base, params.terms, i, params.half);
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn vm_form_pairs(
   @builtin(global_invocation_id) id: vec3<u32>,
@@ -95,26 +94,5 @@ fn vm_form_pairs(
   @builtin(workgroup_id) wg: vec3<u32>,
   @builtin(num_workgroups) groups: vec3<u32>,
 ) {
-  let z = EWide(vec4<u32>(0u), vec4<u32>(0u), vec4<u32>(0u));
-  var s = array<EWide, 3>(z, z, z);
-  let base = 3u * params.columns;
-  for (var i = invocation(id, groups); i < params.half; i += params.threads) {
-    var v: array<EWide, 3>;
-    if (params.bind == 1u) {
-      bind_columns(i, params.half, params.columns, E(params.r0, params.r1, params.r2));
-    }
-    if (params.elem_e == 0u && params.bind == 0u) {
-      v = form_pair_k(base, params.terms, i, params.half);
-    } else {
-      v = form_pair_e(base, params.terms, i, params.half);
-    }
-    let e = 3u * (params.eq_at + i);
-    let w = E(eq[e], eq[e + 1u], eq[e + 2u]);
-    for (var k = 0u; k < 3u; k++) {
-      s[k] = e_wide_add(s[k], e_mul_wide(e_reduce(v[k]), w));
-    }
-  }
-  for (var k = 0u; k < 3u; k++) {
-    store_partial_slot(s[k], k, 3u, local, wg, groups);
-  }
+  form_pair_sums(invocation(id, groups), local, wg, groups);
 }
