@@ -1,5 +1,5 @@
 // The table sumcheck's round sums (VmKernels.formPairSums; needs lib/gf64.wgsl, lib/gf192.wgsl,
-// lib/partials.wgsl, lib/vm_form.wgsl): Σ_{i < half} eq[i]·Σ_t coeff_t·(s0, s1, s2)_t on rows
+// lib/partials.wgsl, lib/vm_form.wgsl, lib/vm_pairs.wgsl, lib/vm_sources.wgsl): Σ_{i < half} eq[i]·Σ_t coeff_t·(s0, s1, s2)_t on rows
 // i and i + half of K or E columns, which lie in one or two source buffers; each workgroup
 // folds its invocations' sums into one partial of three. With `bind`, each invocation first
 // binds its columns' values i and i + half at r into `out` (another buffer), and sums those.
@@ -14,24 +14,8 @@
 
 const WORKGROUP_SIZE = 256u;
 
-fn source_word(s: u32, w: u32) -> vec2<u32> {
-  if (s == 0u) {
-    return src0[w];
-  }
-  return src1[w];
-}
-
-fn value_k(c: u32, j: u32) -> vec2<u32> {
-  return source_word(form[3u * c], form[3u * c + 1u] + j);
-}
-
 fn source_e(c: u32, j: u32) -> E {
-  if (params.elem_e == 0u) {
-    return E(value_k(c, j), vec2<u32>(0u), vec2<u32>(0u));
-  }
-  let s = form[3u * c];
-  let w = 3u * (form[3u * c + 1u] + j);
-  return E(source_word(s, w), source_word(s, w + 1u), source_word(s, w + 2u));
+  return source_value(c, j, params.elem_e == 1u);
 }
 
 fn store_bound(c: u32, j: u32, v: E) {
@@ -96,3 +80,4 @@ fn vm_form_pairs(
 ) {
   form_pair_sums(invocation(id, groups), local, wg, groups);
 }
+

@@ -1,4 +1,5 @@
-// The bus's leaves (VmKernels.formRows; needs lib/gf64.wgsl, lib/gf192.wgsl): out[at + i] +=
+// The bus's leaves (VmKernels.formRows; needs lib/gf64.wgsl, lib/gf192.wgsl, lib/vm_form.wgsl,
+// lib/vm_sources.wgsl): out[at + i] +=
 // constant + Σ_t coeff_t·(a_t·b_t)(row i) for each row i < n of K columns in one or two source
 // buffers, the form laid out as lib/vm_form.wgsl reads it.
 
@@ -19,14 +20,6 @@ struct RowsParams {
 @group(0) @binding(4) var<uniform> params: RowsParams;
 
 const WORKGROUP_SIZE = 256u;
-
-fn value_k(c: u32, j: u32) -> vec2<u32> {
-  let w = form[3u * c + 1u] + j;
-  if (form[3u * c] == 0u) {
-    return src0[w];
-  }
-  return src1[w];
-}
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn vm_form_rows(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {

@@ -1,7 +1,7 @@
 // The VM capability (VmKernels) on a backend whose buffers are host arrays (cpu, native): each
 // kernel runs on the buffers' words in place — the TypeScript reference's on cpu, the module's
 // on native — so views, bindings in place and the pool cost no copies.
-import type { E } from '../field/e';
+import { type E, eAdd, eMul } from '../field/e';
 import { BackendUsageError, WORDS, type BackendName, type DeviceBuffer, type Elem } from './backend';
 import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
 import type { VmForm, VmKernels } from './vm-kernels';
@@ -77,6 +77,16 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
     async formPairSums(columns, form, eq, half, bind) {
       const elem = columnsElem(columns);
       return kernels.formPairSums(columns.map(data), elem, form, data(eq).subarray(0, 6 * half), half, bind && { r: bind.r, out: bind.out.map(data) });
+    },
+    async values(columns, r) {
+      const w = WORDS[columnsElem(columns)];
+      const out = new Uint32Array(6 * columns.length);
+      columns.forEach((c, i) => {
+        const words = data(c);
+        const v = (j: number) => Uint32Array.from({ length: 6 }, (_, k) => (k < w ? words[w * j + k] : 0));
+        out.set(r === undefined ? v(0) : eAdd(v(0), eMul(r, eAdd(v(0), v(1)))), 6 * i);
+      });
+      return out;
     },
   };
 }

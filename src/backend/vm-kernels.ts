@@ -75,4 +75,7 @@ export interface VmKernels {
    * of the bound columns, in the same pass.
    */
   formPairSums(columns: readonly DeviceBuffer[], form: VmForm, eq: DeviceBuffer, half: number, bind?: VmBind): Promise<Uint32Array>;
+  /** Each column's value at the end of the table sumcheck, 6 words a column (columns of one
+   * kind): with r, its first two values bound at r, v0 + r·(v0 + v1); else its first value. */
+  values(columns: readonly DeviceBuffer[], r?: E): Promise<Uint32Array>;
 }

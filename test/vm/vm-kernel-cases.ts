@@ -4,7 +4,7 @@
 // of ones after the odd one); form rows into an accumulator at an offset; form pair sums on K
 // and E columns as they are, bound first into a new buffer, and (E) bound in place; the columns
 // views at offsets of shared buffers and of one of their own, forms with constants, one- and
-// two-column terms and repeated columns; a buffer of ones.
+// two-column terms and repeated columns; the columns' values, first or bound; a buffer of ones.
 import type { Backend, DeviceBuffer } from '../../src/backend/backend';
 import type { VmForm } from '../../src/backend/vm-kernels';
 import { SplitMix64 } from '../../src/util/splitmix64';
@@ -57,6 +57,7 @@ export async function vmKernelOutputs(backend: Backend, seed: number, sizes: rea
         const form = randomForm(rng, 5, 9);
         const cols = await randomColumns(backend, rng, elem, 5, 2 * half, keep);
         out.push(await vm.formPairSums(cols, form, await upload(rng.words(3 * half)), half));
+        out.push(await vm.values(cols), await vm.values(cols, rng.words(3)));
         // Bound at the top variable first: columns of 4·half values into a new buffer.
         const unbound = await randomColumns(backend, rng, elem, 5, 4 * half, keep);
         const bound = await backend.alloc('E', 5 * 2 * half + 1);

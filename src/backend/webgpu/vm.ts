@@ -14,6 +14,8 @@ const NO_COLUMN = 0xffffffff;
 /** Source buffers a form's columns may lie in (the kernels' src0, src1). */
 const SOURCES = 2;
 const ZERO_E = [0, 0, 0, 0, 0, 0];
+/** The form of a kernel that reads columns only. */
+const NO_TERMS: VmForm = { constant: new Uint32Array(6), a: new Int32Array(0), b: new Int32Array(0), coeffs: new Uint32Array(0) };
 
 function scalar(e: E): number[] {
   if (e.length !== 6) throw new BackendUsageError(`a VM kernel's scalar is one E value (6 words), got ${e.length}`);
@@ -178,6 +180,26 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
         return sums;
       } finally {
         table.destroy();
+      }
+    },
+
+    async values(columns, r) {
+      ctx.live();
+      const elem = columnsElem(columns);
+      if (columns.length === 0) return new Uint32Array(0);
+      if (columns.some((c) => c.length < (r === undefined ? 1 : 2))) throw new BackendUsageError(`values: columns of ${r === undefined ? 1 : 2} values needed`);
+      const { words, sources } = await formTable(columns, NO_TERMS);
+      const table = await scratchBuffer(link, 'the columns of a table', words);
+      const out = await scratchBuffer(link, 'the columns\' values', 24 * columns.length);
+      try {
+        const params = [...(r === undefined ? ZERO_E : scalar(r)), columns.length, elem === 'E' ? 1 : 0, r === undefined ? 0 : 1];
+        const rec = ctx.record('values').dispatch('vmValues', columns.length, [...sources, table, out], params);
+        rec.read(out, 0, 24 * columns.length);
+        const [values] = await rec.submit();
+        return values;
+      } finally {
+        table.destroy();
+        out.destroy();
       }
     },
   };

@@ -6,8 +6,7 @@
 // σ_t = Σ_x eq·S_t. Rounds are degree 3, sent as c0, c2, c3; the prover then sends every
 // column's value at its table's point. A table's first round reads its K columns as they are,
 // its first binding of them is the one E copy, and later ones bind that in place; each binding
-// is done by the next round's pair sums, in the same pass, and the last on the host from each
-// column's last two values.
+// is done by the next round's pair sums, in the same pass, and the last by the columns' values.
 import type { Backend, DeviceBuffer, Elem } from '../../backend/backend';
 import type { VmForm } from '../../backend/vm-kernels';
 import { type E, eAdd, eMul, eOne } from '../../field/e';
@@ -37,23 +36,6 @@ function eqConstant(zeta: Uint32Array, v: number): E {
 async function boundColumns(backend: Backend, t: TableState, half: number): Promise<DeviceBuffer[]> {
   if (t.elem === 'K') t.bound = await backend.alloc('E', half * t.columns.length);
   return t.columns.map((c, i) => backend.vm.view(t.elem === 'K' ? t.bound! : c, t.elem === 'K' ? half * i : 0, half));
-}
-
-/** The columns' values at the table's point: the pending challenge bound on the host into each
- * column's last two values (or the one value of a table that never joined). */
-async function finalValues(backend: Backend, t: TableState): Promise<Uint32Array> {
-  const out = new Uint32Array(6 * t.columns.length);
-  for (let i = 0; i < t.columns.length; i++) {
-    const c = await backend.download(t.columns[i]);
-    const lo = t.elem === 'E' ? c.subarray(0, 6) : Uint32Array.of(c[0], c[1], 0, 0, 0, 0);
-    if (t.pending === undefined) {
-      out.set(lo, 6 * i);
-      continue;
-    }
-    const hi = t.elem === 'E' ? c.subarray(6, 12) : Uint32Array.of(c[2], c[3], 0, 0, 0, 0);
-    out.set(eAdd(lo, eMul(t.pending, eAdd(lo, hi))), 6 * i);
-  }
-  return out;
 }
 
 /**
@@ -130,7 +112,7 @@ export async function proveTableSumcheck(ps: ProverState, backend: Backend, taus
     }
     const values: Uint32Array[] = [];
     for (const tb of tables) {
-      const out = await finalValues(backend, tb);
+      const out = await vm.values(tb.columns, tb.pending);
       ps.addScalars(out);
       values.push(out);
     }

@@ -1,0 +1,25 @@
+// The columns of a VM form kernel in its one or two source buffers (needs lib/gf192.wgsl; the
+// kernel binds src0 and src1 at bindings 0 and 1 and its `form` table as lib/vm_form.wgsl lays
+// it out).
+
+fn source_word(s: u32, w: u32) -> vec2<u32> {
+  if (s == 0u) {
+    return src0[w];
+  }
+  return src1[w];
+}
+
+// Value j of K column c.
+fn value_k(c: u32, j: u32) -> vec2<u32> {
+  return source_word(form[3u * c], form[3u * c + 1u] + j);
+}
+
+// Value j of column c, E (e) or K lifted.
+fn source_value(c: u32, j: u32, e: bool) -> E {
+  if (!e) {
+    return E(value_k(c, j), vec2<u32>(0u), vec2<u32>(0u));
+  }
+  let s = form[3u * c];
+  let w = 3u * (form[3u * c + 1u] + j);
+  return E(source_word(s, w), source_word(s, w + 1u), source_word(s, w + 2u));
+}
