@@ -71,11 +71,18 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
       return { sums, rows: bind === undefined ? rows : shrink(rows, 8 * weights) };
     },
     async formRows(columns, form, n, out, at) {
-      if (columnsElem(columns) !== 'K') throw new BackendUsageError('formRows takes K columns');
+      if (columnsElem(columns) !== 'K' || out.elem !== 'E') throw new BackendUsageError('formRows takes K columns into E values');
+      if (!Number.isInteger(n) || n < 0 || !Number.isInteger(at) || at < 0 || at + n > out.length || columns.some((c) => c.length < n)) {
+        throw new BackendUsageError(`formRows: ${n} rows from ${at} do not fit the columns or ${out.length} values`);
+      }
       kernels.formRows(columns.map(data), form, n, data(out), at);
     },
     async formPairSums(columns, form, eq, half, bind) {
       const elem = columnsElem(columns);
+      const rows = (bind === undefined ? 2 : 4) * half;
+      if (!Number.isInteger(half) || half < 1 || eq.elem !== 'E' || eq.length < half || columns.some((c) => c.length < rows)) {
+        throw new BackendUsageError(`formPairSums: columns of ${rows} values and ${half} weights needed`);
+      }
       return kernels.formPairSums(columns.map(data), elem, form, data(eq).subarray(0, 6 * half), half, bind && { r: bind.r, out: bind.out.map(data) });
     },
     async values(columns, r) {

@@ -8,7 +8,7 @@ import { createNativeBackend } from '../../src/backend/native/index';
 import { parseProgram } from '../../src/vm/program';
 import { proveProgram } from '../../src/vm/prove/prove';
 import { parsePublicInputJson } from '../../src/vm/public-input';
-import { differences, vmKernelOutputs } from '../vm/vm-kernel-cases';
+import { differences, vmKernelMisuse, vmKernelOutputs } from '../vm/vm-kernel-cases';
 import { VM_PROGRAMS, vmBytes, vmSummary, vmText } from '../vm/vm-vectors';
 import { describeNative, eachPath } from './native';
 
@@ -23,6 +23,12 @@ describeNative('the native VM kernels', (module) => {
       const got = await vmKernelOutputs(createNativeBackend(module, { threads }), 1, sizes);
       expect(differences(got, want), `${threads} threads`).toEqual([]);
     }
+  });
+
+  test('misuse is a BackendUsageError, as on cpu', async () => {
+    const want = await vmKernelMisuse(createCpuBackend());
+    expect(want).toHaveLength(7);
+    expect(await vmKernelMisuse(createNativeBackend(module))).toEqual(want);
   });
 
   for (const name of VM_PROGRAMS) {

@@ -90,3 +90,32 @@ export function differences(got: readonly Uint32Array[], want: readonly Uint32Ar
   if (got.length !== want.length) return [-1];
   return got.flatMap((g, i) => (g.length === want[i].length && g.every((w, k) => w === want[i][k]) ? [] : [i]));
 }
+
+/** Misuse the kernels refuse with a BackendUsageError naming it, on one backend. */
+export async function vmKernelMisuse(backend: Backend): Promise<string[]> {
+  const { vm } = backend;
+  const k = await backend.upload('K', new Uint32Array(2 * 8));
+  const e = await backend.upload('E', new Uint32Array(6 * 8));
+  const form: VmForm = { constant: new Uint32Array(6), a: Int32Array.of(0), b: Int32Array.of(-1), coeffs: new Uint32Array(6) };
+  const refused: string[] = [];
+  const refuse = async (what: string, work: () => unknown) => {
+    try {
+      await work();
+    } catch (err) {
+      if ((err as Error).name === 'BackendUsageError') refused.push(what);
+    }
+  };
+  try {
+    await refuse('a view past the buffer', () => vm.view(k, 6, 3));
+    await refuse('rows that are not whole pairs', () => vm.quarticSums(vm.view(e, 0, 4), e));
+    await refuse('too few weights', () => vm.quarticSums(e, vm.view(e, 0, 0)));
+    await refuse('formRows on E columns', () => vm.formRows([e], form, 1, e, 0));
+    await refuse('columns of two kinds', () => vm.formPairSums([k, e], form, e, 2));
+    await refuse('pair sums past the columns', () => vm.formPairSums([k], form, e, 8));
+    await refuse('a product of a partial four', () => vm.productsOfFour(vm.view(e, 0, 6), e));
+  } finally {
+    backend.free(k);
+    backend.free(e);
+  }
+  return refused;
+}

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
-import { differences, vmKernelOutputs } from '../vm/vm-kernel-cases';
+import { differences, vmKernelMisuse, vmKernelOutputs } from '../vm/vm-kernel-cases';
 import { describeGpu } from './gpu';
 
 await describeGpu('the webgpu VM kernels', (gpu) => {
@@ -16,4 +16,10 @@ await describeGpu('the webgpu VM kernels', (gpu) => {
     const got = await vmKernelOutputs(createWebGpuBackend(gpu.device), 7, sizes);
     expect(differences(got, want)).toEqual([]);
   }, 120_000);
+
+  test('misuse is a BackendUsageError, as on cpu', async () => {
+    const want = await vmKernelMisuse(createCpuBackend());
+    expect(want).toHaveLength(7);
+    expect(await vmKernelMisuse(createWebGpuBackend(gpu.device))).toEqual(want);
+  });
 });
