@@ -19,7 +19,7 @@ fn source_e(c: u32, j: u32) -> E {
 }
 
 fn store_bound(c: u32, j: u32, v: E) {
-  let o = 3u * (form[3u * c + 2u] + j);
+  let o = 3u * (form[4u * c + 2u] + j);
   out[o] = v.c0;
   out[o + 1u] = v.c1;
   out[o + 2u] = v.c2;
@@ -29,7 +29,7 @@ fn value_e(c: u32, j: u32) -> E {
   if (params.bind == 0u) {
     return source_e(c, j);
   }
-  let o = 3u * (form[3u * c + 2u] + j);
+  let o = 3u * (form[4u * c + 2u] + j);
   return E(out[o], out[o + 1u], out[o + 2u]);
 }
 
@@ -61,7 +61,7 @@ fn form_pair_k(base: u32, terms: u32, i: u32, half: u32) -> array<EWide, 3> {
 
 // The pair's sums: bound first with a bind, on K columns as they are in K.
 fn pair_terms(i: u32) -> array<EWide, 3> {
-  let base = 3u * params.columns;
+  let base = 4u * params.columns;
   if (params.bind == 1u) {
     bind_columns(i, params.half, params.columns, E(params.r0, params.r1, params.r2));
   }

@@ -12,12 +12,12 @@
 const WORKGROUP_SIZE = 256u;
 
 fn source_e(c: u32, j: u32) -> E {
-  let o = 3u * (form[3u * c + 1u] + j);
+  let o = 3u * (form[4u * c + 1u] + j);
   return E(cols[o], cols[o + 1u], cols[o + 2u]);
 }
 
 fn store_bound(c: u32, j: u32, v: E) {
-  let o = 3u * (form[3u * c + 1u] + j);
+  let o = 3u * (form[4u * c + 1u] + j);
   cols[o] = v.c0;
   cols[o + 1u] = v.c1;
   cols[o + 2u] = v.c2;
@@ -29,7 +29,7 @@ fn value_e(c: u32, j: u32) -> E {
 
 fn pair_terms(i: u32) -> array<EWide, 3> {
   bind_columns(i, params.half, params.columns, E(params.r0, params.r1, params.r2));
-  return form_pair_e(3u * params.columns, params.terms, i, params.half);
+  return form_pair_e(4u * params.columns, params.terms, i, params.half);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)

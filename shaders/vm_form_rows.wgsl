@@ -27,7 +27,7 @@ fn vm_form_rows(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workg
   if (i >= params.n) {
     return;
   }
-  let base = 3u * params.columns;
+  let base = 4u * params.columns;
   var acc = EWide(vec4<u32>(0u), vec4<u32>(0u), vec4<u32>(0u));
   for (var t = 0u; t < params.terms; t++) {
     let a = form[base + 8u * t];

@@ -9,9 +9,14 @@ fn source_word(s: u32, w: u32) -> vec2<u32> {
   return src1[w];
 }
 
+// Where value j of column c lies: its first value, then one every stride.
+fn source_index(c: u32, j: u32) -> u32 {
+  return form[4u * c + 1u] + j * form[4u * c + 3u];
+}
+
 // Value j of K column c.
 fn value_k(c: u32, j: u32) -> vec2<u32> {
-  return source_word(form[3u * c], form[3u * c + 1u] + j);
+  return source_word(form[4u * c], source_index(c, j));
 }
 
 // Value j of column c, E (e) or K lifted.
@@ -19,7 +24,7 @@ fn source_value(c: u32, j: u32, e: bool) -> E {
   if (!e) {
     return E(value_k(c, j), vec2<u32>(0u), vec2<u32>(0u));
   }
-  let s = form[3u * c];
-  let w = 3u * (form[3u * c + 1u] + j);
+  let s = form[4u * c];
+  let w = 3u * source_index(c, j);
   return E(source_word(s, w), source_word(s, w + 1u), source_word(s, w + 2u));
 }

@@ -27,6 +27,13 @@ export interface VmArrays {
   give(words: Uint32Array): void;
 }
 
+/** Checks that a view of `length` values from `at`, one every `stride`, fits `buf`. */
+export function checkView(buf: DeviceBuffer, at: number, length: number, stride: number): void {
+  if (![at, length, stride].every(Number.isInteger) || at < 0 || length < 0 || stride < 1 || (length > 0 && at + stride * (length - 1) >= buf.length)) {
+    throw new BackendUsageError(`a view of ${length} values from ${at}${stride === 1 ? '' : ` every ${stride}`} does not fit a buffer of ${buf.length}`);
+  }
+}
+
 /** The elem the columns share. */
 function columnsElem(columns: readonly DeviceBuffer[]): Elem {
   const elem = columns[0]?.elem ?? 'K';
@@ -46,12 +53,13 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
   return {
     take: (length) => arrays.take(length),
     give: (words) => arrays.give(words),
-    view(buf, at, length) {
-      const w = WORDS[buf.elem];
-      if (!Number.isInteger(at) || !Number.isInteger(length) || at < 0 || length < 0 || at + length > buf.length) {
-        throw new BackendUsageError(`a view of ${length} values from ${at} does not fit a buffer of ${buf.length}`);
-      }
-      return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, data(buf).subarray(w * at, w * (at + length)), true);
+    view(buf, at, length, stride = 1) {
+      checkView(buf, at, length, stride);
+      const w = WORDS[buf.elem], words = data(buf);
+      if (stride === 1) return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, words.subarray(w * at, w * (at + length)), true);
+      const copy = new Uint32Array(w * length);
+      for (let i = 0; i < length; i++) copy.set(words.subarray(w * (at + stride * i), w * (at + stride * i + 1)), w * i);
+      return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, copy, true);
     },
     async ones(length, from) {
       const words = arrays.take(6 * length).fill(0);

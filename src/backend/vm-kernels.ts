@@ -42,9 +42,11 @@ export interface VmKernels {
   /** Takes back words from take that nothing reads any more (a view of an array's start gives
    * back the array); others are ignored. */
   give(words: Uint32Array): void;
-  /** Values [at, at + length) of `buf` as a buffer over the same storage (no copy): it reads
-   * and writes buf, lives as long as buf does, and is never freed itself. */
-  view(buf: DeviceBuffer, at: number, length: number): DeviceBuffer;
+  /** Values at, at + stride, … (`length` of them) of `buf` as a buffer over the same storage:
+   * it lives as long as buf does and is never freed itself. A view of stride 1 reads and writes
+   * buf with no copy; a wider one (a slot of every row, as q_flock holds the BLAKE2S values) is
+   * read only by the form kernels and `values` (the host backends copy it). */
+  view(buf: DeviceBuffer, at: number, length: number, stride?: number): DeviceBuffer;
   /** A new E buffer of `length` values, zero below `from` and one from it on: the bus's trees
    * are stored prefixes of trees whose other leaves are ones. Freed with Backend.free. */
   ones(length: number, from: number): Promise<DeviceBuffer>;

@@ -3,7 +3,7 @@
 // GKR round sums on rows as they are and bound first (an even and an odd count of pairs, a row
 // of ones after the odd one); form rows into an accumulator at an offset; form pair sums on K
 // and E columns as they are, bound first into a new buffer, and (E) bound in place; the columns
-// views at offsets of shared buffers and of one of their own, forms with constants, one- and
+// views at offsets of shared buffers (one of every third value) and of one of their own, forms with constants, one- and
 // two-column terms and repeated columns; the columns' values, first or bound; a buffer of ones.
 import type { Backend, DeviceBuffer } from '../../src/backend/backend';
 import type { VmForm } from '../../src/backend/vm-kernels';
@@ -15,14 +15,17 @@ function randomForm(rng: SplitMix64, columns: number, terms: number): VmForm {
   return { constant: rng.words(3), a: Int32Array.from({ length: terms }, pick), b, coeffs: rng.words(3 * terms) };
 }
 
-/** `count` columns of `n` values each: views of one random buffer (after a gap of 3 values),
- * the last one a buffer of its own; `keep` collects what to free. */
+/** `count` columns of `n` values each: views of one random buffer (after a gap of 3 values), the
+ * next to last one a view of every third value after them, the last one a buffer of its own;
+ * `keep` collects what to free. */
 async function randomColumns(backend: Backend, rng: SplitMix64, elem: 'K' | 'E', count: number, n: number, keep: DeviceBuffer[]): Promise<DeviceBuffer[]> {
   const words = elem === 'K' ? 1 : 3;
-  const shared = await backend.upload(elem, rng.words(words * (n * (count - 1) + 3)));
+  const strided = 3 + n * (count - 2) + 1;
+  const shared = await backend.upload(elem, rng.words(words * (strided + 3 * n)));
   const own = await backend.upload(elem, rng.words(words * n));
   keep.push(shared, own);
-  return Array.from({ length: count }, (_, i) => (i === count - 1 ? own : backend.vm.view(shared, 3 + n * i, n)));
+  return Array.from({ length: count }, (_, i) =>
+    i === count - 1 ? own : i === count - 2 ? backend.vm.view(shared, strided, n, 3) : backend.vm.view(shared, 3 + n * i, n));
 }
 
 /** The outputs for rows of `n` values, or sizes (`half`, `n`) of the form kernels. */
@@ -66,7 +69,8 @@ export async function vmKernelOutputs(backend: Backend, seed: number, sizes: rea
         out.push(await vm.formPairSums(unbound, form, await upload(rng.words(3 * half)), half, { r: rng.words(3), out: views }));
         out.push(await backend.download(bound));
         if (elem === 'E') {
-          // In place: the bound columns of one buffer, each a view of its own first half.
+          // In place (consecutive columns only): the bound columns of one buffer, each a view of
+          // its own first half.
           const table = await upload(rng.words(3 * 5 * 4 * half));
           const columns = unbound.map((_, i) => vm.view(table, 4 * half * i, 4 * half));
           const halves = columns.map((c) => vm.view(c, 0, 2 * half));

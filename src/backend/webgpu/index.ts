@@ -2,7 +2,7 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import { WebGpuBuffer, bufferBytes, gpuBuffer, gpuRange } from './buffer';
+import { WebGpuBuffer, bufferBytes, gpuBuffer, gpuRange, gpuStrided } from './buffer';
 import { createCommitKernels } from './commit';
 import { gpuChecked } from './errors';
 import type { KernelName } from './kernels';
@@ -128,7 +128,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       await link.idle();
     },
     free(buf) {
-      const { gpu } = gpuRange(device, buf);
+      const { gpu } = gpuStrided(device, buf);
       if (!(buf as WebGpuBuffer).view) gpu.destroy();
       (buf as WebGpuBuffer).gpu = null;
     },

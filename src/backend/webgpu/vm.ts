@@ -6,11 +6,14 @@
 import type { E } from '../../field/e';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
 import type { VmForm, VmKernels } from '../vm-kernels';
-import { WebGpuBuffer, gpuRange, scratchBuffer } from './buffer';
+import { checkView } from '../array-vm';
+import { WebGpuBuffer, gpuRange, gpuStrided, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import { reduce } from './reduction';
 
 const NO_COLUMN = 0xffffffff;
+/** Words of a column in a form's table: source, first value, first bound value, stride. */
+const COLUMN_WORDS = 4;
 /** Source buffers a form's columns may lie in (the kernels' src0, src1). */
 const SOURCES = 2;
 const ZERO_E = [0, 0, 0, 0, 0, 0];
@@ -42,17 +45,17 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
     const terms = form.a.length;
     if (form.b.length !== terms || form.coeffs.length !== 6 * terms) throw new BackendUsageError(`a form of ${terms} terms has ${form.b.length} second columns and ${form.coeffs.length / 6} coefficients`);
     const sources: GPUBuffer[] = [];
-    const words = new Uint32Array(3 * columns.length + 8 * terms);
+    const words = new Uint32Array(COLUMN_WORDS * columns.length + 8 * terms);
     columns.forEach((c, i) => {
-      const { gpu, at } = range(c);
+      const { gpu, at, stride } = gpuStrided(device, c);
       let s = sources.indexOf(gpu);
       if (s < 0) {
         if (sources.length === SOURCES) throw new BackendUsageError(`the columns of a form lie in more than ${SOURCES} buffers`);
         s = sources.push(gpu) - 1;
       }
-      words.set([s, at, outs === undefined ? 0 : range(outs[i]).at], 3 * i);
+      words.set([s, at, outs === undefined ? 0 : range(outs[i]).at, stride], COLUMN_WORDS * i);
     });
-    const base = 3 * columns.length;
+    const base = COLUMN_WORDS * columns.length;
     for (let t = 0; t < terms; t++) {
       const [a, b] = [form.a[t], form.b[t]];
       if (a < 0 || a >= columns.length || b >= columns.length) throw new BackendUsageError(`a form's term reads column ${a >= columns.length || a < 0 ? a : b} of ${columns.length}`);
@@ -69,12 +72,10 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
     take: (length) => new Uint32Array(length),
     give: () => {},
 
-    view(buf, at, length) {
-      const base = range(buf);
-      if (!Number.isInteger(at) || !Number.isInteger(length) || at < 0 || length < 0 || at + length > buf.length) {
-        throw new BackendUsageError(`a view of ${length} values from ${at} does not fit a buffer of ${buf.length}`);
-      }
-      return new WebGpuBuffer(buf.elem, length, device, base.gpu, base.at + at, true);
+    view(buf, at, length, stride = 1) {
+      const base = gpuStrided(device, buf);
+      checkView(buf, at, length, stride);
+      return new WebGpuBuffer(buf.elem, length, device, base.gpu, base.at + base.stride * at, true, base.stride * stride);
     },
 
     async ones(length, from) {

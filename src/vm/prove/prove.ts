@@ -25,12 +25,12 @@ import { leafLayout } from '../leaves';
 import type { Program } from '../program';
 import type { PublicInput } from '../public-input';
 import { BUS_BITS } from '../tables/bus';
-import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, QFLOCK, TABLE_BASES } from '../tables/columns';
+import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, QFLOCK_SLOT_BITS, TABLE_BASES, virtualSlot } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import type { ColumnClaim } from '../verify/claims';
 import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
-import { buildColumns, type RunColumns } from './columns';
+import { buildColumns } from './columns';
 import { executeToFloor } from './committed-floor';
 import { hostWords } from './host-words';
 import { proveGrandProducts } from './gkr';
@@ -101,26 +101,18 @@ async function mleOn(backend: Backend, column: DeviceBuffer, point: Uint32Array)
 }
 
 /**
- * The run's columns on `backend`: the committed ones views of the commitment's stack, the
- * virtual ones (BLAKE2S values, which q_flock holds) views of one upload of them all, freed by
- * the returned buffer.
+ * The run's columns as views of the commitment's stack on its backend: a committed column its
+ * slice, a BLAKE2S value column its slot of every row of q_flock's slice.
  */
-async function deviceColumns(backend: Backend, run: RunColumns, layout: VmLayout, commitment: WhirCommitment): Promise<{ columns: DeviceBuffer[]; extra: DeviceBuffer }> {
-  const virtual = run.columns.flatMap((c, i) => (layout.placements[i] === null && c !== undefined ? [i] : []));
-  const words = new Uint32Array(virtual.reduce((n, i) => n + run.columns[i].length, 0));
-  const at: number[] = [];
-  virtual.reduce((o, i) => {
-    at[i] = o;
-    words.set(run.columns[i], 2 * o);
-    return o + run.columns[i].length / 2;
-  }, 0);
-  const extra = await backend.upload('K', words);
-  const columns = run.columns.map((c, i) => {
-    const p = layout.placements[i];
+function stackColumns(backend: Backend, layout: VmLayout, commitment: WhirCommitment): DeviceBuffer[] {
+  const qflock = layout.placements[QFLOCK]!;
+  return Array.from({ length: N_COLUMNS }, (_, c) => {
+    const p = layout.placements[c];
     if (p !== null) return backend.vm.view(commitment.witness, p.offset, 2 ** p.vars);
-    return backend.vm.view(extra, at[i] ?? 0, c === undefined ? 0 : c.length / 2);
+    const slot = virtualSlot(c);
+    if (slot === undefined) throw new Error(`column ${c} is neither committed nor a slot of q_flock`);
+    return backend.vm.view(commitment.witness, qflock.offset + slot, 2 ** (qflock.vars - QFLOCK_SLOT_BITS), 2 ** QFLOCK_SLOT_BITS);
   });
-  return { columns, extra };
 }
 
 /** Frees Flock's witness columns on `backend`. */
@@ -208,13 +200,10 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
     // The commitment holds the stack from here on, and the columns are read there.
     words.give(run.stack);
-    let extra: DeviceBuffer | undefined;
     try {
       ps.addRoot(commitment.root);
+      const columns = stackColumns(backend, layout, commitment);
       const bus = await stage('bus', async () => {
-        const placed = await deviceColumns(backend, run, layout, commitment);
-        extra = placed.extra;
-        const { columns } = placed;
         const alphas = ps.sampleVec(BUS_BITS);
         const fp = { weights: eqTable(alphas), beta: ps.sample() };
         const depth = leafLayout(shape).depth;
@@ -228,11 +217,11 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
           ps.addScalar(value);
           claims.push({ column, point, value });
         }
-        return { zeta, fp, claims, columns };
+        return { zeta, fp, claims };
       });
       const tableClaims = await stage('tables', async () => {
         const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
-        const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => bus.columns[TABLE_BASES[t] + i]));
+        const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
         const { values, point } = await proveTableSumcheck(ps, backend, shape.taus, tableColumns, forms, bus.zeta);
         return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
@@ -255,8 +244,6 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         const zc = await proveZerocheckOn(backend, flock, ps);
         return proveLincheckOn(backend, zc, flock, ps);
       });
-      if (extra !== undefined) backend.free(extra);
-      extra = undefined;
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
         const qflock = layout.placements[QFLOCK]!;
@@ -264,7 +251,6 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         return proveStackedOpening(ps, commitment, claims);
       });
     } finally {
-      if (extra !== undefined) backend.free(extra);
       freeCommitment(commitment);
     }
   } finally {
