@@ -1,8 +1,8 @@
 // What a VM proof moves between host and device on the webgpu backend (the prover's traffic
 // stats, counted where the backend talks to the device): the stack goes up once, at the commit;
-// the bus and the table sumcheck then send only the columns the stack does not hold (the
-// BLAKE2S values, the program's columns) and the forms, and read back round sums and final
-// values, not tables.
+// the bus and the table sumcheck then send only the columns the stack does not hold (the g^i
+// table and the program's columns) and the forms, and read back round sums and final values,
+// not tables.
 import { expect, test } from 'vitest';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { totalTraffic, describeTraffic } from '../../src/backend/traffic';
@@ -30,8 +30,8 @@ await describeGpu('webgpu traffic of a VM proof', (gpu) => {
     expect(t.commit.uploadBytes).toBeGreaterThanOrEqual(stackBytes);
     expect(t.commit.uploadBytes).toBeLessThan(stackBytes + 64 * KIB);
     expect(t.commit.readBytes).toBeLessThan(KIB);
-    // The bus and tables: the BLAKE2S value columns and the program's (≈ 2.4 MiB here), forms
-    // and kernel parameters; back, 72 or 96 bytes a sum and the claims' values.
+    // The bus and tables: the g^i table and the program's columns (≈ 2.3 MiB here), forms and
+    // kernel parameters; back, 72 or 96 bytes a sum and the claims' values.
     const [bus, tables] = [t.bus, t.tables];
     expect(bus.uploadBytes + tables.uploadBytes).toBeLessThan(stackBytes / 8);
     expect(bus.readBytes + tables.readBytes).toBeLessThan(64 * KIB);

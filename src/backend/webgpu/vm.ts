@@ -1,8 +1,8 @@
 // The VM capability (VmKernels) in WGSL: the bus's trees, the GKR's levels and the table
-// sumcheck's bound columns live in storage buffers between rounds, columns are views of the
-// committed stack (or of one upload of the rest), and each round's sums are reduced on the
-// device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small table
-// (lib/vm_form.wgsl) with the kernel that reads it.
+// sumcheck's bound columns live in storage buffers between rounds, columns are views (strided
+// or not) of the committed stack or of the program's buffer, and each round's sums are reduced
+// on the device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small
+// table (lib/vm_form.wgsl) with the kernel that reads it.
 import type { E } from '../../field/e';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
 import type { VmForm, VmKernels } from '../vm-kernels';
