@@ -1,16 +1,17 @@
 // The table sumcheck's round sums (VmKernels.formPairSums; needs lib/gf64.wgsl, lib/gf192.wgsl,
 // lib/partials.wgsl, lib/vm_form.wgsl, lib/vm_pairs.wgsl, lib/vm_sources.wgsl): Σ_{i < half} eq[i]·Σ_t coeff_t·(s0, s1, s2)_t on rows
-// i and i + half of K or E columns, which lie in one or two source buffers; each workgroup
+// i and i + half of K or E columns, which lie in up to three source buffers; each workgroup
 // folds its invocations' sums into one partial of three. With `bind`, each invocation first
 // binds its columns' values i and i + half at r into `out` (another buffer), and sums those.
 
 @group(0) @binding(0) var<storage, read> src0: array<vec2<u32>>;
 @group(0) @binding(1) var<storage, read> src1: array<vec2<u32>>;
-@group(0) @binding(2) var<storage, read> eq: array<vec2<u32>>;
-@group(0) @binding(3) var<storage, read> form: array<u32>;
-@group(0) @binding(4) var<storage, read_write> out: array<vec2<u32>>;
-@group(0) @binding(5) var<storage, read_write> partials: array<vec2<u32>>;
-@group(0) @binding(6) var<uniform> params: PairParams;
+@group(0) @binding(2) var<storage, read> src2: array<vec2<u32>>;
+@group(0) @binding(3) var<storage, read> eq: array<vec2<u32>>;
+@group(0) @binding(4) var<storage, read> form: array<u32>;
+@group(0) @binding(5) var<storage, read_write> out: array<vec2<u32>>;
+@group(0) @binding(6) var<storage, read_write> partials: array<vec2<u32>>;
+@group(0) @binding(7) var<uniform> params: PairParams;
 
 const WORKGROUP_SIZE = 256u;
 

@@ -13,9 +13,10 @@ struct ValuesParams {
 
 @group(0) @binding(0) var<storage, read> src0: array<vec2<u32>>;
 @group(0) @binding(1) var<storage, read> src1: array<vec2<u32>>;
-@group(0) @binding(2) var<storage, read> form: array<u32>;
-@group(0) @binding(3) var<storage, read_write> out: array<vec2<u32>>;
-@group(0) @binding(4) var<uniform> params: ValuesParams;
+@group(0) @binding(2) var<storage, read> src2: array<vec2<u32>>;
+@group(0) @binding(3) var<storage, read> form: array<u32>;
+@group(0) @binding(4) var<storage, read_write> out: array<vec2<u32>>;
+@group(0) @binding(5) var<uniform> params: ValuesParams;
 
 const WORKGROUP_SIZE = 256u;
 

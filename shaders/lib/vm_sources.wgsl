@@ -1,12 +1,15 @@
-// The columns of a VM form kernel in its one or two source buffers (needs lib/gf192.wgsl; the
-// kernel binds src0 and src1 at bindings 0 and 1 and its `form` table as lib/vm_form.wgsl lays
-// it out).
+// The columns of a VM form kernel in its up to three source buffers (needs lib/gf192.wgsl; the
+// kernel binds src0, src1 and src2 at bindings 0 to 2 and its `form` table as lib/vm_form.wgsl
+// lays it out).
 
 fn source_word(s: u32, w: u32) -> vec2<u32> {
   if (s == 0u) {
     return src0[w];
   }
-  return src1[w];
+  if (s == 1u) {
+    return src1[w];
+  }
+  return src2[w];
 }
 
 // Where value j of column c lies: its first value, then one every stride.

@@ -3,6 +3,7 @@
 // on native — so views, bindings in place and the pool cost no copies.
 import { type E, eAdd, eMul } from '../field/e';
 import { BackendUsageError, WORDS, type BackendName, type DeviceBuffer, type Elem } from './backend';
+import { gPowerTable } from '../vm/gpow';
 import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
 import type { VmForm, VmKernels } from './vm-kernels';
 
@@ -60,6 +61,10 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
       const copy = new Uint32Array(w * length);
       for (let i = 0; i < length; i++) copy.set(words.subarray(w * (at + stride * i), w * (at + stride * i + 1)), w * i);
       return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, copy, true);
+    },
+    async powers(n) {
+      if (!Number.isInteger(n) || n < 1) throw new BackendUsageError(`powers: ${n} is not a positive count`);
+      return new ArrayDeviceBuffer(arrays.backend, 'K', n, gPowerTable(n));
     },
     async ones(length, from) {
       const words = arrays.take(6 * length).fill(0);

@@ -3,8 +3,8 @@
 // GKR round sums on rows as they are and bound first (an even and an odd count of pairs, a row
 // of ones after the odd one); form rows into an accumulator at an offset; form pair sums on K
 // and E columns as they are, bound first into a new buffer, and (E) bound in place; the columns
-// views at offsets of shared buffers (one of every third value) and of one of their own, forms with constants, one- and
-// two-column terms and repeated columns; the columns' values, first or bound; a buffer of ones.
+// views at offsets of three buffers (one of every third value), forms with constants, one- and
+// two-column terms and repeated columns; the columns' values, first or bound; a buffer of ones; g^i.
 import type { Backend, DeviceBuffer } from '../../src/backend/backend';
 import type { VmForm } from '../../src/backend/vm-kernels';
 import { SplitMix64 } from '../../src/util/splitmix64';
@@ -15,17 +15,17 @@ function randomForm(rng: SplitMix64, columns: number, terms: number): VmForm {
   return { constant: rng.words(3), a: Int32Array.from({ length: terms }, pick), b, coeffs: rng.words(3 * terms) };
 }
 
-/** `count` columns of `n` values each: views of one random buffer (after a gap of 3 values), the
- * next to last one a view of every third value after them, the last one a buffer of its own;
- * `keep` collects what to free. */
+/** `count` columns of `n` values each: views of one random buffer (after a gap of 3 values),
+ * the next to last one a view of every third value of another, the last one a buffer of its
+ * own (three sources); `keep` collects what to free. */
 async function randomColumns(backend: Backend, rng: SplitMix64, elem: 'K' | 'E', count: number, n: number, keep: DeviceBuffer[]): Promise<DeviceBuffer[]> {
   const words = elem === 'K' ? 1 : 3;
-  const strided = 3 + n * (count - 2) + 1;
-  const shared = await backend.upload(elem, rng.words(words * (strided + 3 * n)));
+  const shared = await backend.upload(elem, rng.words(words * (3 + n * (count - 2))));
+  const strided = await backend.upload(elem, rng.words(words * (1 + 3 * n)));
   const own = await backend.upload(elem, rng.words(words * n));
-  keep.push(shared, own);
+  keep.push(shared, strided, own);
   return Array.from({ length: count }, (_, i) =>
-    i === count - 1 ? own : i === count - 2 ? backend.vm.view(shared, strided, n, 3) : backend.vm.view(shared, 3 + n * i, n));
+    i === count - 1 ? own : i === count - 2 ? backend.vm.view(strided, 1, n, 3) : backend.vm.view(shared, 3 + n * i, n));
 }
 
 /** The outputs for rows of `n` values, or sizes (`half`, `n`) of the form kernels. */
@@ -47,6 +47,9 @@ export async function vmKernelOutputs(backend: Backend, seed: number, sizes: rea
       keep.push(products);
       await vm.productsOfFour(src, products);
       out.push(await backend.download(products));
+      const powers = await vm.powers(3 * n + 1);
+      keep.push(powers);
+      out.push(await backend.download(powers));
       out.push((await vm.quarticSums(src, await upload(rng.words(3 * (n / 2))))).sums);
       for (const pairs of new Set([n / 2, Math.max(1, n / 2 - 1)])) {
         // Spent by the bind: the rows it leaves take its place.

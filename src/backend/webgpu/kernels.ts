@@ -30,6 +30,7 @@ import vmFormPairs from '../../../shaders/vm_form_pairs.wgsl';
 import vmFormPairsInPlace from '../../../shaders/vm_form_pairs_in_place.wgsl';
 import vmFormRows from '../../../shaders/vm_form_rows.wgsl';
 import vmOnes from '../../../shaders/vm_ones.wgsl';
+import vmPowers from '../../../shaders/vm_powers.wgsl';
 import vmProducts from '../../../shaders/vm_products.wgsl';
 import vmQuartic from '../../../shaders/vm_quartic.wgsl';
 import vmValues from '../../../shaders/vm_values.wgsl';
@@ -214,15 +215,16 @@ export const KERNELS = {
   foldBits: { module: foldBits, entryPoint: 'fold_bits', bindings: io(['src', 'tables'], ['partials'], 'params') },
   foldBitsSum: { module: foldBits, entryPoint: 'fold_bits_sum', bindings: io(['run_sums'], ['sums'], 'sum_params') },
   vmOnes: { module: vmOnes, entryPoint: 'vm_ones', bindings: io([], ['out'], 'params') },
+  vmPowers: { module: wgsl(vmPowers, gf64), entryPoint: 'vm_powers', bindings: io([], ['out'], 'params') },
   vmProducts: { module: wgsl(vmProducts, gf64, gf192), entryPoint: 'vm_products', bindings: io(['src'], ['out'], 'params') },
   vmQuartic: { module: wgsl(vmQuartic, partials, gf64, gf192), entryPoint: 'vm_quartic', bindings: io(['rows', 'eq'], ['out', 'partials'], 'params') },
-  vmFormRows: { module: wgsl(vmFormRows, vmSources, vmForm, gf64, gf192), entryPoint: 'vm_form_rows', bindings: io(['src0', 'src1', 'form'], ['out'], 'params') },
+  vmFormRows: { module: wgsl(vmFormRows, vmSources, vmForm, gf64, gf192), entryPoint: 'vm_form_rows', bindings: io(['src0', 'src1', 'src2', 'form'], ['out'], 'params') },
   vmFormPairs: {
     module: wgsl(vmFormPairs, vmPairs, vmSources, vmForm, partials, gf64, gf192),
     entryPoint: 'vm_form_pairs',
-    bindings: io(['src0', 'src1', 'eq', 'form'], ['out', 'partials'], 'params'),
+    bindings: io(['src0', 'src1', 'src2', 'eq', 'form'], ['out', 'partials'], 'params'),
   },
-  vmValues: { module: wgsl(vmValues, vmSources, vmForm, gf64, gf192), entryPoint: 'vm_values', bindings: io(['src0', 'src1', 'form'], ['out'], 'params') },
+  vmValues: { module: wgsl(vmValues, vmSources, vmForm, gf64, gf192), entryPoint: 'vm_values', bindings: io(['src0', 'src1', 'src2', 'form'], ['out'], 'params') },
   vmFormPairsInPlace: {
     module: wgsl(vmFormPairsInPlace, vmPairs, vmForm, partials, gf64, gf192),
     entryPoint: 'vm_form_pairs_in_place',

@@ -14,8 +14,9 @@ import { reduce } from './reduction';
 const NO_COLUMN = 0xffffffff;
 /** Words of a column in a form's table: source, first value, first bound value, stride. */
 const COLUMN_WORDS = 4;
-/** Source buffers a form's columns may lie in (the kernels' src0, src1). */
-const SOURCES = 2;
+/** Source buffers a form's columns may lie in (the kernels' src0, src1, src2): the stack, the
+ * g^i table and the program's columns. */
+const SOURCES = 3;
 const ZERO_E = [0, 0, 0, 0, 0, 0];
 /** The form of a kernel that reads columns only. */
 const NO_TERMS: VmForm = { constant: new Uint32Array(6), a: new Int32Array(0), b: new Int32Array(0), coeffs: new Uint32Array(0) };
@@ -76,6 +77,19 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       const base = gpuStrided(device, buf);
       checkView(buf, at, length, stride);
       return new WebGpuBuffer(buf.elem, length, device, base.gpu, base.at + base.stride * at, true, base.stride * stride);
+    },
+
+    async powers(n) {
+      ctx.live();
+      if (!Number.isInteger(n) || n < 1) throw new BackendUsageError(`powers: ${n} is not a positive count`);
+      const out = await ctx.create('K', n);
+      try {
+        await ctx.record('powers').dispatch('vmPowers', n, [range(out).gpu], [n]).submit();
+        return out;
+      } catch (e) {
+        range(out).gpu.destroy();
+        throw e;
+      }
     },
 
     async ones(length, from) {

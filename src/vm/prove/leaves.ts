@@ -30,20 +30,19 @@ const ONE = Uint32Array.of(1, 0);
 
 /** The columns a framework block's form reads: none for the state boundary; (g^i, the final
  * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the
- * bytecode. `program` is a K buffer of g^i for every row of either, then the program
- * multilinear (`powers` values). */
-function frameworkColumns(backend: Backend, part: FrameworkPart, shape: VmShape, columns: readonly DeviceBuffer[], program: DeviceBuffer, powers: number): DeviceBuffer[] {
+ * bytecode. `powers` holds g^i for every row of either, `program` the program multilinear. */
+function frameworkColumns(backend: Backend, part: FrameworkPart, shape: VmShape, columns: readonly DeviceBuffer[], program: DeviceBuffer, powers: DeviceBuffer): DeviceBuffer[] {
   if (part === 'state') return [];
   const memory = part === 'memory';
   const rows = 2 ** (memory ? shape.logMemory : shape.logBytecode);
   const values = memory
     ? [0, 1, 2].map((l) => columns[MEM_0 + l])
-    : Array.from({ length: BYTECODE_COLUMNS }, (_, i) => backend.vm.view(program, powers + rows * (BYTECODE_FIRST_COLUMN + i), rows));
-  return [backend.vm.view(program, 0, rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
+    : Array.from({ length: BYTECODE_COLUMNS }, (_, i) => backend.vm.view(program, rows * (BYTECODE_FIRST_COLUMN + i), rows));
+  return [backend.vm.view(powers, 0, rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
 }
 
-/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`; `powers` as
- * frameworkColumns takes it. */
+/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`; `powers` holds
+ * g^i for the bytecode's rows. */
 function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape, powers: Uint32Array): void {
   const w = (i: number) => fp.weights.subarray(6 * i, 6 * i + 6);
   form.addConstant(fp.beta);
@@ -72,13 +71,13 @@ function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull',
 export async function busLeaves(backend: Backend, shape: VmShape, columns: readonly DeviceBuffer[], bytecode: Uint32Array, fp: Fingerprint): Promise<DeviceBuffer[]> {
   const { vm } = backend;
   const layout = leafLayout(shape);
-  const powers = gPowerTable(2 ** Math.max(shape.logMemory, shape.logBytecode));
-  const program = new Uint32Array(powers.length + bytecode.length);
-  program.set(powers);
-  program.set(bytecode, powers.length);
-  const programColumns = await backend.upload('K', program);
+  // g^i for the bytecode's rows on the host (its last is a constant of the state boundary's
+  // fingerprint), and for every framework row on the backend.
+  const powers = gPowerTable(2 ** shape.logBytecode);
+  const powerColumn = await vm.powers(2 ** Math.max(shape.logMemory, shape.logBytecode));
+  const programColumns = await backend.upload('K', bytecode);
   const blockColumns = (b: LeafBlock) =>
-    b.kind === 'framework' ? frameworkColumns(backend, b.part, shape, columns, programColumns, powers.length / 2) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
+    b.kind === 'framework' ? frameworkColumns(backend, b.part, shape, columns, programColumns, powerColumn) : TABLE_SCHEMAS[b.table].columns.map((_, i) => columns[TABLE_BASES[b.table] + i]);
   // The blocks tile a prefix of a tree from leaf 0 (the stacking rule leaves no gaps): zero
   // there for the forms to add to, then ones round it up to whole pairs of rows of four, as the
   // GKR reads it.
@@ -115,5 +114,6 @@ export async function busLeaves(backend: Backend, shape: VmShape, columns: reado
     throw e;
   } finally {
     backend.free(programColumns);
+    backend.free(powerColumn);
   }
 }
