@@ -76,12 +76,18 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
       if (src.elem !== 'E' || out.elem !== 'E' || !Number.isInteger(n) || out.length < n) throw new BackendUsageError(`productsOfFour: ${src.length} E values into ${out.length}`);
       kernels.productsOfFour(data(src), data(out).subarray(0, 6 * n));
     },
-    async quarticSums(rows, eq, bind) {
-      const pairs = rows.length / 8;
-      const weights = bind === undefined ? pairs : Math.ceil(pairs / 2);
-      if (!Number.isInteger(pairs) || eq.length < weights) throw new BackendUsageError(`quarticSums: ${rows.length} values are not whole pairs of rows, or ${eq.length} weights are too few`);
-      const sums = kernels.quarticSums(data(rows), data(eq).subarray(0, 6 * weights), bind);
-      return { sums, rows: bind === undefined ? rows : shrink(rows, 8 * weights) };
+    async quarticSums(trees, eq, bind) {
+      const sums: Uint32Array[] = [];
+      const rows = trees.map((t) => {
+        const pairs = t.length / 8;
+        const weights = bind === undefined ? pairs : Math.ceil(pairs / 2);
+        if (t.elem !== 'E' || !Number.isInteger(pairs) || pairs < 1 || eq.length < weights) {
+          throw new BackendUsageError(`quarticSums: ${t.length} values are not whole pairs of rows, or ${eq.length} weights are too few`);
+        }
+        sums.push(kernels.quarticSums(data(t), data(eq).subarray(0, 6 * weights), bind));
+        return bind === undefined ? t : shrink(t, 8 * weights);
+      });
+      return { sums, rows };
     },
     async formRows(columns, form, n, out, at) {
       if (columnsElem(columns) !== 'K' || out.elem !== 'E') throw new BackendUsageError('formRows takes K columns into E values');

@@ -29,10 +29,10 @@ export interface VmBind {
   readonly out: readonly DeviceBuffer[];
 }
 
-/** A GKR round's sums (24 words) and the rows it leaves (VmKernels.quarticSums). */
+/** A GKR round's sums (24 words a tree) and the rows it leaves (VmKernels.quarticSums). */
 export interface VmRound {
-  readonly sums: Uint32Array;
-  readonly rows: DeviceBuffer;
+  readonly sums: readonly Uint32Array[];
+  readonly rows: readonly DeviceBuffer[];
 }
 
 export interface VmKernels {
@@ -57,9 +57,10 @@ export interface VmKernels {
    * whole number of fours, out at least that long). */
   productsOfFour(src: DeviceBuffer, out: DeviceBuffer): Promise<void>;
   /**
-   * The GKR round over rows of four children (4 E values a row, an even number of rows), row
-   * 2p and 2p + 1 the two ends of pair p, child c the line lo_c + X·(lo_c + hi_c): the 24 words
-   * Σ_p eq[p]·(q_p(0) + q_p(1), c2, c3, c4) of q_p = Π_c line_c, eq's first values the weights.
+   * The GKR round of each tree (its level's rows) over rows of four children (4 E values a row,
+   * an even number of rows), row 2p and 2p + 1 the two ends of pair p, child c the line lo_c +
+   * X·(lo_c + hi_c): the 24 words Σ_p eq[p]·(q_p(0) + q_p(1), c2, c3, c4) of q_p = Π_c line_c,
+   * eq's first values the weights; the trees' rounds together (on a device, one submission).
    *
    * With `bind`, the previous round's challenge, the rows are first bound: pair p becomes row p
    * (each child lo + bind·(lo + hi)), a row of ones follows an odd count of them, and the sums
@@ -67,7 +68,7 @@ export interface VmKernels {
    * returned ones (2·⌈P/2⌉ rows, P the pairs before; over the same storage on host backends)
    * take their place. Without bind the given rows are returned.
    */
-  quarticSums(rows: DeviceBuffer, eq: DeviceBuffer, bind?: E): Promise<VmRound>;
+  quarticSums(trees: readonly DeviceBuffer[], eq: DeviceBuffer, bind?: E): Promise<VmRound>;
   /** out[at + i] += the form on row i of the K columns, for i < n (out E). */
   formRows(columns: readonly DeviceBuffer[], form: VmForm, n: number, out: DeviceBuffer, at: number): Promise<void>;
   /**

@@ -50,14 +50,15 @@ export async function vmKernelOutputs(backend: Backend, seed: number, sizes: rea
       const powers = await vm.powers(3 * n + 1);
       keep.push(powers);
       out.push(await backend.download(powers));
-      out.push((await vm.quarticSums(src, await upload(rng.words(3 * (n / 2))))).sums);
-      for (const pairs of new Set([n / 2, Math.max(1, n / 2 - 1)])) {
-        // Spent by the bind: the rows it leaves take its place.
-        const rows = await backend.upload('E', rng.words(3 * 8 * pairs));
-        const round = await vm.quarticSums(rows, await upload(rng.words(3 * Math.ceil(pairs / 2))), rng.words(3));
-        keep.push(round.rows);
-        out.push(round.sums, await backend.download(round.rows));
-      }
+      out.push(...(await vm.quarticSums([src], await upload(rng.words(3 * (n / 2))))).sums);
+      // Two trees together, bound first (spent by the bind: the rows it leaves take their
+      // place): an even and an odd number of pairs.
+      const counts = [n / 2, Math.max(1, n / 2 - 1)];
+      const trees = await Promise.all(counts.map((pairs) => backend.upload('E', rng.words(3 * 8 * pairs))));
+      const round = await vm.quarticSums(trees, await upload(rng.words(3 * Math.ceil(n / 4))), rng.words(3));
+      keep.push(...round.rows);
+      out.push(...round.sums);
+      for (const rows of round.rows) out.push(await backend.download(rows));
       for (const elem of ['K', 'E'] as const) {
         const half = Math.max(1, n >> 1);
         const form = randomForm(rng, 5, 9);
@@ -114,8 +115,8 @@ export async function vmKernelMisuse(backend: Backend): Promise<string[]> {
   };
   try {
     await refuse('a view past the buffer', () => vm.view(k, 6, 3));
-    await refuse('rows that are not whole pairs', () => vm.quarticSums(vm.view(e, 0, 4), e));
-    await refuse('too few weights', () => vm.quarticSums(e, vm.view(e, 0, 0)));
+    await refuse('rows that are not whole pairs', () => vm.quarticSums([vm.view(e, 0, 4)], e));
+    await refuse('too few weights', () => vm.quarticSums([e], vm.view(e, 0, 0)));
     await refuse('formRows on E columns', () => vm.formRows([e], form, 1, e, 0));
     await refuse('columns of two kinds', () => vm.formPairSums([k, e], form, e, 2));
     await refuse('pair sums past the columns', () => vm.formPairSums([k], form, e, 8));

@@ -42,29 +42,34 @@ export interface Reduction {
 }
 
 /**
- * Records a reduction kernel and the sum of its workgroups' partials on `rec` (a new
- * recording when absent, after any work already on it), submits, and returns the E sums (12
- * words for two): 24 bytes a sum read back.
+ * Records each reduction kernel and the sum of its workgroups' partials on `rec` (a new
+ * recording when absent, after any work already on it), submits them together, and returns
+ * each one's E sums (12 words for two): 24 bytes a sum read back, one wait for them all.
  */
-export async function reduce(ctx: ReductionContext, r: Reduction, rec: Recording = ctx.record(r.what)): Promise<Uint32Array> {
-  const wanted = Math.ceil(r.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
-  const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2));
-  const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
-  const threads = x * y * WORKGROUP_SIZE;
-  const words = 6 * (r.sums ?? PARTIAL_SUMS);
-  const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * words * x * y);
+export async function reduceAll(ctx: ReductionContext, rs: readonly Reduction[], rec: Recording = ctx.record(rs[0].what)): Promise<Uint32Array[]> {
+  const scratch: GPUBuffer[] = [];
   try {
-    const total = await scratchBuffer(ctx.link, `${r.partialsLabel}, added`, 4 * words);
-    try {
+    for (const r of rs) {
+      const wanted = Math.ceil(r.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
+      const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2));
+      const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
+      const threads = x * y * WORKGROUP_SIZE;
+      const words = 6 * (r.sums ?? PARTIAL_SUMS);
+      const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * words * x * y);
+      scratch.push(partials);
+      const total = await scratchBuffer(ctx.link, `${r.partialsLabel}, added`, 4 * words);
+      scratch.push(total);
       rec.dispatch(r.kernel, threads, [...r.inputs, partials], [...r.params, threads]);
       rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y, words]);
       rec.read(total, 0, 4 * words);
-      const [sums] = await rec.submit();
-      return sums;
-    } finally {
-      total.destroy();
     }
+    return await rec.submit();
   } finally {
-    partials.destroy();
+    for (const b of scratch) b.destroy();
   }
+}
+
+/** reduceAll of one reduction: its E sums. */
+export async function reduce(ctx: ReductionContext, r: Reduction, rec?: Recording): Promise<Uint32Array> {
+  return (await reduceAll(ctx, [r], rec))[0];
 }

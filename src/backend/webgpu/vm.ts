@@ -9,7 +9,7 @@ import type { VmForm, VmKernels } from '../vm-kernels';
 import { checkView } from '../array-vm';
 import { WebGpuBuffer, gpuRange, gpuStrided, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
-import { reduce } from './reduction';
+import { reduce, reduceAll, type Reduction } from './reduction';
 
 const NO_COLUMN = 0xffffffff;
 /** Words of a column in a form's table: source, first value, first bound value, stride. */
@@ -113,31 +113,39 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       await ctx.record('productsOfFour').dispatch('vmProducts', n, [s.gpu, o.gpu], [n, s.at, o.at]).submit();
     },
 
-    async quarticSums(rows, eq, bind) {
+    async quarticSums(trees, eq, bind) {
       ctx.live();
-      const pairs = rows.length / 8;
-      const summed = bind === undefined ? pairs : Math.ceil(pairs / 2);
-      if (rows.elem !== 'E' || eq.elem !== 'E' || !Number.isInteger(pairs) || pairs < 1 || eq.length < summed) {
-        throw new BackendUsageError(`quarticSums: ${rows.length} ${rows.elem} values are not whole pairs of rows, or ${eq.length} weights are too few`);
-      }
-      const out = bind === undefined ? undefined : await ctx.create('E', 8 * summed);
+      const outs: DeviceBuffer[] = [];
       try {
-        const [r, e] = [range(rows), range(eq)];
-        const sums = await reduce(ctx, {
-          what: 'quarticSums',
-          partialsLabel: 'GKR partial sums',
-          kernel: 'vmQuartic',
-          terms: summed,
-          inputs: [r.gpu, e.gpu, out === undefined ? (await spares())[1] : range(out).gpu],
-          params: [...(bind === undefined ? ZERO_E : scalar(bind)), r.at, e.at, pairs, summed, bind === undefined ? 0 : 1],
-          sums: 4,
-        });
-        if (out === undefined) return { sums, rows };
-        if (!(rows as WebGpuBuffer).view) r.gpu.destroy();
-        (rows as WebGpuBuffer).gpu = null;
-        return { sums, rows: out };
+        const reductions: Reduction[] = [];
+        for (const rows of trees) {
+          const pairs = rows.length / 8;
+          const summed = bind === undefined ? pairs : Math.ceil(pairs / 2);
+          if (rows.elem !== 'E' || eq.elem !== 'E' || !Number.isInteger(pairs) || pairs < 1 || eq.length < summed) {
+            throw new BackendUsageError(`quarticSums: ${rows.length} ${rows.elem} values are not whole pairs of rows, or ${eq.length} weights are too few`);
+          }
+          const out = bind === undefined ? undefined : await ctx.create('E', 8 * summed);
+          if (out !== undefined) outs.push(out);
+          const [r, e] = [range(rows), range(eq)];
+          reductions.push({
+            what: 'quarticSums',
+            partialsLabel: 'GKR partial sums',
+            kernel: 'vmQuartic',
+            terms: summed,
+            inputs: [r.gpu, e.gpu, out === undefined ? (await spares())[1] : range(out).gpu],
+            params: [...(bind === undefined ? ZERO_E : scalar(bind)), r.at, e.at, pairs, summed, bind === undefined ? 0 : 1],
+            sums: 4,
+          });
+        }
+        const sums = await reduceAll(ctx, reductions);
+        if (bind === undefined) return { sums, rows: trees };
+        for (const rows of trees) {
+          if (!(rows as WebGpuBuffer).view) range(rows).gpu.destroy();
+          (rows as WebGpuBuffer).gpu = null;
+        }
+        return { sums, rows: outs };
       } catch (e) {
-        if (out !== undefined) range(out).gpu.destroy();
+        for (const out of outs) range(out).gpu.destroy();
         throw e;
       }
     },

@@ -74,14 +74,10 @@ export async function proveGrandProducts(ps: ProverState, backend: Backend, leav
       for (let j = 0; j < rounds; j++) {
         const eq = await backend.eqTable(point.subarray(6 * (j + 1)), eOne());
         try {
-          const msg: Uint32Array[] = [];
-          for (const t of trees) {
-            // From the second round, the sums bind the rows at the last challenge first.
-            const round = await vm.quarticSums(t[at], eq, r);
-            t[at] = round.rows;
-            msg.push(round.sums);
-          }
-          for (let k = 0; k < 4; k++) ps.addScalar(batch(msg.map((m) => m.subarray(6 * k, 6 * k + 6)), lambda));
+          // From the second round, the sums bind the rows at the last challenge first.
+          const round = await vm.quarticSums(trees.map((t) => t[at]), eq, r);
+          trees.forEach((t, i) => (t[at] = round.rows[i]));
+          for (let k = 0; k < 4; k++) ps.addScalar(batch(round.sums.map((m) => m.subarray(6 * k, 6 * k + 6)), lambda));
         } finally {
           backend.free(eq);
         }
