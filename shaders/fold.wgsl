@@ -1,7 +1,7 @@
 // Binds the variable of one sumcheck round at a challenge r (needs lib/gf64.wgsl,
 // lib/gf192.wgsl, lib/pairs.wgsl): out[t] = lo + r·(lo + hi) for the pair of term t, hi = 0
 // when its unit has no high half. fold_k reads a K table (the level-0 witness, whose first
-// fold makes it E-valued), fold_e an E table; the table starts at value `at` of src.
+// fold makes it E-valued), fold_e an E table.
 
 struct FoldParams {
   r0: vec2<u32>, // r = (r0, r1, r2)
@@ -10,7 +10,6 @@ struct FoldParams {
   count: u32, // terms: ceil(n / 2·stride) · stride, the folded table's length
   n: u32,     // values in src
   stride: u32,
-  at: u32,    // the table's first value in src
 }
 
 @group(0) @binding(0) var<storage, read> src: array<vec2<u32>>;
@@ -36,10 +35,10 @@ fn fold_k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups)
     return;
   }
   let p = pair_at(t, params.stride, params.n);
-  let lo = src[params.at + p.lo];
+  let lo = src[p.lo];
   var d = lo;
   if (p.paired) {
-    d = lo ^ src[params.at + p.hi];
+    d = lo ^ src[p.hi];
   }
   let v = e_mul_k(E(params.r0, params.r1, params.r2), d);
   store(t, E(v.c0 ^ lo, v.c1, v.c2));
@@ -52,12 +51,10 @@ fn fold_e(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups)
     return;
   }
   let p = pair_at(t, params.stride, params.n);
-  let l = 3u * (params.at + p.lo);
-  let lo = E(src[l], src[l + 1u], src[l + 2u]);
+  let lo = E(src[3u * p.lo], src[3u * p.lo + 1u], src[3u * p.lo + 2u]);
   var d = lo;
   if (p.paired) {
-    let h = 3u * (params.at + p.hi);
-    d = e_add(lo, E(src[h], src[h + 1u], src[h + 2u]));
+    d = e_add(lo, E(src[3u * p.hi], src[3u * p.hi + 1u], src[3u * p.hi + 2u]));
   }
   store(t, e_add(lo, e_mul(E(params.r0, params.r1, params.r2), d)));
 }

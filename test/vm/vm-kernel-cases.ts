@@ -71,7 +71,7 @@ export async function vmKernelOutputs(backend: Backend, seed: number, sizes: rea
         keep.push(bound);
         const views = unbound.map((_, i) => vm.view(bound, 1 + 2 * half * i, 2 * half));
         out.push(await vm.formPairSums(unbound, form, await upload(rng.words(3 * half)), half, { r: rng.words(3), out: views }));
-        out.push(await backend.download(bound));
+        out.push(await backend.download(bound), await backend.download(views[1]));
         if (elem === 'E') {
           // In place (consecutive columns only): the bound columns of one buffer, each a view of
           // its own first half.

@@ -57,7 +57,7 @@ export function gpuRange(device: GPUDevice, buf: DeviceBuffer): { gpu: GPUBuffer
 /** The live GPU buffer behind `buf`, which a kernel reads from its start. */
 export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
   const { gpu, at } = gpuRange(device, buf);
-  if (at !== 0) throw new BackendUsageError(`a view from value ${at} is read by the VM kernels, fold and download only`);
+  if (at !== 0) throw new BackendUsageError(`a view from value ${at} is read by the VM kernels and download only`);
   return gpu;
 }
 

@@ -6,7 +6,7 @@
 import type { E } from '../../field/e';
 import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
 import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
-import { gpuBuffer, gpuRange, scratchBuffer } from './buffer';
+import { gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
@@ -74,11 +74,10 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
     };
   }
 
-  /** Records src (a buffer or a view) with the variable of `stride` bound at r into out. */
+  /** Records src with the variable of `stride` bound at r into out. */
   function recordFold(rec: Recording, src: DeviceBuffer, stride: number, r: E, out: GPUBuffer): Recording {
     const count = roundTerms(src.length, stride);
-    const { gpu: from, at } = gpuRange(device, src);
-    return rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [from, out], [...scalar(r, 'fold: r'), count, src.length, stride, at]);
+    return rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), out], [...scalar(r, 'fold: r'), count, src.length, stride]);
   }
 
   return {

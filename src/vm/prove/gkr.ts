@@ -84,17 +84,10 @@ export async function proveGrandProducts(ps: ProverState, backend: Backend, leav
         r = ps.sample();
         bound.set(r, 6 * j);
       }
-      // The four children of the point's node: the last round's pair bound at its challenge.
-      const children: Uint32Array[] = [];
-      for (const t of trees) {
-        if (r === undefined) {
-          children.push((await backend.download(t[at])).subarray(0, 24));
-          continue;
-        }
-        const pair = await backend.fold(t[at], 4, r);
-        children.push(await backend.download(pair));
-        backend.free(pair);
-      }
+      // The four children of the point's node: the last round's pair bound at its challenge,
+      // child c of a tree the column of values c and c + 4 of its rows.
+      const words = await vm.values(trees.flatMap((t) => [0, 1, 2, 3].map((c) => vm.view(t[at], c, r === undefined ? 1 : 2, 4))), r);
+      const children = trees.map((_, i) => words.subarray(24 * i, 24 * (i + 1)));
       for (const c of children) ps.addScalars(c);
       const low = ps.sample(), high = ps.sample();
       values = children.map((c) => interp(interp(c.subarray(0, 6), c.subarray(6, 12), low), interp(c.subarray(12, 18), c.subarray(18, 24), low), high));

@@ -6,7 +6,7 @@
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { FlockColumns } from '../../backend/flock-passes';
 import { type StageTraffic, trafficSince } from '../../backend/traffic';
-import { type E, eMulKAt } from '../../field/e';
+import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
 import type { Compression } from '../../flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
 import { witnessInputs } from '../../flock/witness';
@@ -84,19 +84,20 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   return shape;
 }
 
-/** MLE(column)(point) of a K column on `backend`, by folds there, top variable first. */
+/** The form of one column (coefficient 1). */
+const COLUMN_FORM = { constant: new Uint32Array(6), a: Int32Array.of(0), b: Int32Array.of(-1), coeffs: Uint32Array.of(1, 0, 0, 0, 0, 0) };
+
+/** MLE(column)(point) of a K column on `backend`: Σ_i eq(low, i)·(c_i + top·(c_i + c_{i+half}))
+ * over the point's low coordinates and its top one, one eq table and one pass of pair sums. */
 async function mleOn(backend: Backend, column: DeviceBuffer, point: Uint32Array): Promise<E> {
-  let table = column;
+  const vars = point.length / 6;
+  if (vars === 0) return backend.vm.values([column]);
+  const eq = await backend.eqTable(point.subarray(0, 6 * (vars - 1)), eOne());
   try {
-    for (let i = point.length / 6 - 1; i >= 0; i--) {
-      const next = await backend.fold(table, 1 << i, point.subarray(6 * i, 6 * i + 6));
-      if (table !== column) backend.free(table);
-      table = next;
-    }
-    const words = await backend.download(table);
-    return table.elem === 'E' ? words.subarray(0, 6) : Uint32Array.of(words[0], words[1], 0, 0, 0, 0);
+    const s = await backend.vm.formPairSums([column], COLUMN_FORM, eq, 2 ** (vars - 1));
+    return eAdd(s.subarray(0, 6), eMul(point.subarray(6 * (vars - 1)), s.subarray(6, 12)));
   } finally {
-    if (table !== column) backend.free(table);
+    backend.free(eq);
   }
 }
 
