@@ -1,8 +1,8 @@
 // The VM prover's bulk work as one capability of the seam (Backend.vm): the bus's leaves, the
 // grand-product GKR's layers and round sums, and the table sumcheck's round sums with their
 // fused bindings, on buffers of the backend (K words 2 u32, E values 6), so the tables stay on a
-// device between rounds and only round sums come back. Folds and eq tables are Backend.fold and
-// Backend.eqTable. The cpu and native backends run the kernels on their buffers' host arrays in
+// device between rounds and only round sums come back. Eq tables are Backend.eqTable; the
+// framework values are pair sums of one column, so the prover needs no fold. The cpu and native backends run the kernels on their buffers' host arrays in
 // place (./array-vm.ts: the TypeScript kernels of ./cpu/vm-kernels.ts, the reference, and the
 // module's), webgpu in WGSL (./webgpu/vm.ts); every one gives the reference's words: the sums
 // are XORs of exact field values.
