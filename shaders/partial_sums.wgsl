@@ -1,8 +1,10 @@
 // The reductions' second stage (lib/partials.wgsl's partials): one workgroup XORs the
-// workgroups' partials of 12 words each into one, so 48 bytes come back, whatever the grid.
+// workgroups' partials of `words` u32 each (a multiple of 6: whole E sums) into one, so that
+// many words come back, whatever the grid. Six words at a time fit workgroup memory.
 
 struct TotalParams {
   partials: u32,
+  words: u32,
 }
 
 @group(0) @binding(0) var<storage, read> partials: array<u32>;
@@ -10,31 +12,33 @@ struct TotalParams {
 @group(0) @binding(2) var<uniform> params: TotalParams;
 
 const WORKGROUP_SIZE = 256u;
-const WORDS = 12u;
 
-var<workgroup> acc: array<array<u32, 12>, WORKGROUP_SIZE>;
+var<workgroup> acc: array<array<u32, 6>, WORKGROUP_SIZE>;
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn sum_partials(@builtin(local_invocation_index) l: u32) {
-  var s: array<u32, 12>;
-  for (var p = l; p < params.partials; p += WORKGROUP_SIZE) {
-    for (var q = 0u; q < WORDS; q++) {
-      s[q] ^= partials[WORDS * p + q];
+  for (var at = 0u; at < params.words; at += 6u) {
+    var s = array<u32, 6>(0u, 0u, 0u, 0u, 0u, 0u);
+    for (var p = l; p < params.partials; p += WORKGROUP_SIZE) {
+      for (var q = 0u; q < 6u; q++) {
+        s[q] ^= partials[params.words * p + at + q];
+      }
     }
-  }
-  acc[l] = s;
-  workgroupBarrier();
-  for (var half = WORKGROUP_SIZE / 2u; half > 0u; half = half / 2u) {
-    if (l < half) {
-      for (var q = 0u; q < WORDS; q++) {
-        acc[l][q] ^= acc[l + half][q];
+    acc[l] = s;
+    workgroupBarrier();
+    for (var half = WORKGROUP_SIZE / 2u; half > 0u; half = half / 2u) {
+      if (l < half) {
+        for (var q = 0u; q < 6u; q++) {
+          acc[l][q] ^= acc[l + half][q];
+        }
+      }
+      workgroupBarrier();
+    }
+    if (l == 0u) {
+      for (var q = 0u; q < 6u; q++) {
+        total[at + q] = acc[0][q];
       }
     }
     workgroupBarrier();
-  }
-  if (l == 0u) {
-    for (var q = 0u; q < WORDS; q++) {
-      total[q] = acc[0][q];
-    }
   }
 }

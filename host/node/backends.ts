@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
-import { asNativeModule, createNativeBackend, describeNative, nativeVmKernels, type NativeModule } from '../../src/backend/native/index';
+import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
@@ -145,15 +145,9 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
     return fallback(tooBig);
   }
-  // The VM prover's kernels have no WGSL form yet: the webgpu backend runs the native module's
-  // where there is one (on `threads` threads), else the TypeScript ones.
   const hostMemory = report.software === true;
-  const onGpu = (why: string): OpenedBackend => {
-    if (native.module === null) return { backend: createWebGpuBackend(gpu.device), why: `${why}; the VM kernels in TypeScript (no native module: ${native.reason})`, hostMemory };
-    return { backend: createWebGpuBackend(gpu.device, { vm: nativeVmKernels(native.module) }), why: `${why}; the VM kernels on the native module (${native.reason})`, hostMemory };
-  };
-  if (choice === 'webgpu') return onGpu('requested --backend webgpu');
-  if (!report.software) return onGpu(`hardware GPU: ${report.reason}`);
+  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device), why: `requested --backend webgpu (${report.reason})`, hostMemory };
+  if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}`, hostMemory };
   if (native.module !== null) {
     gpu.device.destroy();
     return { backend: openNative(native.module, threads), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };

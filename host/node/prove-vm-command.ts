@@ -2,6 +2,7 @@
 // backend, and write the proof. A run that cannot finish or cannot be proved (a failed assert, a
 // wrong witness, the cycle cap, tables that are no powers of two) exits 2 with one line naming
 // the problem, and writes no proof file.
+import { describeTraffic, totalTraffic } from '../../src/backend/traffic';
 import { ExecutionError, ProveError } from '../../src/vm/errors';
 import type { VmShape } from '../../src/vm/layout';
 import { vmMemory } from '../../src/vm/prove/memory';
@@ -53,17 +54,19 @@ export async function proveVm(opts: ProveVmOptions): Promise<void> {
     await backend.dispose();
   }
   writeOut(opts.out, result.proof, 'proof');
-  const { stageMs, proofBytes, cycles, programCycles, taus, h } = result.stats;
+  const { stageMs, proofBytes, cycles, programCycles, taus, h, traffic } = result.stats;
   const totalMs = VM_STAGES.reduce((t, s) => t + stageMs[s], 0);
   const report = {
     command: 'prove vm', backend: backend.name, why, ...(backend.name === 'webgpu' ? {} : { threads: threads ?? DEFAULT_THREADS }),
     program: opts.program, programCycles, cycles, h, tau: Object.fromEntries(TABLES.map((t, i) => [t, taus[i]])), logInvRate: Number(rate),
     stageMs, totalMs, cyclesPerSecond: cycles / (totalMs / 1000), proofBytes, peakRssBytes: peakRss(), memory: memory.report(), proof: opts.out,
+    ...(traffic === undefined ? {} : { traffic }),
   };
   if (opts.json) return console.log(JSON.stringify(report, null, 2));
   const on = backend.name === 'webgpu' ? backend.name : `${backend.name} (${report.threads} thread${report.threads === 1 ? '' : 's'})`;
   console.log(`proved ${programCycles} cycles (${cycles} with the fill) of ${opts.program} on ${on} in ${totalMs.toFixed(0)} ms, ${report.cyclesPerSecond.toFixed(0)} cycles/s`);
   console.log(`  h = ${h}, τ ${TABLES.map((t, i) => `${t} ${taus[i]}`).join(', ')}, rate 1/${2 ** Number(rate)}`);
   console.log(`  stages (ms): ${VM_STAGES.map((s) => `${s} ${stageMs[s].toFixed(0)}`).join(', ')}`);
+  if (traffic !== undefined) console.log(`  device traffic: ${describeTraffic(totalTraffic(traffic))}`);
   console.log(`  proof: ${proofBytes} bytes → ${opts.out}; peak memory ${mib(report.peakRssBytes)} (estimated ${mib(report.memory!.estimatedPeakBytes)})`);
 }

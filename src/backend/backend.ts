@@ -157,9 +157,8 @@ export interface Backend {
   /** Flock's passes over its witness columns, which stay on this backend (./flock-passes.ts). */
   readonly flock: FlockPasses;
 
-  /** Optional: the VM prover's bulk work (src/backend/vm-kernels.ts), one record; without it the
-   * TypeScript kernels run it on the host. */
-  readonly vm?: VmKernels;
+  /** The VM prover's bulk work (src/backend/vm-kernels.ts), one record. */
+  readonly vm: VmKernels;
 
   /** Optional: grinding's search for the smallest u64 nonce clearing `bits` against `base`,
    * as [lo, hi] (src/transcript/pow.ts, smallestNonce: the same nonce); else the host's. */

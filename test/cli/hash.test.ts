@@ -71,9 +71,8 @@ describe('leanvm-gpu prove hash / verify hash --statement none (the reference fl
     }
     expect(r.code, r.err).toBe(0);
     const report = JSON.parse(r.out);
-    // Only the VM kernels are lent (the native module's, where it is built); Flock is on the device.
-    expect(report.why).toMatch(/^requested --backend webgpu; the VM kernels (on the native module|in TypeScript \(no native module)/);
-    if (process.env.LEANVM_REQUIRE_NATIVE === '1') expect(report.why).toMatch(/on the native module/);
+    // The backend is the device's alone: nothing lent from the native module.
+    expect(report.why).toMatch(/^requested --backend webgpu \(Dawn adapter /);
     // The messages go up (128 × 64 bytes and one header), the columns never come down.
     expect(report.traffic.witness.uploadBytes).toBeLessThanOrEqual(128 * 64 + 1024);
     expect(report.traffic.witness.readBytes).toBe(0);

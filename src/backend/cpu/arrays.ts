@@ -11,6 +11,8 @@ export class ArrayDeviceBuffer implements DeviceBuffer {
     readonly length: number,
     /** null once freed. */
     public words: Uint32Array | null,
+    /** A view of another buffer's words (VmKernels.view): freeing it gives nothing back. */
+    readonly view = false,
   ) {}
 }
 

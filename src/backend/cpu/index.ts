@@ -21,6 +21,7 @@ import type { CpuPool } from './pool';
 import { MAX_SHARED_BYTES, WordPool } from '../word-pool';
 import { jsWords } from '../allocation';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
+import { arrayVmKernels } from '../array-vm';
 import { hostVmKernels } from './vm-kernels';
 
 /** A new buffer owning `words` (no copy). */
@@ -69,14 +70,16 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const free = (buf: DeviceBuffer): void => {
     const w = data(buf);
     (buf as ArrayDeviceBuffer).words = null;
-    // An array of the pool goes back to it; any other is garbage now.
+    // A view's words belong to another buffer; an array of the pool goes back to it; any
+    // other is garbage now.
+    if ((buf as ArrayDeviceBuffer).view) return;
     if (!large.give(w)) large.forget(w.byteLength);
   };
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   return {
     name: 'cpu',
-    vm: { ...hostVmKernels, take: (length) => large.take(length), give: (w) => large.give(w) },
+    vm: arrayVmKernels({ backend: 'cpu', take: (length) => large.take(length), give: (w) => large.give(w) }, hostVmKernels),
     async upload(elem, src) {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);

@@ -1,10 +1,11 @@
-// The VM capability's TypeScript kernels (src/backend/vm-kernels.ts): the cpu backend's, and the
-// fallback of a backend without the record. Scratch is module-level so the loops allocate nothing.
+// The VM capability's TypeScript kernels (src/backend/vm-kernels.ts) on host arrays: the cpu
+// backend's (through ../array-vm.ts), and the reference every other backend's match word for
+// word. Scratch is module-level so the loops allocate nothing.
 import { type E, eMulAt, eMulKAt } from '../../field/e';
 import { kMulAt } from '../../field/k';
-import { eqTable } from '../../poly/eq';
+import type { VmArrayKernels } from '../array-vm';
 import type { Elem } from '../backend';
-import type { VmForm, VmKernels } from '../vm-kernels';
+import type { VmForm } from '../vm-kernels';
 
 const A = new Uint32Array(24), D = new Uint32Array(24), S = new Uint32Array(6);
 const L = new Uint32Array(18), R = new Uint32Array(18), P = new Uint32Array(36), X = new Uint32Array(12);
@@ -165,26 +166,12 @@ function formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm,
   return s;
 }
 
-/** The TypeScript kernels; their arrays are fresh ones (a backend with a pool gives its own). */
-export const hostVmKernels: VmKernels = {
-  take: (length) => new Uint32Array(length),
-  give: () => {},
-  async productsOfFour(src, out) {
-    productsOfFour(src, out);
-  },
-  async quarticSums(rows, eq, bind) {
-    return quarticSums(bind === undefined ? rows : bindRows(rows, bind), eq);
-  },
-  async fold(src, elem, stride, r, out) {
-    fold(src, elem, stride, r, out);
-  },
-  async eqTable(point, out) {
-    eqTable(point, out);
-  },
-  async formRows(columns, form, n, out, at) {
-    formRows(columns, form, n, out, at);
-  },
-  async formPairSums(columns, elem, form, eq, half, bind) {
+/** The TypeScript kernels. */
+export const hostVmKernels: VmArrayKernels = {
+  productsOfFour,
+  quarticSums: (rows, eq, bind) => quarticSums(bind === undefined ? rows : bindRows(rows, bind), eq),
+  formRows,
+  formPairSums(columns, elem, form, eq, half, bind) {
     if (bind === undefined) return formPairSums(columns, elem, form, eq, half);
     columns.forEach((c, i) => fold(c, elem, 2 * half, bind.r, bind.out[i]));
     return formPairSums(bind.out, 'E', form, eq, half);

@@ -13,13 +13,13 @@ import { arrayFlockPasses } from '../array-flock';
 import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
+import { arrayVmKernels } from '../array-vm';
 import { nativeVmKernels } from './vm-kernels';
 import { TAG_POW_NONCE } from '../../transcript/tags';
 import { nativeWordPool } from './word-pool';
 import { twiddleDeltaTable } from './twiddles';
 
 export { asNativeModule, NativeModuleError, type NativeModule, type NativePath } from './module';
-export { nativeVmKernels } from './vm-kernels';
 
 /** One line for `info`: the path the dispatcher chose and the thread count. */
 export function describeNative(module: NativeModule): string {
@@ -68,9 +68,11 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     return pool.take(length * WORDS[elem], purpose(what, method, elem, length));
   }
 
+  /** A buffer's words back to the pool, or counted as garbage; a view's belong to another. */
   function free(buf: DeviceBuffer): void {
     const words = data(buf);
     (buf as ArrayDeviceBuffer).words = null;
+    if ((buf as ArrayDeviceBuffer).view) return;
     if (!pool.give(words)) pool.forget(words.byteLength);
   }
 
@@ -124,7 +126,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     },
     hostBelow: 0,
     zerocheckRounds: 'device',
-    vm: nativeVmKernels(module, pool),
+    vm: arrayVmKernels({ backend: 'native', take: (length) => pool.take(length), give: (w) => pool.give(w) }, nativeVmKernels(module)),
     ...nativeOpening(module, {
       data,
       fresh(elem, length, method) {

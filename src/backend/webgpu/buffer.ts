@@ -3,13 +3,17 @@ import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backe
 import { WebGpuError } from './errors';
 import type { DeviceLink } from './link';
 
-/** A storage buffer of the WebGPU backend; `gpu` is null once freed. */
+/** A storage buffer of the WebGPU backend; `gpu` is null once freed. A view (VmKernels.view)
+ * is values at, at + stride, … of another buffer's storage, which it does not own. */
 export class WebGpuBuffer implements DeviceBuffer {
   constructor(
     readonly elem: Elem,
     readonly length: number,
     readonly device: GPUDevice,
     public gpu: GPUBuffer | null,
+    readonly at = 0,
+    readonly view = false,
+    readonly stride = 1,
   ) {}
 
   get bytes(): number {
@@ -55,13 +59,28 @@ export async function allocateBuffer(link: DeviceLink, what: string, bytes: numb
   }
 }
 
-/** The live GPU buffer behind `buf`, checking that it belongs to `device` and is not freed. */
-export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
+/** The live GPU buffer, first value and stride behind `buf`, checking that it belongs to
+ * `device` and is not freed. */
+export function gpuStrided(device: GPUDevice, buf: DeviceBuffer): { gpu: GPUBuffer; at: number; stride: number } {
   if (!(buf instanceof WebGpuBuffer) || buf.device !== device) {
     throw new BackendUsageError('buffer does not belong to this webgpu backend');
   }
   if (buf.gpu === null) throw new BackendUsageError('buffer used after free');
-  return buf.gpu;
+  return { gpu: buf.gpu, at: buf.at, stride: buf.stride };
+}
+
+/** gpuStrided of a buffer whose values are consecutive (a buffer, or a view of stride 1). */
+export function gpuRange(device: GPUDevice, buf: DeviceBuffer): { gpu: GPUBuffer; at: number } {
+  const { gpu, at, stride } = gpuStrided(device, buf);
+  if (stride !== 1) throw new BackendUsageError(`a view of stride ${stride} is read by the VM form kernels only`);
+  return { gpu, at };
+}
+
+/** The live GPU buffer behind `buf`, which a kernel reads from its start. */
+export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
+  const { gpu, at } = gpuRange(device, buf);
+  if (at !== 0) throw new BackendUsageError(`a view from value ${at} is read by the VM kernels and download only`);
+  return gpu;
 }
 
 /** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */

@@ -2,8 +2,7 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import type { VmKernels } from '../vm-kernels';
-import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer } from './buffer';
+import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer, gpuRange, gpuStrided } from './buffer';
 import { createCommitKernels } from './commit';
 import type { KernelName } from './kernels';
 import { DeviceLink } from './link';
@@ -13,6 +12,7 @@ import { Pipelines, Recording } from './recording';
 import type { KernelContext } from './context';
 import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
+import { createVmKernels } from './vm';
 import { createZerocheckKernels } from './zerocheck';
 
 export { WebGpuError } from './errors';
@@ -27,10 +27,6 @@ export interface WebGpuBackendOptions {
    * on the host (default 2^12: below it a round is mostly submit and read-back latency); 0
    * keeps them here. */
   hostBelow?: number;
-  /** The VM prover's kernels this backend offers as Backend.vm until it has WGSL ones: another
-   * backend's over host arrays (host/node/backends.ts lends the native module's). Without them
-   * the VM prover runs the TypeScript kernels. */
-  vm?: VmKernels;
 }
 
 const HOST_BELOW = 2 ** 12;
@@ -89,6 +85,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);
+  const vm = createVmKernels(ctx);
 
   return {
     name: 'webgpu',
@@ -103,12 +100,12 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     },
     async download(buf) {
       live();
-      const src = gpuBuffer(device, buf);
+      const { gpu: src, at } = gpuRange(device, buf);
       const size = (buf as WebGpuBuffer).bytes;
       if (size === 0) return new Uint32Array(0);
       const staging = await allocateBuffer(link, `the staging buffer of a download (${size} bytes)`, size, () => link.staging(size));
       const encoder = device.createCommandEncoder({ label: 'download' });
-      encoder.copyBufferToBuffer(src, 0, staging, 0, size);
+      encoder.copyBufferToBuffer(src, 4 * WORDS[buf.elem] * at, staging, 0, size);
       const [words] = await link.submit(encoder.finish(), [staging]);
       return words;
     },
@@ -123,14 +120,15 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...zerocheck,
     ...grind,
     flock,
-    vm: options.vm,
+    vm,
     traffic: () => link.traffic(),
     async finish() {
       live();
       await link.idle();
     },
     free(buf) {
-      gpuBuffer(device, buf).destroy();
+      const { gpu } = gpuStrided(device, buf);
+      if (!(buf as WebGpuBuffer).view) gpu.destroy();
       (buf as WebGpuBuffer).gpu = null;
     },
     async dispose() {

@@ -23,6 +23,17 @@ import roundSums from '../../../shaders/round_sums.wgsl';
 import skipPass from '../../../shaders/skip_pass.wgsl';
 import stack from '../../../shaders/stack.wgsl';
 import subsetSums from '../../../shaders/subset_sums.wgsl';
+import vmForm from '../../../shaders/lib/vm_form.wgsl';
+import vmPairs from '../../../shaders/lib/vm_pairs.wgsl';
+import vmSources from '../../../shaders/lib/vm_sources.wgsl';
+import vmFormPairs from '../../../shaders/vm_form_pairs.wgsl';
+import vmFormPairsInPlace from '../../../shaders/vm_form_pairs_in_place.wgsl';
+import vmFormRows from '../../../shaders/vm_form_rows.wgsl';
+import vmOnes from '../../../shaders/vm_ones.wgsl';
+import vmPowers from '../../../shaders/vm_powers.wgsl';
+import vmProducts from '../../../shaders/vm_products.wgsl';
+import vmQuartic from '../../../shaders/vm_quartic.wgsl';
+import vmValues from '../../../shaders/vm_values.wgsl';
 import zerocheck from '../../../shaders/zerocheck.wgsl';
 import zerocheckEntries from '../../../shaders/zerocheck_entries.wgsl';
 import { wgsl } from './wgsl';
@@ -91,6 +102,7 @@ const FOLD_BINDINGS: readonly BindingSpec[] = [
 ];
 
 const QUERY_WEIGHTS = wgsl(queryWeights);
+
 const SKIP_PASS = wgsl(skipPass, gf64, gf192);
 
 export const KERNELS = {
@@ -202,6 +214,22 @@ export const KERNELS = {
   zerocheckEntries: { module: zerocheckEntries, entryPoint: 'zerocheck_entries', bindings: io(['col', 'tables'], ['out'], 'params') },
   foldBits: { module: foldBits, entryPoint: 'fold_bits', bindings: io(['src', 'tables'], ['partials'], 'params') },
   foldBitsSum: { module: foldBits, entryPoint: 'fold_bits_sum', bindings: io(['run_sums'], ['sums'], 'sum_params') },
+  vmOnes: { module: vmOnes, entryPoint: 'vm_ones', bindings: io([], ['out'], 'params') },
+  vmPowers: { module: wgsl(vmPowers, gf64), entryPoint: 'vm_powers', bindings: io([], ['out'], 'params') },
+  vmProducts: { module: wgsl(vmProducts, gf64, gf192), entryPoint: 'vm_products', bindings: io(['src'], ['out'], 'params') },
+  vmQuartic: { module: wgsl(vmQuartic, partials, gf64, gf192), entryPoint: 'vm_quartic', bindings: io(['rows', 'eq'], ['out', 'partials'], 'params') },
+  vmFormRows: { module: wgsl(vmFormRows, vmSources, vmForm, gf64, gf192), entryPoint: 'vm_form_rows', bindings: io(['src0', 'src1', 'src2', 'form'], ['out'], 'params') },
+  vmFormPairs: {
+    module: wgsl(vmFormPairs, vmPairs, vmSources, vmForm, partials, gf64, gf192),
+    entryPoint: 'vm_form_pairs',
+    bindings: io(['src0', 'src1', 'src2', 'eq', 'form'], ['out', 'partials'], 'params'),
+  },
+  vmValues: { module: wgsl(vmValues, vmSources, vmForm, gf64, gf192), entryPoint: 'vm_values', bindings: io(['src0', 'src1', 'src2', 'form'], ['out'], 'params') },
+  vmFormPairsInPlace: {
+    module: wgsl(vmFormPairsInPlace, vmPairs, vmForm, partials, gf64, gf192),
+    entryPoint: 'vm_form_pairs_in_place',
+    bindings: io(['eq', 'form'], ['cols', 'partials'], 'params'),
+  },
 } as const satisfies Record<string, KernelSpec>;
 
 export type KernelName = keyof typeof KERNELS;

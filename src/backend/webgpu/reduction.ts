@@ -1,6 +1,7 @@
-// The round-sum reductions (round_sums.wgsl and zerocheck.wgsl through lib/partials.wgsl):
-// whole workgroups each striding over the terms by all the dispatched invocations, one partial
-// of two E sums per workgroup, which partial_sums.wgsl adds on the device.
+// The round-sum reductions (round_sums.wgsl, zerocheck.wgsl and the VM kernels through
+// lib/partials.wgsl): whole workgroups each striding over the terms by all the dispatched
+// invocations, one partial of a few E sums per workgroup, which partial_sums.wgsl adds on the
+// device.
 import { scratchBuffer } from './buffer';
 import { dispatchGrid } from './grid';
 import { WORKGROUP_SIZE, type KernelName } from './kernels';
@@ -10,8 +11,8 @@ import type { Recording } from './recording';
 /** Workgroups of a reduction at most: enough to fill a GPU, few partials to read. */
 const MAX_GROUPS = 1024;
 
-/** u32 words of one workgroup's partial: two E sums. */
-const PARTIAL_WORDS = 12;
+/** E sums of one workgroup's partial unless a reduction says otherwise. */
+const PARTIAL_SUMS = 2;
 
 /**
  * Terms each invocation of a reduction sums at least before its workgroup folds the sums. A
@@ -36,31 +37,39 @@ export interface Reduction {
   inputs: GPUBuffer[];
   /** Uniform parameters before the dispatched invocation count, which comes last. */
   params: number[];
+  /** E sums of the result (default 2). */
+  sums?: number;
 }
 
 /**
- * Records a reduction kernel and the sum of its workgroups' partials on `rec` (a new
- * recording when absent, after any work already on it), submits, and returns the two E sums
- * (12 words): 48 bytes read back.
+ * Records each reduction kernel and the sum of its workgroups' partials on `rec` (a new
+ * recording when absent, after any work already on it), submits them together, and returns
+ * each one's E sums (12 words for two): 24 bytes a sum read back, one wait for them all.
  */
-export async function reduce(ctx: ReductionContext, r: Reduction, rec: Recording = ctx.record(r.what)): Promise<Uint32Array> {
-  const wanted = Math.ceil(r.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
-  const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2));
-  const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
-  const threads = x * y * WORKGROUP_SIZE;
-  const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * PARTIAL_WORDS * x * y);
+export async function reduceAll(ctx: ReductionContext, rs: readonly Reduction[], rec: Recording = ctx.record(rs[0].what)): Promise<Uint32Array[]> {
+  const scratch: GPUBuffer[] = [];
   try {
-    const total = await scratchBuffer(ctx.link, `${r.partialsLabel}, added`, 4 * PARTIAL_WORDS);
-    try {
+    for (const r of rs) {
+      const wanted = Math.ceil(r.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
+      const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2));
+      const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
+      const threads = x * y * WORKGROUP_SIZE;
+      const words = 6 * (r.sums ?? PARTIAL_SUMS);
+      const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * words * x * y);
+      scratch.push(partials);
+      const total = await scratchBuffer(ctx.link, `${r.partialsLabel}, added`, 4 * words);
+      scratch.push(total);
       rec.dispatch(r.kernel, threads, [...r.inputs, partials], [...r.params, threads]);
-      rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y]);
-      rec.read(total, 0, 4 * PARTIAL_WORDS);
-      const [sums] = await rec.submit();
-      return sums;
-    } finally {
-      total.destroy();
+      rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y, words]);
+      rec.read(total, 0, 4 * words);
     }
+    return await rec.submit();
   } finally {
-    partials.destroy();
+    for (const b of scratch) b.destroy();
   }
+}
+
+/** reduceAll of one reduction: its E sums. */
+export async function reduce(ctx: ReductionContext, r: Reduction, rec?: Recording): Promise<Uint32Array> {
+  return (await reduceAll(ctx, [r], rec))[0];
 }

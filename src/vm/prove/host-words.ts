@@ -1,7 +1,8 @@
-// The prover's large host arrays (the stack, the bus's trees, the table sumcheck's bound columns)
-// from the VM capability's pool (VmKernels.take / give): a fresh array's pages fault in on first
-// touch, on a VM about as slowly as the kernel that fills them, so each stage reuses what the
-// stages before it gave back, and a warm prover what the last proof did.
+// The prover's large host arrays (the stack it builds the columns in) from the VM capability's
+// pool (VmKernels.take / give; on cpu and native the pool the backend's buffers come from): a
+// fresh array's pages fault in on first touch, on a VM about as slowly as the kernel that fills
+// them, so each stage reuses what the stages before it gave back, and a warm prover what the
+// last proof did.
 import type { VmKernels } from '../../backend/vm-kernels';
 
 export interface HostWords {

@@ -5,35 +5,34 @@
 // ring-switched stacked opening of every claim.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
-import { hostVmKernels } from '../../backend/cpu/vm-kernels';
-import type { VmKernels } from '../../backend/vm-kernels';
-import { type E, eMulKAt } from '../../field/e';
+import { type StageTraffic, trafficSince } from '../../backend/traffic';
+import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
 import type { Compression } from '../../flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
 import { witnessInputs } from '../../flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
-import { commitWhir, freeCommitment } from '../../pcs/whir/commit';
+import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
 import { eqTable } from '../../poly/eq';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { ProveError } from '../errors';
 import type { Execution } from '../execute';
-import { type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
+import { type VmLayout, type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';
 import type { Program } from '../program';
 import type { PublicInput } from '../public-input';
 import { BUS_BITS } from '../tables/bus';
-import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, QFLOCK, TABLE_BASES } from '../tables/columns';
+import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, QFLOCK_SLOT_BITS, TABLE_BASES, virtualSlot } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import type { ColumnClaim } from '../verify/claims';
 import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
 import { buildColumns } from './columns';
 import { executeToFloor } from './committed-floor';
-import { type HostWords, hostWords } from './host-words';
+import { hostWords } from './host-words';
 import { proveGrandProducts } from './gkr';
 import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
@@ -69,6 +68,8 @@ export interface ProgramProof {
     readonly h: number;
     readonly stageMs: Record<VmStage, number>;
     readonly proofBytes: number;
+    /** Per stage from witness on, on a backend that meters its device traffic. */
+    readonly traffic?: Record<VmStage, StageTraffic>;
   };
 }
 
@@ -86,21 +87,36 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   return shape;
 }
 
-/** MLE(column)(point) of a K column, by folds on the kernels, top variable first: the first
- * into an array from `words`, the rest in place. */
-async function mleOn(kernels: VmKernels, words: HostWords, column: Uint32Array, point: Uint32Array): Promise<E> {
+/** The form of one column (coefficient 1). */
+const COLUMN_FORM = { constant: new Uint32Array(6), a: Int32Array.of(0), b: Int32Array.of(-1), coeffs: Uint32Array.of(1, 0, 0, 0, 0, 0) };
+
+/** MLE(column)(point) of a K column on `backend`: Σ_i eq(low, i)·(c_i + top·(c_i + c_{i+half}))
+ * over the point's low coordinates and its top one, one eq table and one pass of pair sums. */
+async function mleOn(backend: Backend, column: DeviceBuffer, point: Uint32Array): Promise<E> {
   const vars = point.length / 6;
-  if (vars === 0) return Uint32Array.of(column[0], column[1], 0, 0, 0, 0);
-  const bound = words.take(3 * (column.length / 2));
-  let table = column;
-  for (let i = vars - 1; i >= 0; i--) {
-    const out = bound.subarray(0, 6 << i);
-    await kernels.fold(table, table === column ? 'K' : 'E', 1 << i, point.subarray(6 * i, 6 * i + 6), out);
-    table = out;
+  if (vars === 0) return backend.vm.values([column]);
+  const eq = await backend.eqTable(point.subarray(0, 6 * (vars - 1)), eOne());
+  try {
+    const s = await backend.vm.formPairSums([column], COLUMN_FORM, eq, 2 ** (vars - 1));
+    return eAdd(s.subarray(0, 6), eMul(point.subarray(6 * (vars - 1)), s.subarray(6, 12)));
+  } finally {
+    backend.free(eq);
   }
-  const value = table.slice(0, 6);
-  words.give(bound);
-  return value;
+}
+
+/**
+ * The run's columns as views of the commitment's stack on its backend: a committed column its
+ * slice, a BLAKE2S value column its slot of every row of q_flock's slice.
+ */
+function stackColumns(backend: Backend, layout: VmLayout, commitment: WhirCommitment): DeviceBuffer[] {
+  const qflock = layout.placements[QFLOCK]!;
+  return Array.from({ length: N_COLUMNS }, (_, c) => {
+    const p = layout.placements[c];
+    if (p !== null) return backend.vm.view(commitment.witness, p.offset, 2 ** p.vars);
+    const slot = virtualSlot(c);
+    if (slot === undefined) throw new Error(`column ${c} is neither committed nor a slot of q_flock`);
+    return backend.vm.view(commitment.witness, qflock.offset + slot, 2 ** (qflock.vars - QFLOCK_SLOT_BITS), 2 ** QFLOCK_SLOT_BITS);
+  });
 }
 
 /** Flock's witness columns on `backend`, each freed once: a and b when the zerocheck is done
@@ -147,11 +163,13 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
  */
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
   const { backend, onProgress } = options;
-  const kernels = backend.vm ?? hostVmKernels;
-  const words = hostWords(kernels);
+  const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
   stageMs.execute = executeMs;
+  const meter = backend.traffic?.bind(backend);
+  const zero = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0, rounds: 0 };
+  const traffic = Object.fromEntries(VM_STAGES.map((s) => [s, { ...zero }])) as Record<VmStage, StageTraffic>;
   let done = STAGE_SHARE.execute;
   async function stage<T>(name: VmStage, body: () => T | Promise<T>): Promise<T> {
     if (onProgress !== undefined) {
@@ -159,8 +177,10 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     const t0 = performance.now();
+    const [before, rounds] = [meter?.(), ps.rounds];
     const out = await body();
     stageMs[name] = performance.now() - t0;
+    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
     done += STAGE_SHARE[name];
     return out;
   }
@@ -189,20 +209,22 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
     const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
+    // The commitment holds the stack from here on, and the columns are read there.
+    words.give(run.stack);
     try {
       ps.addRoot(commitment.root);
-      const { columns } = run;
+      const columns = stackColumns(backend, layout, commitment);
       const bus = await stage('bus', async () => {
         const alphas = ps.sampleVec(BUS_BITS);
         const fp = { weights: eqTable(alphas), beta: ps.sample() };
         const depth = leafLayout(shape).depth;
-        const gkr = await proveGrandProducts(ps, kernels, words, await busLeaves(kernels, words, shape, columns, bytecode, fp), depth);
+        const gkr = await proveGrandProducts(ps, backend, await busLeaves(backend, shape, columns, bytecode, fp), depth);
         const zeta = gkr.point;
         const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
         const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
         const claims: ColumnClaim[] = [];
         for (const [column, point] of framework) {
-          const value = await mleOn(kernels, words, columns[column], point);
+          const value = await mleOn(backend, columns[column], point);
           ps.addScalar(value);
           claims.push({ column, point, value });
         }
@@ -211,7 +233,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       const tableClaims = await stage('tables', async () => {
         const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
         const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));
-        const { values, point } = await proveTableSumcheck(ps, kernels, words, shape.taus, tableColumns, forms, bus.zeta);
+        const { values, point } = await proveTableSumcheck(ps, backend, shape.taus, tableColumns, forms, bus.zeta);
         return TABLE_SCHEMAS.flatMap((s, t) => s.columns.map((_, i): ColumnClaim => ({
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
         })));
@@ -233,8 +255,6 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         const zc = await proveZerocheckOn(backend, flock, ps, held.doneWith);
         return proveLincheckOn(backend, zc, flock, ps);
       });
-      // The columns are read for the last time: the opening reads the commitment's copy.
-      words.give(run.stack);
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
         const qflock = layout.placements[QFLOCK]!;
@@ -251,7 +271,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const proof = serializeProof(ps.finish());
   return {
     proof,
-    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length },
+    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) },
   };
 }
 

@@ -4,7 +4,8 @@
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint.
-import type { Backend, DeviceBuffer, DeviceTraffic } from '../../backend/backend';
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import { type StageTraffic, trafficSince } from '../../backend/traffic';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
 import { qflockVars } from '../../flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
@@ -42,10 +43,7 @@ export interface HashBatchProveOptions {
   statement?: StatementMode;
 }
 
-/** A stage's device traffic (Backend.traffic) beside its transcript rounds (Channel.rounds). */
-export interface StageTraffic extends DeviceTraffic {
-  rounds: number;
-}
+export type { StageTraffic };
 
 export interface HashBatchProof {
   proof: Uint8Array;
@@ -155,14 +153,4 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return { proof, stats: { stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) } };
-}
-
-/** The traffic between two readings of a meter. */
-function trafficSince(before: DeviceTraffic, after: DeviceTraffic): DeviceTraffic {
-  return {
-    uploadBytes: after.uploadBytes - before.uploadBytes,
-    readBytes: after.readBytes - before.readBytes,
-    submits: after.submits - before.submits,
-    waits: after.waits - before.waits,
-  };
 }

@@ -1,0 +1,229 @@
+// The VM capability (VmKernels) in WGSL: the bus's trees, the GKR's levels and the table
+// sumcheck's bound columns live in storage buffers between rounds, columns are views (strided
+// or not) of the committed stack or of the program's buffer, and each round's sums are reduced
+// on the device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small
+// table (lib/vm_form.wgsl) with the kernel that reads it.
+import type { E } from '../../field/e';
+import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
+import type { VmForm, VmKernels } from '../vm-kernels';
+import { checkView } from '../array-vm';
+import { WebGpuBuffer, gpuRange, gpuStrided, scratchBuffer } from './buffer';
+import type { KernelContext } from './context';
+import { reduce, reduceAll, type Reduction } from './reduction';
+
+const NO_COLUMN = 0xffffffff;
+/** Words of a column in a form's table: source, first value, first bound value, stride. */
+const COLUMN_WORDS = 4;
+/** Source buffers a form's columns may lie in (the kernels' src0, src1, src2): the stack, the
+ * g^i table and the program's columns. */
+const SOURCES = 3;
+const ZERO_E = [0, 0, 0, 0, 0, 0];
+/** The form of a kernel that reads columns only. */
+const NO_TERMS: VmForm = { constant: new Uint32Array(6), a: new Int32Array(0), b: new Int32Array(0), coeffs: new Uint32Array(0) };
+
+function scalar(e: E): number[] {
+  if (e.length !== 6) throw new BackendUsageError(`a VM kernel's scalar is one E value (6 words), got ${e.length}`);
+  return Array.from(e);
+}
+
+function columnsElem(columns: readonly DeviceBuffer[]): Elem {
+  const elem = columns[0]?.elem ?? 'K';
+  if (columns.some((c) => c.elem !== elem)) throw new BackendUsageError('the columns of a form are of one kind');
+  return elem;
+}
+
+export function createVmKernels(ctx: KernelContext): VmKernels {
+  const { device, link } = ctx;
+  const range = (buf: DeviceBuffer) => gpuRange(device, buf);
+  // Bound where a kernel's binding is unused: one to read, one to write (never aliased).
+  let unused: [GPUBuffer, GPUBuffer] | undefined;
+  const spares = async (): Promise<[GPUBuffer, GPUBuffer]> =>
+    (unused ??= [await scratchBuffer(link, 'an unused source', 24), await scratchBuffer(link, 'an unused output', 24)]);
+
+  /** The form as lib/vm_form.wgsl reads it, its columns in at most two buffers (and `outs`'
+   * offsets, for a bind): the table's words and the source buffers. */
+  async function formTable(columns: readonly DeviceBuffer[], form: VmForm, outs?: readonly DeviceBuffer[]): Promise<{ words: Uint32Array; sources: GPUBuffer[] }> {
+    const terms = form.a.length;
+    if (form.b.length !== terms || form.coeffs.length !== 6 * terms) throw new BackendUsageError(`a form of ${terms} terms has ${form.b.length} second columns and ${form.coeffs.length / 6} coefficients`);
+    const sources: GPUBuffer[] = [];
+    const words = new Uint32Array(COLUMN_WORDS * columns.length + 8 * terms);
+    columns.forEach((c, i) => {
+      const { gpu, at, stride } = gpuStrided(device, c);
+      let s = sources.indexOf(gpu);
+      if (s < 0) {
+        if (sources.length === SOURCES) throw new BackendUsageError(`the columns of a form lie in more than ${SOURCES} buffers`);
+        s = sources.push(gpu) - 1;
+      }
+      words.set([s, at, outs === undefined ? 0 : range(outs[i]).at, stride], COLUMN_WORDS * i);
+    });
+    const base = COLUMN_WORDS * columns.length;
+    for (let t = 0; t < terms; t++) {
+      const [a, b] = [form.a[t], form.b[t]];
+      if (a < 0 || a >= columns.length || b >= columns.length) throw new BackendUsageError(`a form's term reads column ${a >= columns.length || a < 0 ? a : b} of ${columns.length}`);
+      words[base + 8 * t] = a;
+      words[base + 8 * t + 1] = b < 0 ? NO_COLUMN : b;
+      words.set(form.coeffs.subarray(6 * t, 6 * t + 6), base + 8 * t + 2);
+    }
+    const spare = (await spares())[0];
+    while (sources.length < SOURCES) sources.push(sources[0] ?? spare);
+    return { words, sources };
+  }
+
+  return {
+    take: (length) => new Uint32Array(length),
+    give: () => {},
+
+    view(buf, at, length, stride = 1) {
+      const base = gpuStrided(device, buf);
+      checkView(buf, at, length, stride);
+      return new WebGpuBuffer(buf.elem, length, device, base.gpu, base.at + base.stride * at, true, base.stride * stride);
+    },
+
+    async powers(n) {
+      ctx.live();
+      if (!Number.isInteger(n) || n < 1) throw new BackendUsageError(`powers: ${n} is not a positive count`);
+      const out = await ctx.create('K', n);
+      try {
+        await ctx.record('powers').dispatch('vmPowers', n, [range(out).gpu], [n]).submit();
+        return out;
+      } catch (e) {
+        range(out).gpu.destroy();
+        throw e;
+      }
+    },
+
+    async ones(length, from) {
+      ctx.live();
+      if (!Number.isInteger(from) || from < 0 || from > length) throw new BackendUsageError(`ones: ${from} zeros do not fit ${length} values`);
+      const out = await ctx.create('E', length);
+      try {
+        await ctx.record('ones').dispatch('vmOnes', length - from, [range(out).gpu], [length, from]).submit();
+        return out;
+      } catch (e) {
+        range(out).gpu.destroy();
+        throw e;
+      }
+    },
+
+    async productsOfFour(src, out) {
+      ctx.live();
+      const n = src.length / 4;
+      if (src.elem !== 'E' || out.elem !== 'E' || !Number.isInteger(n) || out.length < n) throw new BackendUsageError(`productsOfFour: ${src.length} E values into ${out.length}`);
+      const [s, o] = [range(src), range(out)];
+      await ctx.record('productsOfFour').dispatch('vmProducts', n, [s.gpu, o.gpu], [n, s.at, o.at]).submit();
+    },
+
+    async quarticSums(trees, eq, bind) {
+      ctx.live();
+      const outs: DeviceBuffer[] = [];
+      try {
+        const reductions: Reduction[] = [];
+        for (const rows of trees) {
+          const pairs = rows.length / 8;
+          const summed = bind === undefined ? pairs : Math.ceil(pairs / 2);
+          if (rows.elem !== 'E' || eq.elem !== 'E' || !Number.isInteger(pairs) || pairs < 1 || eq.length < summed) {
+            throw new BackendUsageError(`quarticSums: ${rows.length} ${rows.elem} values are not whole pairs of rows, or ${eq.length} weights are too few`);
+          }
+          const out = bind === undefined ? undefined : await ctx.create('E', 8 * summed);
+          if (out !== undefined) outs.push(out);
+          const [r, e] = [range(rows), range(eq)];
+          reductions.push({
+            what: 'quarticSums',
+            partialsLabel: 'GKR partial sums',
+            kernel: 'vmQuartic',
+            terms: summed,
+            inputs: [r.gpu, e.gpu, out === undefined ? (await spares())[1] : range(out).gpu],
+            params: [...(bind === undefined ? ZERO_E : scalar(bind)), r.at, e.at, pairs, summed, bind === undefined ? 0 : 1],
+            sums: 4,
+          });
+        }
+        const sums = await reduceAll(ctx, reductions);
+        if (bind === undefined) return { sums, rows: trees };
+        for (const rows of trees) {
+          if (!(rows as WebGpuBuffer).view) range(rows).gpu.destroy();
+          (rows as WebGpuBuffer).gpu = null;
+        }
+        return { sums, rows: outs };
+      } catch (e) {
+        for (const out of outs) range(out).gpu.destroy();
+        throw e;
+      }
+    },
+
+    async formRows(columns, form, n, out, at) {
+      ctx.live();
+      if (columnsElem(columns) !== 'K' || out.elem !== 'E') throw new BackendUsageError('formRows takes K columns into E values');
+      if (!Number.isInteger(n) || n < 0 || !Number.isInteger(at) || at < 0 || at + n > out.length || columns.some((c) => c.length < n)) {
+        throw new BackendUsageError(`formRows: ${n} rows from ${at} do not fit the columns or ${out.length} values`);
+      }
+      const { words, sources } = await formTable(columns, form);
+      const table = await scratchBuffer(link, 'a form', words);
+      try {
+        const o = range(out);
+        await ctx.record('formRows').dispatch('vmFormRows', n, [...sources, table, o.gpu], [...scalar(form.constant), n, o.at + at, form.a.length, columns.length]).submit();
+      } finally {
+        table.destroy();
+      }
+    },
+
+    async formPairSums(columns, form, eq, half, bind) {
+      ctx.live();
+      const elem = columnsElem(columns);
+      const rows = (bind === undefined ? 2 : 4) * half;
+      if (!Number.isInteger(half) || half < 1 || eq.elem !== 'E' || eq.length < half || columns.some((c) => c.length < rows)) {
+        throw new BackendUsageError(`formPairSums: columns of ${rows} values and ${half} weights needed`);
+      }
+      const outs = bind?.out;
+      if (outs !== undefined && (outs.length !== columns.length || outs.some((o) => o.elem !== 'E' || o.length < 2 * half))) {
+        throw new BackendUsageError(`formPairSums: a bind writes one E column of ${2 * half} values a column`);
+      }
+      const { words, sources } = await formTable(columns, form, outs);
+      const outGpu = outs === undefined || outs.length === 0 ? undefined : range(outs[0]).gpu;
+      if (outs?.some((o) => range(o).gpu !== outGpu)) throw new BackendUsageError('formPairSums: the bound columns lie in one buffer');
+      // In place: the bound columns over their own first halves, in the one buffer they share.
+      const inPlace = outGpu !== undefined && sources.includes(outGpu);
+      if (inPlace && (elem !== 'E' || columns.some((c, i) => range(c).gpu !== outGpu || range(c).at !== range(outs![i]).at))) {
+        throw new BackendUsageError('formPairSums: a bind into the columns\' own buffer is one in place, of E columns, each over its own first half');
+      }
+      const table = await scratchBuffer(link, 'a form', words);
+      try {
+        const e = range(eq);
+        const params = [...(bind === undefined ? ZERO_E : scalar(bind.r)), half, form.a.length, columns.length, elem === 'E' ? 1 : 0, bind === undefined ? 0 : 1, e.at];
+        const sums = await reduce(ctx, {
+          what: 'formPairSums',
+          partialsLabel: 'table partial sums',
+          kernel: inPlace ? 'vmFormPairsInPlace' : 'vmFormPairs',
+          terms: half,
+          inputs: inPlace ? [e.gpu, table, outGpu!] : [...sources, e.gpu, table, outGpu ?? (await spares())[1]],
+          params,
+          sums: 3,
+        });
+        // The constant adds once: the eq weights sum to one.
+        for (let k = 0; k < 6; k++) sums[k] ^= form.constant[k];
+        return sums;
+      } finally {
+        table.destroy();
+      }
+    },
+
+    async values(columns, r) {
+      ctx.live();
+      const elem = columnsElem(columns);
+      if (columns.length === 0) return new Uint32Array(0);
+      if (columns.some((c) => c.length < (r === undefined ? 1 : 2))) throw new BackendUsageError(`values: columns of ${r === undefined ? 1 : 2} values needed`);
+      const { words, sources } = await formTable(columns, NO_TERMS);
+      const table = await scratchBuffer(link, 'the columns of a table', words);
+      const out = await scratchBuffer(link, 'the columns\' values', 24 * columns.length);
+      try {
+        const params = [...(r === undefined ? ZERO_E : scalar(r)), columns.length, elem === 'E' ? 1 : 0, r === undefined ? 0 : 1];
+        const rec = ctx.record('values').dispatch('vmValues', columns.length, [...sources, table, out], params);
+        rec.read(out, 0, 24 * columns.length);
+        const [values] = await rec.submit();
+        return values;
+      } finally {
+        table.destroy();
+        out.destroy();
+      }
+    },
+  };
+}
