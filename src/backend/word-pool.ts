@@ -8,7 +8,9 @@
 // before them freed. A buffer is handed out once until it comes back, so a view never shares
 // memory with another live array.
 //
-// Spares never raise a peak: a request no spare serves first drops the oldest spares until
+// Spares never raise a peak: a request no spare within FIT serves takes a larger spare where a
+// fresh array would pass what the pool has held (its pages are mapped already); one no spare
+// holds first drops the oldest spares until
 // what the pool then holds (its live arrays, the spares left and the new array) is no more than
 // it has held before, so memory peaks (which happen at fresh allocations) come from live arrays
 // alone, and a job's memory is what its live arrays add up to. The spares kept within that
@@ -83,7 +85,7 @@ export class WordPool {
   /** `length` words with arbitrary contents (a fresh array is zero); AllocationError naming
    * `what` if they cannot be had. */
   take(length: number, what = 'a pooled array'): Uint32Array {
-    const spare = this.reuse(4 * length);
+    const spare = this.spareFor(4 * length);
     if (spare !== undefined) return new Uint32Array(spare, 0, length);
     const bytes = 4 * length;
     if (bytes < MIN_BYTES) return new Uint32Array(this.fresh(bytes, what), 0, length);
@@ -102,7 +104,7 @@ export class WordPool {
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
    * unmapped until a kernel touches them (a sparse accumulator never maps most). */
   takeZeroed(length: number, what?: string): Uint32Array {
-    const spare = this.reuse(4 * length);
+    const spare = this.spareFor(4 * length);
     return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length, what);
   }
 
@@ -147,11 +149,20 @@ export class WordPool {
     }
   }
 
-  /** The smallest spare of at least `bytes` (and at most FIT times that), now live again. */
-  private reuse(bytes: number): Buffer | undefined {
+  /** The spare a request of `bytes` takes: the smallest within FIT times its size, or, where a
+   * fresh array would first cost spares (the pool at what it has held before), the smallest
+   * larger one: memory held already, where a fresh array's pages would fault in anew. */
+  private spareFor(bytes: number): Buffer | undefined {
+    const fits = this.reuse(bytes);
+    if (fits !== undefined || bytes < MIN_BYTES || this.liveBytes + this.bytes + bytes <= this.peakBytes) return fits;
+    return this.reuse(bytes, Infinity);
+  }
+
+  /** The smallest spare of at least `bytes` (and at most `fit` times that), now live again. */
+  private reuse(bytes: number, fit = FIT): Buffer | undefined {
     let best = -1;
     this.spares.forEach((b, i) => {
-      if (b.byteLength >= bytes && b.byteLength <= FIT * bytes && (best < 0 || b.byteLength < this.spares[best].byteLength)) best = i;
+      if (b.byteLength >= bytes && b.byteLength <= fit * bytes && (best < 0 || b.byteLength < this.spares[best].byteLength)) best = i;
     });
     if (best < 0) return undefined;
     const [buffer] = this.spares.splice(best, 1);

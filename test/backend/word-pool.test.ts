@@ -45,24 +45,30 @@ describe('WordPool', () => {
     expect(pool.take(2 * BIG).buffer).toBe(mid.buffer);
   });
 
-  test('a request no spare serves drops the oldest spares, releasing each, until the pool holds no more than it held before', () => {
+  test('a request past what the pool has held takes a larger spare; one no spare holds drops the oldest, releasing each, until it fits', () => {
     const released: (ArrayBuffer | SharedArrayBuffer)[] = [];
     const pool = new WordPool({ release: (b) => released.push(b) > 0 });
     const [mid, big] = [pool.take(4 * BIG), pool.take(8 * BIG)]; // the most it has held: 12 BIG
     pool.give(mid);
     pool.give(big);
-    const small = pool.take(BIG / 4); // below the pool's minimum: no spare dropped
+    const small = pool.take(BIG / 4); // below the pool's minimum: no spare touched
     expect(small.buffer).not.toBe(mid.buffer);
+    // Past 4× of mid, but a fresh one would pass 12 BIG: mid serves it, nothing is released.
+    const view = pool.take(BIG / 2);
+    expect(view.buffer).toBe(mid.buffer);
     expect(released).toEqual([]);
-    // Past 4× of mid: a fresh one, and mid goes (12 + 1/2 would pass 12); big stays.
-    expect(pool.take(BIG / 2).buffer).not.toBe(mid.buffer);
-    expect(released).toEqual([mid.buffer]);
-    expect(pool.take(2 * BIG).buffer).toBe(big.buffer); // within 4×: big serves it
-    const again = pool.take(16 * BIG); // too large for any: fresh
+    pool.give(view);
+    expect(pool.take(2 * BIG).buffer).toBe(mid.buffer); // within 4× of mid (and of big): the smaller
+    const larger = pool.take(BIG / 2); // 16× of big, but 4 + 8 + 1/2 would pass 12: big serves it
+    expect(larger.buffer).toBe(big.buffer);
+    pool.give(larger);
+    // Too large for any spare: the oldest go (big) until the new array fits within 12 BIG.
+    const again = pool.take(16 * BIG);
     expect([mid.buffer, big.buffer]).not.toContain(again.buffer);
+    expect(released).toEqual([big.buffer]);
     pool.give(again);
     pool.clear();
-    expect(released).toEqual([mid.buffer, again.buffer]);
+    expect(released).toEqual([big.buffer, again.buffer]);
   });
 
   test('a buffer the allocator cannot make is an AllocationError naming it, however the allocator failed', () => {
