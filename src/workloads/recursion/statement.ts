@@ -18,7 +18,7 @@ const tag = (label: string): Uint8Array => {
 };
 
 /** Leads a node's statement digest (ASCII, zero-padded to 32 bytes). */
-export const NODE_TAG = tag('leanvm-gpu/xmss-aggregate-node/v1');
+export const NODE_TAG = tag('leanvm-gpu/xmss-agg-node/v1');
 /** The label of the claims digest's transcript. */
 export const CLAIMS_LABEL = 'leanvm-gpu/recursion-claims/v1';
 /** The most signers a node's union holds (a 16-bit count). */
