@@ -1,6 +1,6 @@
 // The verifier's view of a program: the bytecode multilinear P in kbc + 4 variables (kbc =
 // log2 of the slot count), its BLAKE2s digest, and the Fiat–Shamir seed and transcript statement
-// built from them (shared/vectors/vm/README.md, "Statement"). P holds 16 columns of 2^kbc K
+// built from them (docs/protocol.md §11.5). P holds 16 columns of 2^kbc K
 // words, the slot index in the high 4 bits: columns 0..2 and 12..15 are zero, column 3 + i is
 // instruction column i (opcode, three operands, two flags, three extras).
 import { blake2s } from '../hash/blake2s';
