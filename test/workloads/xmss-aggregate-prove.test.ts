@@ -7,7 +7,6 @@
 // assertion, and the run forced through (every cell consistent but that one hash) is rejected.
 import { blake2s } from '@noble/hashes/blake2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBackend } from '../../host/node/backends';
 import type { Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu';
 import type { E } from '../../src/field/e';
@@ -23,6 +22,7 @@ import {
 } from '../../src/workloads/xmss-aggregate';
 import { decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, xmssKeyGen, xmssSign } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
+import { nativeOrCpu } from '../native/fast-backend';
 import { chain, th } from '../xmss/oracle';
 import { fromHex, readVector, toHex, xmssIndex } from '../xmss/vectors';
 
@@ -42,8 +42,7 @@ const keyOf = (s: AggregateSigner) => (s.publicKey instanceof Uint8Array ? s.pub
 
 let backend: Backend;
 beforeAll(async () => {
-  // The native backend where it is built (the same bytes, much faster), else cpu.
-  backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  backend = await nativeOrCpu('xmss-aggregate-prove');
 });
 afterAll(() => backend.dispose());
 
