@@ -83,16 +83,6 @@ function buildMultilinear(program: { readonly bytecode: readonly Instruction[] }
   return words;
 }
 
-const tables = new WeakMap<object, Uint32Array>();
-
-/** bytecodeMultilinear, built once per program object: the verifier's and the recursion's
- * evaluations read it; nothing may write it. */
-export function bytecodeTable(program: { readonly bytecode: readonly Instruction[] }): Uint32Array {
-  let t = tables.get(program);
-  if (t === undefined) tables.set(program, (t = bytecodeMultilinear(program)));
-  return t;
-}
-
 /** The multilinear's bytes: its K words little-endian (what the Python verifier reads). */
 export function bytecodeBytes(program: { readonly bytecode: readonly Instruction[] }): Uint8Array {
   const words = bytecodeMultilinear(program);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eAdd, eEq, eOne } from '../../src/field/e';
 import { VerificationError } from '../../src/transcript/errors';
-import { bytecodeTable } from '../../src/vm/bytecode';
+import { bytecodeMultilinear } from '../../src/vm/bytecode';
 import { type ChildClaims, verifyBatch } from '../../src/workloads/recursion/batch';
 import { batchHints } from '../../src/workloads/recursion/batch-hints';
 import { proveBatch } from '../../src/workloads/recursion/batch-prove';
@@ -13,7 +13,7 @@ import { claimScalars, MATRIX_VARS, type NodeClaims } from '../../src/workloads/
 import { bytecodeValue, matrixValues } from '../../src/workloads/recursion/native-claims';
 import { leafProgram, mixedChildren, nodeProgram, rng, shape, syntheticCarried, syntheticFresh } from './fixtures';
 
-const bytecodes = { leaf: bytecodeTable(leafProgram), node: bytecodeTable(nodeProgram) };
+const bytecodes = { leaf: bytecodeMultilinear(leafProgram), node: bytecodeMultilinear(nodeProgram) };
 const bump = (x: Uint32Array, at = 0): Uint32Array => {
   const y = x.slice();
   y.set(eAdd(y.subarray(at, at + 6), eOne()), at);

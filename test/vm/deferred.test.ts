@@ -7,7 +7,7 @@ import { eAdd, eOne } from '../../src/field/e';
 import { checkMatrixTerm } from '../../src/flock/lincheck/verifier';
 import { VerificationError } from '../../src/transcript/errors';
 import { parseProof, type Proof, serializeProof } from '../../src/transcript/proof';
-import { bytecodeTable } from '../../src/vm/bytecode';
+import { bytecodeMultilinear } from '../../src/vm/bytecode';
 import { parseProgram, type Program } from '../../src/vm/program';
 import { parsePublicInputJson, type PublicInput } from '../../src/vm/public-input';
 import { AIR_TERMINAL_FAILS, checkBytecodeClaim, type DeferredClaims, nativeSink, recordingSink } from '../../src/vm/verify/deferred';
@@ -39,7 +39,7 @@ function deferredThenNative(program: Program, pi: PublicInput, proof: Proof): tr
   const d = deferred(program, pi, proof);
   if (typeof d === 'string') return d;
   try {
-    checkBytecodeClaim(bytecodeTable(program), d.claims.bytecode);
+    checkBytecodeClaim(bytecodeMultilinear(program), d.claims.bytecode);
     checkMatrixTerm(d.claims.matrix);
     return true;
   } catch (e) {
@@ -61,7 +61,7 @@ describe('deferred mode on the vectors', () => {
       const d = deferred(program, pi, proof);
       if (typeof d === 'string') throw new Error(d);
       expect(d.scalars).toBe(proof.stream.length / 6);
-      const P = bytecodeTable(program);
+      const P = bytecodeMultilinear(program);
       expect(d.claims.bytecode.point.length / 6).toBe(Math.log2(program.bytecode.length) + 4);
       expect(Array.from(d.claims.bytecode.value)).toEqual(Array.from(bytecodeAt(P, d.claims.bytecode.point)));
       checkBytecodeClaim(P, d.claims.bytecode);
@@ -81,7 +81,7 @@ describe('a wrong deferred claim fails the native check', () => {
   const d = deferred(program, pi, proof);
   if (typeof d === 'string') throw new Error(d);
   const { bytecode, matrix } = d.claims;
-  const P = bytecodeTable(program);
+  const P = bytecodeMultilinear(program);
   const bump = (x: Uint32Array, at = 0): Uint32Array => {
     const y = x.slice();
     y.set(eAdd(y.subarray(at, at + 6), eOne()), at);

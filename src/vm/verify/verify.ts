@@ -9,7 +9,7 @@ import { verifyStackedOpening } from '../../pcs/stack/verifier';
 import { VerificationError } from '../../transcript/errors';
 import { parseProof, type Proof, serializeRawProof } from '../../transcript/proof';
 import { VerifierState } from '../../transcript/verifier-state';
-import { bytecodeTable, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
+import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { TABLES, type TableName } from '../isa';
 import { vmLayout } from '../layout';
 import type { Program } from '../program';
@@ -59,7 +59,7 @@ export function verifyExecution(vs: VerifierState, program: Program, publicInput
   const layout = vmLayout(shape);
   const root = vs.nextRoot();
   const bus = verifyBus(vs, shape);
-  const to = sink ?? nativeSink(bytecodeTable(program));
+  const to = sink ?? nativeSink(bytecodeMultilinear(program));
   const tables = verifyTableSumcheck(vs, shape, bus, to.share?.(bus.sharePoint));
   to.bytecode(tables.bytecode);
   const publicClaims = verifyPublicLine(vs, publicInput, shape.logMemory);

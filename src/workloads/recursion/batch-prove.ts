@@ -130,7 +130,7 @@ function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): No
 
 /**
  * Proves the batch of `children`' claims (values must be true, or the node's claims are false
- * and its root rejected). `bytecodes`: the leaf and node programs' multilinears (bytecodeTable).
+ * and its root rejected). `bytecodes`: the leaf and node programs' multilinears (bytecodeMultilinear).
  */
 export function proveBatch(children: readonly ChildClaims[], shape: ClaimShape, bytecodes: { leaf: Uint32Array; node: Uint32Array }): BatchProof {
   const ps = new ProverState(BATCH_LABEL, []);

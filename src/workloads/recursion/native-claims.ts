@@ -1,19 +1,19 @@
 // The deferred claims evaluated natively, as only the root's verifier does (docs/recursion.md §6):
-// a bytecode multilinear at a point (the multilinear built once per program, bytecodeTable), and
+// a bytecode multilinear at a point (the multilinear built once per program), and
 // the circuit matrices at a point of 28 coordinates, eq(r_row)ᵀ·A₀·eq(r_col) and the same for B₀,
 // from one forward walk of the circuit.
 import { type E, eMulAt } from '../../field/e';
 import { K_LOG } from '../../flock/layout';
 import { forwardWalk } from '../../flock/walk';
 import { eqTable } from '../../poly/eq';
-import { bytecodeTable } from '../../vm/bytecode';
+import { bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
 import { bytecodeAt } from '../../vm/verify/framework';
 import { MATRIX_VARS, type NodeClaims, type PointClaim } from './claims';
 
 /** MLE(P)(point) for `program`'s bytecode multilinear. */
 export function bytecodeValue(program: Program, point: Uint32Array): E {
-  return bytecodeAt(bytecodeTable(program), point);
+  return bytecodeAt(bytecodeMultilinear(program), point);
 }
 
 /** Σ_i x[i]·y[i] over packed E arrays. */

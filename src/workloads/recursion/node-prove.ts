@@ -6,7 +6,7 @@
 // until the node program lands: without it there is no in-VM verification to prove.
 import type { Backend } from '../../backend/backend';
 import type { E } from '../../field/e';
-import { bytecodeDigest, bytecodeHash, bytecodeTable } from '../../vm/bytecode';
+import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
 import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
 import type { PublicInput } from '../../vm/public-input';
@@ -79,7 +79,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   onProgress?.('batch', 0);
   t = performance.now();
   const shape = treeShape(leaf, node);
-  const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeTable(leaf), node: bytecodeTable(node) });
+  const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
   const batchMs = performance.now() - t;
   onProgress?.('hints', 0);
   t = performance.now();

@@ -5,7 +5,7 @@
 // batches: the proof's fresh claims (checked natively here) and a node's carried claims.
 import { ProofFormatError, VerificationError } from '../../transcript/errors';
 import { parseProof } from '../../transcript/proof';
-import { bytecodeDigest, bytecodeHash, bytecodeTable } from '../../vm/bytecode';
+import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
 import type { PublicInput } from '../../vm/public-input';
 import { nativeSink, recordingSink } from '../../vm/verify/deferred';
@@ -44,7 +44,7 @@ function verifyRecording(program: Program, pi: PublicInput, proofBytes: Uint8Arr
     if (e instanceof ProofFormatError) throw new AggregateFileError('proof', `the aggregate's proof is no VM proof: ${e.message}`);
     throw e;
   }
-  const sink = recordingSink(nativeSink(bytecodeTable(program)));
+  const sink = recordingSink(nativeSink(bytecodeMultilinear(program)));
   try {
     return { valid: true as const, summary: verifyExecution(vmVerifierState(program, pi, proof), program, pi, proof, sink), fresh: sink.claims() };
   } catch (e) {
