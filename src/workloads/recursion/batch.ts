@@ -4,11 +4,11 @@
 // ./batch-prove.ts, which shares the transcript's opening and the claims' order from here.
 import { type E, eAdd, eEq, eMul, eZero } from '../../field/e';
 import type { MatrixTermClaim } from '../../flock/lincheck/claim';
-import { K_LOG } from '../../flock/layout';
-import { K_SKIP } from '../../flock/layout';
+import { K_LOG, K_SKIP } from '../../flock/layout';
 import { skipWeights } from '../../flock/skip-domain';
 import { evalQuadratic } from '../../flock/zerocheck/verifier';
 import { eqEval, eqTable } from '../../poly/eq';
+import { innerProduct } from '../../poly/inner-product';
 import type { Channel } from '../../transcript/channel';
 import { VerificationError } from '../../transcript/errors';
 import { VerifierState } from '../../transcript/verifier-state';
@@ -94,20 +94,14 @@ export function matrixBatchedValue(gamma: Uint32Array, inputs: readonly MatrixIn
 
 /** MLE of e_row = L(z) ⊗ eq(χ_in, ·) at r_row (14 coordinates). */
 export function rowWeightAt(m: MatrixTermClaim, rRow: Uint32Array): E {
-  const lo = dotE(skipWeights(m.z), eqTable(rRow.subarray(0, 6 * K_SKIP)));
+  const lo = innerProduct(skipWeights(m.z), 'E', eqTable(rRow.subarray(0, 6 * K_SKIP)));
   return eMul(lo, eqEval(m.chiIn, rRow.subarray(6 * K_SKIP, 6 * K_LOG)));
 }
 
 /** MLE of w_col = s ⊗ eq(χ'_in, ·) at r_col (14 coordinates). */
 export function columnWeightAt(m: MatrixTermClaim, rCol: Uint32Array): E {
-  const lo = dotE(m.s, eqTable(rCol.subarray(0, 6 * K_SKIP)));
+  const lo = innerProduct(m.s, 'E', eqTable(rCol.subarray(0, 6 * K_SKIP)));
   return eMul(lo, eqEval(m.chiInPrime, rCol.subarray(6 * K_SKIP, 6 * K_LOG)));
-}
-
-function dotE(x: Uint32Array, y: Uint32Array): E {
-  let acc = eZero();
-  for (let i = 0; i < x.length; i += 6) acc = eAdd(acc, eMul(x.subarray(i, i + 6), y.subarray(i, i + 6)));
-  return acc;
 }
 
 /** (W_A(r), W_B(r)): the batched matrix weights at the final point (docs/recursion.md §2.3). */

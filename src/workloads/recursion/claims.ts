@@ -39,13 +39,7 @@ export interface ClaimShape {
 /** The claims' scalars in statement order (leaf point, value, node point, value, matrix point, a, b). */
 export function claimScalars(c: NodeClaims): Uint32Array {
   const parts = [c.leafBytecode.point, c.leafBytecode.value, c.nodeBytecode.point, c.nodeBytecode.value, c.matrix.point, c.matrix.a, c.matrix.b];
-  const out = new Uint32Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return Uint32Array.from(parts.flatMap((p) => Array.from(p)));
 }
 
 /** claimScalars' inverse for a shape; RangeError on the wrong length. */

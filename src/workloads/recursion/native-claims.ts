@@ -2,10 +2,11 @@
 // a bytecode multilinear at a point (the multilinear built once per program), and
 // the circuit matrices at a point of 28 coordinates, eq(r_row)ᵀ·A₀·eq(r_col) and the same for B₀,
 // from one forward walk of the circuit.
-import { type E, eMulAt } from '../../field/e';
+import type { E } from '../../field/e';
 import { K_LOG } from '../../flock/layout';
 import { forwardWalk } from '../../flock/walk';
 import { eqTable } from '../../poly/eq';
+import { innerProduct } from '../../poly/inner-product';
 import { bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
 import { bytecodeAt } from '../../vm/verify/framework';
@@ -16,22 +17,12 @@ export function bytecodeValue(program: Program, point: Uint32Array): E {
   return bytecodeAt(bytecodeMultilinear(program), point);
 }
 
-/** Σ_i x[i]·y[i] over packed E arrays. */
-function dot(x: Uint32Array, y: Uint32Array): E {
-  const acc = new Uint32Array(6), p = new Uint32Array(6);
-  for (let i = 0; i < x.length; i += 6) {
-    eMulAt(p, 0, x, i, y, i);
-    for (let k = 0; k < 6; k++) acc[k] ^= p[k];
-  }
-  return acc;
-}
-
 /** (Ã₀, B̃₀) at (r_row ‖ r_col). */
 export function matrixValues(point: Uint32Array): { a: E; b: E } {
   if (point.length !== 6 * MATRIX_VARS) throw new RangeError(`a matrix point has ${MATRIX_VARS} coordinates, got ${point.length / 6}`);
   const rows = forwardWalk(eqTable(point.subarray(6 * K_LOG)));
   const eqRow = eqTable(point.subarray(0, 6 * K_LOG));
-  return { a: dot(eqRow, rows.a), b: dot(eqRow, rows.b) };
+  return { a: innerProduct(rows.a, 'E', eqRow), b: innerProduct(rows.b, 'E', eqRow) };
 }
 
 /** A node's three claims with their values recomputed at their points (values never trusted). */

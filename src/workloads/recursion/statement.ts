@@ -8,14 +8,8 @@ import { FiatShamir } from '../../transcript/fiat-shamir';
 import type { PublicInput } from '../../vm/public-input';
 import { XMSS_PUBLIC_KEY_BYTES } from '../../xmss';
 import { AggregateInputError } from '../xmss-aggregate/errors';
-import { checkMessageEpoch, compareBytes, digestPublicInput, KEY_LIST_TAG, u32Field } from '../xmss-aggregate/statement';
+import { checkMessageEpoch, compareBytes, concat, digestPublicInput, KEY_LIST_TAG, tag, u32Field } from '../xmss-aggregate/statement';
 import { claimScalars, type NodeClaims } from './claims';
-
-const tag = (label: string): Uint8Array => {
-  const bytes = new Uint8Array(32);
-  bytes.set(new TextEncoder().encode(label));
-  return bytes;
-};
 
 /** Leads a node's statement digest (ASCII, zero-padded to 32 bytes). */
 export const NODE_TAG = tag('leanvm-gpu/xmss-agg-node/v1');
@@ -23,16 +17,6 @@ export const NODE_TAG = tag('leanvm-gpu/xmss-agg-node/v1');
 export const CLAIMS_LABEL = 'leanvm-gpu/recursion-claims/v1';
 /** The most signers a node's union holds (a 16-bit count). */
 export const NODE_MAX_SIGNERS = 65535;
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Throws AggregateInputError unless `keys` are 1 ..= max 32-byte keys, strictly increasing. */
 export function checkUnionKeys(keys: readonly Uint8Array[], max = NODE_MAX_SIGNERS): void {
