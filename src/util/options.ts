@@ -68,6 +68,13 @@ function mismatch(rule: OptionRule, value: unknown): string | null {
   }
 }
 
+/** Throws OptionsError unless `value` (the argument `name` of `fn`, or its option
+ * `options.name`) fits `rule`. */
+export function checkValue(fn: string, name: string, value: unknown, rule: OptionRule, label = name): void {
+  const want = mismatch(rule, value);
+  if (want !== null) throw new OptionsError(fn, name, `${label} must be ${want}, got ${describe(value)}`);
+}
+
 /**
  * Throws OptionsError unless `options` is an object whose every key is one of `rules` and holds
  * what its rule allows (undefined counts as absent), and every key of `required` is present.
@@ -86,7 +93,6 @@ export function checkOptions(fn: string, options: unknown, rules: Readonly<Recor
       if (required.includes(key)) throw new OptionsError(fn, key, `options.${key} is required`);
       continue;
     }
-    const want = mismatch(rule, value);
-    if (want !== null) throw new OptionsError(fn, key, `options.${key} must be ${want}, got ${describe(value)}`);
+    checkValue(fn, key, value, rule, `options.${key}`);
   }
 }

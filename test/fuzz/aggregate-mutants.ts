@@ -10,7 +10,7 @@ import {
   type Aggregate, AggregateFormatError, aggregate, decodeAggregate, encodeAggregate, verifyAggregate,
 } from '../../src/workloads/xmss-aggregate';
 import { XMSS_PUBLIC_KEY_BYTES, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
-import { BYTEWISE, below, mutateProof, type Rng } from './proof-mutants';
+import { BYTE_EDITS, below, mutateProof, type Rng } from './proof-mutants';
 
 /** A leaf aggregate to mutate, its statement, and a proof of another statement to splice from. */
 export interface FuzzSubject {
@@ -69,7 +69,7 @@ export function mutateAggregate(s: FuzzSubject, rng: Rng): Uint8Array {
     case 0:
       return FIELD_EDITS[below(rng, FIELD_EDITS.length)](s.bytes.slice(), rng, n);
     case 1:
-      return BYTEWISE[below(rng, BYTEWISE.length)](s.bytes.slice(), rng);
+      return BYTE_EDITS[below(rng, BYTE_EDITS.length)](s.bytes.slice(), rng);
     default:
       return encodeAggregate({ ...s.aggregate, proof: mutateProof(s.aggregate.proof, s.proof, s.other, rng) });
   }

@@ -66,26 +66,31 @@ export const STRUCTURAL: ((p: Proof, rng: Rng, other: Proof) => void)[] = [
   (p, _rng, o) => (p.stream = o.stream.slice()),
 ];
 
-/** Byte-level edits (the result may not even parse). */
-export const BYTEWISE: ((b: Uint8Array, rng: Rng) => Uint8Array)[] = [
+/** Byte-level edits of any file (the result may not even parse). */
+export const BYTE_EDITS: ((b: Uint8Array, rng: Rng) => Uint8Array)[] = [
   (b, rng) => { for (let k = 1 + below(rng, 16); k > 0; k--) b[below(rng, b.length)] ^= 1 + below(rng, 255); return b; },
   (b, rng) => b.slice(0, below(rng, b.length)),
   (b, rng) => { const out = new Uint8Array(b.length + 1 + below(rng, 64)); out.set(b); for (let i = b.length; i < out.length; i++) out[i] = rng(); return out; },
   (b, rng) => { const at = below(rng, b.length), n = 1 + below(rng, 200); return Uint8Array.from([...b.subarray(0, at), ...b.subarray(at + n)]); },
   (b, rng) => { const at = below(rng, b.length), n = 1 + below(rng, 200); return Uint8Array.from([...b.subarray(0, at), ...b.subarray(at, at + n), ...b.subarray(at)]); },
   (b, rng) => { const at = below(rng, b.length); b.fill(0, at, at + below(rng, 4096)); return b; },
-  (b, rng) => {
-    const prefixes = lengthPrefixes(b);
-    const at = prefixes[below(rng, prefixes.length)];
-    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    const old = v.getUint32(at, true);
-    const choices: [number, number][] = [[0, 0], [1, 0], [old + 1, 0], [old - 1, 0], [0, 1], [0xffffffff, 0x1fffff], [0xffffffff, 0xffffffff], [rng(), rng() & 0xff]];
-    const [lo, hi] = choices[below(rng, choices.length)];
-    setU64(b, at, lo, hi);
-    return b;
-  },
   (_b, rng) => new Uint8Array(below(rng, 4096)).map(() => rng()),
 ];
+
+/** A u64 length prefix of a proof file set to a neighbour of its value, 0, 1 or a huge one. */
+function lengthPrefixEdit(b: Uint8Array, rng: Rng): Uint8Array {
+  const prefixes = lengthPrefixes(b);
+  const at = prefixes[below(rng, prefixes.length)];
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const old = v.getUint32(at, true);
+  const choices: [number, number][] = [[0, 0], [1, 0], [old + 1, 0], [old - 1, 0], [0, 1], [0xffffffff, 0x1fffff], [0xffffffff, 0xffffffff], [rng(), rng() & 0xff]];
+  const [lo, hi] = choices[below(rng, choices.length)];
+  setU64(b, at, lo, hi);
+  return b;
+}
+
+/** Byte-level edits of a proof file. */
+const BYTEWISE = [...BYTE_EDITS, lengthPrefixEdit];
 
 /** One mutant of `bytes` (a serialized proof whose parsed form is `parsed`): half structural
  * edits re-encoded, half byte-level edits; `other` lends parts for splices. */
