@@ -4,6 +4,8 @@ export * from './hash/blake2s';
 export * from './transcript/index';
 export * from './backend/backend';
 export type * from './backend/flock-passes';
+export type { WitnessInputs } from './kernels/flock/witness';
+export type { EntryWeights } from './kernels/flock/materialize';
 export type { VmForm, VmKernels } from './backend/vm-kernels';
 export { createCpuBackend } from './backend/cpu/index';
 export { createWebGpuBackend } from './backend/webgpu/index';

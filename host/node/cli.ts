@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
-import { AllocationError } from '../../src/backend/allocation';
+import { AllocationError } from '../../src/util/allocation';
 import type { BackendName } from '../../src/backend/backend';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';

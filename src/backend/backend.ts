@@ -79,9 +79,10 @@ export interface Backend {
   // high half pairs with zeros. stride 1 binds the lowest variable, stride n sums the whole
   // table with no pairing.
 
-  /** Tables of fewer elements than this are cheaper on the host: the opening (and the
-   * zerocheck's rounds) move them to the cpu backend and finish there (0: never). */
-  readonly hostBelow: number;
+  /** Where small tables finish: tables of fewer than `below` elements are cheaper on the host,
+   * so the opening (and the zerocheck's rounds) move them to `backend` (0: never; a host
+   * backend names itself). */
+  readonly host: { readonly below: number; readonly backend: Backend };
   /**
    * Where the Flock zerocheck's multilinear rounds run: 'device' on this backend's
    * zerocheckSums and fold (tables written out in full), 'host' on the host's padded tables,
@@ -116,7 +117,7 @@ export interface Backend {
   /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
   eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables
-   * (src/pcs/ring-switch/map.ts, phiByteTables). */
+   * (src/field/e-linear.ts, eLinearTables). */
   mapByTables(buf: DeviceBuffer, tables: Uint32Array): Promise<void>;
   /**
    * acc[at + stride·i] += scale·src[i] for every value of src (E buffers; scale 1 and stride 1

@@ -6,3 +6,4 @@ export * from './phi8';
 export * from './pack';
 export * from './e-const';
 export * from './clmul';
+export * from './e-linear';

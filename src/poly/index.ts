@@ -6,3 +6,4 @@ export * from './mle';
 export * from './inner-product';
 export * from './round';
 export * from './column-weight';
+export * from './bulk';

@@ -2,10 +2,10 @@
 import { blake2s as nobleBlake2s } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
 import { compress, PARAM_IV, wordsToBytes } from '../../src/hash/blake2s';
-import { paddingCompression, pinnedCompressions } from '../../src/flock/compression';
-import { FlockError } from '../../src/flock/errors';
-import { BLOCK_U32, CONST_POS, GS_BASE, G_STRIDE, M_BASE, OUT_BASE, USEFUL_BITS, minNBlocksLog, qflockVars } from '../../src/flock/layout';
-import { generateWitness } from '../../src/flock/witness';
+import { paddingCompression, pinnedCompressions } from '../../src/kernels/flock/compression';
+import { FlockError } from '../../src/kernels/flock/errors';
+import { BLOCK_U32, CONST_POS, GS_BASE, G_STRIDE, M_BASE, OUT_BASE, USEFUL_BITS, minNBlocksLog, qflockVars } from '../../src/kernels/flock/layout';
+import { generateWitness } from '../../src/kernels/flock/witness';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { bitAt, randomCompression, xorshift32 } from './helpers';
 

@@ -76,7 +76,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     if (!pool.give(words)) pool.forget(words.byteLength);
   }
 
-  return {
+  const backend: Backend = {
     name: 'native',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
@@ -124,7 +124,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async smallestNonce(base, bits) {
       return module.smallestNonce(base, TAG_POW_NONCE, bits);
     },
-    hostBelow: 0,
+    host: { below: 0, get backend() { return backend; } },
     zerocheckRounds: 'device',
     vm: arrayVmKernels({ backend: 'native', take: (length) => pool.take(length), give: (w) => pool.give(w) }, nativeVmKernels(module)),
     ...nativeOpening(module, {
@@ -153,4 +153,5 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       pool.clear();
     },
   };
+  return backend;
 }

@@ -2,6 +2,7 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { createCpuBackend } from '../cpu/index';
 import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer, gpuRange, gpuStrided } from './buffer';
 import { createCommitKernels } from './commit';
 import type { KernelName } from './kernels';
@@ -81,7 +82,8 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const ntt = new NttKernels(link, record, groupLayers);
   const ctx: KernelContext = { device, link, live, record, create, maxPerDimension };
   const commit = createCommitKernels({ ...ctx, ntt });
-  const opening = createOpeningKernels({ ...ctx, ntt, hostBelow });
+  // The small tables' rounds finish on the reference backend, on this thread.
+  const opening = createOpeningKernels({ ...ctx, ntt, host: { below: hostBelow, backend: createCpuBackend() } });
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);

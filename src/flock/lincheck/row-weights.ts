@@ -2,9 +2,9 @@
 // e_row[s + 64·i] = L_s(z)·eq(χ_in, i), Lagrange in the six skip bits of a block position and
 // eq in its eight word bits. Prover and verifier weight the rows the same way.
 import type { E } from '../../field/e';
-import { eqTableFast } from '../eq-table';
-import { FlockError } from '../errors';
-import { skipWeights } from '../skip-domain';
+import { eqTableFast } from '../../kernels/flock/eq-table';
+import { FlockError } from '../../kernels/flock/errors';
+import { skipWeights } from '../../kernels/flock/skip-domain';
 
 /** Word-index bits of a block position: the first 8 multilinear challenges are χ_in. */
 export const IN_VARS = 8;

@@ -4,13 +4,14 @@ import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/back
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
-import { FlockError } from '../errors';
-import { K_LOG } from '../layout';
-import { interpolateSkip } from '../skip-domain';
-import { equalityPoint } from './challenges';
-import { deviceTables, hostTablesOn, materialize, tableShape } from './materialize';
-import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from './padded-tables';
-import { type SkipPassResult, type ZerocheckColumns, skipPass, skipPassOn } from './skip-pass';
+import { FlockError } from '../../kernels/flock/errors';
+import { K_LOG } from '../../kernels/flock/layout';
+import { interpolateSkip } from '../../kernels/flock/skip-domain';
+import { equalityPoint } from '../../kernels/flock/challenges';
+import { materialize, tableShape } from '../../kernels/flock/materialize';
+import { deviceTables, hostTablesOn, skipPassOn } from '../passes';
+import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from '../../kernels/flock/padded-tables';
+import { type SkipPassResult, type ZerocheckColumns, skipPass } from '../../kernels/flock/skip-pass';
 import type { ZerocheckClaim } from './claim';
 
 /** Where the batch's identical padding tail starts. */
@@ -46,7 +47,7 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
 /**
  * The same proof (the same bytes) over the columns on `backend`: the skip pass and the first
  * tables by its flock passes, then the multilinear rounds there when its zerocheckRounds is
- * 'device', while the tables hold at least backend.hostBelow values; the rest on the host.
+ * 'device', while the tables hold at least backend.host.below values; the rest on the host.
  * doneWith gets columns a and b once their tables are made (FlockPasses.zerocheckTables).
  */
 export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps: ProverState, doneWith?: DoneWith): Promise<ZerocheckClaim> {
@@ -54,7 +55,7 @@ export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps:
   const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.r));
   const chi0 = first.chi.subarray(0, 6);
   const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
-  const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
+  const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.host.below, 2);
   if (!onDevice()) {
     // The host's tables from the backend's pool where it keeps one, and back to it after.
     const host = await hostTablesOn(backend, cols, first.z, chi0, doneWith);

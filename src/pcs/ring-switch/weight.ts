@@ -6,13 +6,13 @@ import { type E, eMulAt, eSquareAt } from '../../field/e';
 import { eqTable } from '../../poly/eq';
 import { pointVars } from '../../poly/table';
 import { RingSwitchError } from './errors';
-import { PHI_TABLE_WORDS, phiByTablesAt } from './map';
+import { E_LINEAR_TABLE_WORDS, eLinearAt } from '../../field/e-linear';
 
 /** b[y] = Φ(eq(r, y)) for all y < 2^n (6·2^n words), with Φ given by its byte tables. */
 export function ringWeightTable(r: Uint32Array, tables: Uint32Array, out?: Uint32Array): Uint32Array {
-  if (tables.length !== PHI_TABLE_WORDS) throw new RingSwitchError(`ringWeightTable: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
+  if (tables.length !== E_LINEAR_TABLE_WORDS) throw new RingSwitchError(`ringWeightTable: byte tables need ${E_LINEAR_TABLE_WORDS} words, got ${tables.length}`);
   const b = eqTable(r, out);
-  for (let o = 0; o < b.length; o += 6) phiByTablesAt(tables, b, o, b, o);
+  for (let o = 0; o < b.length; o += 6) eLinearAt(tables, b, o, b, o);
   return b;
 }
 

@@ -2,7 +2,6 @@ export * from './errors';
 export * from './config';
 export * from './queries';
 export * from './claims';
-export * from './bulk';
 export * from './commit';
 export * from './prover';
 export * from './verifier';

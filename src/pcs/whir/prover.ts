@@ -7,21 +7,17 @@
 //
 // The bulk work runs on the commitment's backend through the Backend seam; only round sums,
 // roots, OOD answers, opened rows and the residual come back. Once the running tables are
-// smaller than the backend's hostBelow, they move to the cpu backend for the rest.
+// smaller than the backend's host.below, they move to its host backend for the rest.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
-import { createCpuBackend } from '../../backend/cpu/index';
 import { type E, eMulAt, eOne } from '../../field/e';
 import type { MerklePhase } from '../../transcript/proof';
 import type { ProverState } from '../../transcript/prover-state';
-import { eqTableSeeded } from './bulk';
+import { eqTableSeeded } from '../../poly/bulk';
 import { enforcedSum, evalRoundPoly, powers, roundPoly } from './claims';
 import { commitFolded, freeOracle, type Oracle, type WhirCommitment } from './commit';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 import { type LaneWeight, laneRounds } from './lanes';
 import { WhirError } from './errors';
-
-/** Where the small tables finish the opening. */
-const HOST = createCpuBackend();
 
 /** A claim introduced at a level and held until its λ is drawn. */
 interface Pending {
@@ -71,11 +67,11 @@ class RunningSumcheck {
       [this.f, this.ownsF] = [await backend.fold(this.f, stride, r, this.ownsF), true];
       this.b = await backend.fold(this.b, stride, r, true);
     }
-    if (this.f.length < backend.hostBelow) {
-      const [f, b] = [this.f, this.b];
-      const hostF = await HOST.upload('E', await backend.download(f));
-      const hostB = await HOST.upload('E', await backend.download(b));
-      [this.f, this.b, this.backend] = [hostF, hostB, HOST];
+    if (this.f.length < backend.host.below) {
+      const [f, b, host] = [this.f, this.b, backend.host.backend];
+      const hostF = await host.upload('E', await backend.download(f));
+      const hostB = await host.upload('E', await backend.download(b));
+      [this.f, this.b, this.backend] = [hostF, hostB, host];
       backend.free(f);
       backend.free(b);
     }

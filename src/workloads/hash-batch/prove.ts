@@ -6,10 +6,10 @@
 // display can paint.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type StageTraffic, trafficSince } from '../../backend/traffic';
-import { type Compression, pinnedCompressions } from '../../flock/compression';
-import { qflockVars } from '../../flock/layout';
+import { type Compression, pinnedCompressions } from '../../kernels/flock/compression';
+import { qflockVars } from '../../kernels/flock/layout';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { witnessInputs } from '../../flock/witness';
+import { witnessInputs } from '../../kernels/flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';

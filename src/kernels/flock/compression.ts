@@ -1,5 +1,5 @@
 // One BLAKE2s compression call, the unit the Flock circuit proves: (h, m, t, f0, f1) → h'.
-import { LAST_BLOCK, PARAM_IV } from '../hash/blake2s';
+import { LAST_BLOCK, PARAM_IV } from '../../hash/blake2s';
 import { FlockError } from './errors';
 
 export interface Compression {

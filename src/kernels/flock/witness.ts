@@ -3,7 +3,6 @@
 // bits straight into the packed columns, the committed q_flock column among them (bit i of K
 // word y is z[64y + i], i.e. bit j of u32 word w is z[32w + j]). Padding blocks are one
 // compression computed once and copied.
-import type { WitnessInputs } from '../backend/flock-passes';
 import type { Compression } from './compression';
 import { paddingCompression } from './compression';
 import { FlockError } from './errors';
@@ -16,6 +15,20 @@ const LOW31 = 0x7fffffff;
 const LOW30 = 0x3fffffff;
 const IV0 = 0x6a09e667, IV1 = 0xbb67ae85, IV2 = 0x3c6ef372, IV3 = 0xa54ff53a;
 const IV4 = 0x510e527f, IV5 = 0x9b05688c, IV6 = 0x1f83d9ab, IV7 = 0x5be0cd19;
+
+/**
+ * The inputs of a batch's compressions as the witness takes them: `live` compressions, then
+ * the padding instance's. Only the messages differ in a hash batch, so the rest of the inputs
+ * (h, tLo, tHi, f0, f1) is given once when every compression shares it.
+ */
+export interface WitnessInputs {
+  readonly live: number;
+  /** 16 words per compression, the padding instance's last. */
+  readonly messages: Uint32Array;
+  /** 12 words (h[8], tLo, tHi, f0, f1): one set shared by all, or one per compression and
+   * then the padding instance's. */
+  readonly headers: Uint32Array;
+}
 
 /** The packed witness of a batch: z (the committed q_flock column), a = A·z and b = B·z. */
 export interface FlockWitness {

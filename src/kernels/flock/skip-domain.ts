@@ -4,10 +4,10 @@
 // Π_{u'≠u}(u − u') is the same constant (the product of U's nonzero elements), and the
 // numerator is V_U(z)/(z − u) with V_U(z) = Π_{u∈U}(z − u), so the whole basis costs one
 // batch inversion. φ8 is a field embedding, so over Λ the basis lives in GF(2^8) itself.
-import { type E, eBatchInv, eMulAt, eMulKAt, eOne } from '../field/e';
-import { gf8Inv, gf8Mul } from '../field/gf8';
-import { kMulAt } from '../field/k';
-import { PHI } from '../field/phi8';
+import { type E, eBatchInv, eMulAt, eMulKAt, eOne } from '../../field/e';
+import { gf8Inv, gf8Mul } from '../../field/gf8';
+import { kMulAt } from '../../field/k';
+import { PHI } from '../../field/phi8';
 import { FlockError } from './errors';
 
 /** Nodes of the skip domain S (= 2^K_SKIP). */

@@ -1,8 +1,6 @@
 // eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
-import type { Backend } from '../backend/backend';
-import type { BlockWeights } from '../backend/flock-passes';
-import { type E, eMulAt, eOne } from '../field/e';
-import { eqTableSeeded } from '../pcs/whir/bulk';
+import { type E, eMulAt, eOne } from '../../field/e';
+import { eqTableSeeded } from '../../poly/bulk';
 import { FlockError } from './errors';
 
 /**
@@ -15,20 +13,6 @@ export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32
   if (r.length % 6 !== 0) throw new FlockError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
   if (seeds.length === 0 || seeds.length % 6 !== 0) throw new FlockError(`eqTableFast: seeds are one or more E values, got ${seeds.length} words`);
   return eqTableSeeded(r, seeds);
-}
-
-/**
- * The weights of a batch's blocks at the point r of the block bits (BlockWeights): eq(r, t) on
- * `backend` for each block t, and for the padding tail from block `live` on (its blocks are
- * copies of block `live`) their eq mass, 1 + Σ_{t < live} eq(r, t).
- */
-export async function blockWeightsOn(backend: Backend, r: Uint32Array, live: number): Promise<BlockWeights> {
-  let tail: E | null = null;
-  if (live < 2 ** (r.length / 6)) {
-    tail = eqPrefixSum(r, live);
-    tail[0] ^= 1;
-  }
-  return { live, eq: await backend.eqTable(r, eOne()), tail };
 }
 
 /**

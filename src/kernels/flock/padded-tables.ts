@@ -6,8 +6,8 @@
 // layout is the same with H = every entry and no tail.
 import { type E, eMulAt } from '../../field/e';
 import { type EMulTable, eMulByTable, eMulTable } from '../../field/e-const';
-import { FlockError } from '../errors';
-import { eqPrefixSum, eqTableFast } from '../eq-table';
+import { FlockError } from './errors';
+import { eqPrefixSum, eqTableFast } from './eq-table';
 
 export interface PaddedTable {
   head: Uint32Array; // 6·H words (or more: only the first H entries count)

@@ -3,12 +3,10 @@
 // a time: the 256 subset sums of their eight weights are tabulated once, and the eight bits at
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
-import type { Backend, DeviceBuffer } from '../../backend/backend';
-import type { FlockColumns } from '../../backend/flock-passes';
 import type { E } from '../../field/e';
-import { FlockError } from '../errors';
-import { blockWeightsOn, eqTableFast } from '../eq-table';
-import { BLOCK_BITS, BLOCK_U32 } from '../layout';
+import { FlockError } from './errors';
+import { eqTableFast } from './eq-table';
+import { BLOCK_BITS, BLOCK_U32 } from './layout';
 
 /** SPREAD4[n]: bit i of the nibble n moved to bit 8i. */
 const SPREAD4 = new Int32Array(16);
@@ -29,19 +27,7 @@ export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chi
   return zv;
 }
 
-/** foldBlocks (the same values) over the columns on `backend`, by its flock passes: a new E
- * buffer of 2^14 values there. */
-export async function foldBlocksOn(backend: Backend, cols: FlockColumns, chiOut: Uint32Array): Promise<DeviceBuffer> {
-  checkPoint(cols.nBlocksLog, chiOut);
-  const blocks = await blockWeightsOn(backend, chiOut, cols.live);
-  try {
-    return await backend.flock.foldBlocks(cols, blocks);
-  } finally {
-    backend.free(blocks.eq);
-  }
-}
-
-function checkPoint(nBlocksLog: number, chiOut: Uint32Array): void {
+export function checkPoint(nBlocksLog: number, chiOut: Uint32Array): void {
   if (chiOut.length !== 6 * nBlocksLog) throw new FlockError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
 }
 

@@ -6,7 +6,7 @@
 import { type E, eAdd, eInv, eMul, eOne, eSquare } from '../../field/e';
 import { PHI } from '../../field/phi8';
 import type { Channel } from '../../transcript/channel';
-import { FlockError } from '../errors';
+import { FlockError } from './errors';
 
 /** r_0..r_2 as GF(2^8) bytes (their φ8 images are the coordinates). */
 export const SMALL_F8 = [0xf7, 0x53, 0xb5] as const;
