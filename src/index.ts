@@ -1,4 +1,7 @@
 // The platform-neutral library: fields, hashing, transcript, the backend seam. No Node or DOM imports.
+export * from './util/errors';
+/** @deprecated FieldError is ShapeError, the one wrong-shape error (docs/architecture.md). */
+export { ShapeError as FieldError } from './util/errors';
 export * from './field/index';
 export * from './hash/blake2s';
 export * from './transcript/index';

@@ -1,6 +1,7 @@
 // The seam between the protocol code and the machines it runs on. Protocol layers hold
 // opaque buffers and call bulk kernels; each backend owns its memory (typed arrays, GPU
 // buffers, native memory). Every method is async so a GPU backend can queue work.
+import { ShapeError } from '../util/errors';
 import type { E } from '../field/e';
 import type { MerklePhase } from '../transcript/proof';
 import type { FlockPasses } from './flock-passes';
@@ -205,7 +206,7 @@ export interface ZerocheckStep {
 }
 
 /** Thrown when buffers handed to a kernel do not fit it (kind, length, owner). */
-export class BackendUsageError extends Error {
+export class BackendUsageError extends ShapeError {
   override name = 'BackendUsageError';
 }
 

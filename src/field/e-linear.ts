@@ -1,7 +1,7 @@
 // An F2-linear map M: E → E (ring switching's Φ is one) by byte tables: M is fixed by its images of
 // the 192 bit-basis vectors b_w (w < 64: (x^w, 0, 0), then limb 1, limb 2), and the sums of those
 // images over each byte's set bits evaluate M with 24 lookups a value.
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 
 const E_BITS = 192;
 const E_BYTES = 24;
@@ -13,7 +13,7 @@ export const E_LINEAR_TABLE_WORDS = 6 * 256 * E_BYTES;
  * Σ_{bits i of v} cw[8t + i], at word offset 6·(256t + v). M(e) is then 24 lookups and XORs.
  */
 export function eLinearTables(cw: Uint32Array): Uint32Array {
-  if (cw.length !== 6 * E_BITS) throw new FieldError(`eLinearTables: need ${E_BITS} coordinate weights (${6 * E_BITS} words), got ${cw.length} words`);
+  if (cw.length !== 6 * E_BITS) throw new ShapeError(`eLinearTables: need ${E_BITS} coordinate weights (${6 * E_BITS} words), got ${cw.length} words`);
   const tables = new Uint32Array(E_LINEAR_TABLE_WORDS);
   for (let t = 0; t < E_BYTES; t++) {
     const base = 6 * 256 * t;

@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../util/errors';
 export * from './k';
 export * from './e';
 export * from './gf8';

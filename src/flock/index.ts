@@ -1,6 +1,6 @@
 // Flock: the batched BLAKE2s-compression R1CS over GF(2), its witness, and its reduction
 // (zerocheck, then lincheck) to 64 bit-slice claims on the committed q_flock column.
-export * from '../kernels/flock/errors';
+export { ShapeError } from '../util/errors';
 export * from '../kernels/flock/layout';
 export * from '../kernels/flock/compression';
 export * from '../kernels/flock/witness';

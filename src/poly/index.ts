@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../util/errors';
 export * from './table';
 export * from './eq';
 export * from './fold';

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eAdd, eFromLimbs, eFrobPow, eMul, eMulK, eToBytes } from '../../src/field/e';
 import { eLinearAt, eLinearTables } from '../../src/field/e-linear';
-import { FieldError } from '../../src/field/errors';
+import { ShapeError } from '../../src/util/errors';
 import { kFromHex } from '../../src/field/k';
-import {
-  coordinateWeights,
-  phi,
-  phiCoefficients,
-  RingSwitchError,
-  ringSwitchTarget,
-  ringSwitchTargetDirect,
-  ringWeightEval,
-  ringWeightTable,
-  transposeClaims,
-} from '../../src/pcs/ring-switch';
+import { coordinateWeights, phi, phiCoefficients, ringSwitchTarget, ringSwitchTargetDirect, ringWeightEval, ringWeightTable, transposeClaims } from '../../src/pcs/ring-switch';
 import { eqTable, mleEval } from '../../src/poly';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
@@ -144,11 +134,11 @@ describe('ring-switch weight', () => {
 
   it('rejects malformed inputs', () => {
     const f = new Uint32Array(36);
-    expect(() => phi(new Uint32Array(6), new Uint32Array(30))).toThrow(RingSwitchError);
+    expect(() => phi(new Uint32Array(6), new Uint32Array(30))).toThrow(ShapeError);
     expect(() => phiCoefficients(new Uint32Array(42))).toThrow(/6 E challenges/);
     expect(() => ringSwitchTargetDirect(new Uint32Array(6 * 63), f)).toThrow(/64 E claims/);
     expect(() => ringSwitchTarget(new Uint32Array(6 * 64), new Uint32Array(6))).toThrow(/192 coordinate weights/);
-    expect(() => eLinearTables(new Uint32Array(6))).toThrow(FieldError);
+    expect(() => eLinearTables(new Uint32Array(6))).toThrow(ShapeError);
     expect(() => ringWeightTable(new Uint32Array(6), new Uint32Array(6))).toThrow(/byte tables/);
     expect(() => ringWeightEval(new Uint32Array(12), new Uint32Array(6), phiCoefficients(f))).toThrow(/r' has 1/);
     expect(() => ringWeightEval(new Uint32Array(6), new Uint32Array(6), new Uint32Array(6))).toThrow(/64 coefficients/);

@@ -8,10 +8,8 @@ import { eAdd, eMul, eMulK } from '../../src/field/e';
 import { verifyMerkle } from '../../src/merkle/opening';
 import { rsEncode } from '../../src/ntt/encode';
 import { columnWeightTable, eqTable, foldAt, type Kind, mleEval, roundMessage, WORDS } from '../../src/poly';
-import {
-  addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, mleAt, PolyError, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums,
-} from '../../src/poly';
-import { commitFolded, enforcedSum, evalRoundPoly, powers, queryWeightAt, WhirError } from '../../src/pcs/whir';
+import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, mleAt, ShapeError, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums } from '../../src/poly';
+import { commitFolded, enforcedSum, evalRoundPoly, powers, queryWeightAt } from '../../src/pcs/whir';
 import { eLinearTables } from '../../src/field/e-linear';
 import { coordinateWeights, phi } from '../../src/pcs/ring-switch';
 import { eWords, SplitMix64 } from './helpers';
@@ -58,9 +56,9 @@ describe('round sums and folds', () => {
 
   it('reject tables that are not whole halves of the stride', () => {
     const rng = new SplitMix64(13);
-    expect(() => roundSums(table(rng, 'K', 12), 'K', eWords(rng, 12), 8)).toThrow(PolyError);
-    expect(() => roundSums(table(rng, 'K', 8), 'K', eWords(rng, 4), 1)).toThrow(PolyError);
-    expect(() => foldPairs(table(rng, 'E', 6), 'E', 4, eWords(rng, 1))).toThrow(PolyError);
+    expect(() => roundSums(table(rng, 'K', 12), 'K', eWords(rng, 12), 8)).toThrow(ShapeError);
+    expect(() => roundSums(table(rng, 'K', 8), 'K', eWords(rng, 4), 1)).toThrow(ShapeError);
+    expect(() => foldPairs(table(rng, 'E', 6), 'E', 4, eWords(rng, 1))).toThrow(ShapeError);
   });
 
   it('fold to the MLE: mleAt equals mleEval', () => {
@@ -70,7 +68,7 @@ describe('round sums and folds', () => {
       const p = eWords(rng, n);
       expect(mleAt(f, p)).toEqual(mleEval(f, 'E', p));
     }
-    expect(() => mleAt(eWords(rng, 8), eWords(rng, 2))).toThrow(PolyError);
+    expect(() => mleAt(eWords(rng, 8), eWords(rng, 2))).toThrow(ShapeError);
   });
 });
 
@@ -102,7 +100,7 @@ describe('weight tables', () => {
       addInto(sum, src);
       expect(sum).toEqual(acc.map((w, i) => w ^ src[i]));
     }
-    expect(() => addScaled(eWords(rng, 2), eWords(rng, 3), eWords(rng, 1))).toThrow(PolyError);
+    expect(() => addScaled(eWords(rng, 2), eWords(rng, 3), eWords(rng, 1))).toThrow(ShapeError);
   });
 
   it('addScaled and addInto at a stride touch only every stride-th value', () => {
@@ -121,7 +119,7 @@ describe('weight tables', () => {
       const sum = acc.slice();
       addInto(sum, src, stride);
       expect(sum).toEqual(plain);
-      expect(() => addInto(eWords(rng, span + 1), src, stride)).toThrow(PolyError);
+      expect(() => addInto(eWords(rng, span + 1), src, stride)).toThrow(ShapeError);
     }
   });
 
@@ -152,8 +150,8 @@ describe('weight tables', () => {
       const p = eWords(rng, m);
       expect(queryWeightAt(queries, coeffs, p)).toEqual(mleEval(expected, 'E', p));
     }
-    expect(() => queryWeightsDense([1, 2], eWords(rng, 1), 3)).toThrow(PolyError);
-    expect(() => queryWeightsTransposed([64], eWords(rng, 1), 3, 2)).toThrow(PolyError);
+    expect(() => queryWeightsDense([1, 2], eWords(rng, 1), 3)).toThrow(ShapeError);
+    expect(() => queryWeightsTransposed([64], eWords(rng, 1), 3, 2)).toThrow(ShapeError);
   });
 });
 
@@ -207,6 +205,6 @@ describe('claim arithmetic', () => {
     let dot: Uint32Array = new Uint32Array(6);
     for (let lane = 0; lane < 3; lane++) dot = eAdd(dot, eMulK(at(laneEq, lane), kRow.subarray(2 * (2 - lane), 2 * (3 - lane))));
     expect(enforcedSum([kRow], 'K', laneEq, coeffs.subarray(0, 6), true)).toEqual(eMul(dot, at(coeffs, 0)));
-    expect(() => enforcedSum([kRow], 'K', laneEq, coeffs, true)).toThrow(WhirError);
+    expect(() => enforcedSum([kRow], 'K', laneEq, coeffs, true)).toThrow(ShapeError);
   });
 });

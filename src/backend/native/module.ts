@@ -2,6 +2,7 @@
 // The host loads the module (host/node/native.ts) and hands it in: nothing here is Node-only.
 // Every buffer is a Uint32Array used in place, its K words read as little-endian u64. An
 // allocation the module cannot make reaches the caller as an AllocationError.
+import { LeanVmError } from '../../util/errors';
 import { AllocationError } from '../../util/allocation';
 
 /** An instruction-set path: its name and what the products and hashes run on. */
@@ -97,7 +98,7 @@ const FUNCTIONS = [
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */
-export class NativeModuleError extends Error {
+export class NativeModuleError extends LeanVmError {
   override name = 'NativeModuleError';
 }
 

@@ -11,7 +11,7 @@ import { eMulByTable, eMulTable } from '../../field/e-const';
 import { foldPairs, roundSums } from '../../poly/bulk';
 import { evalRoundPoly, roundPoly } from '../../pcs/whir/claims';
 import type { ProverState } from '../../transcript/prover-state';
-import { FlockError } from '../../kernels/flock/errors';
+import { ShapeError } from '../../util/errors';
 import { BLOCK_BITS, CONST_POS } from '../../kernels/flock/layout';
 import { transposeWalk } from '../walk';
 import type { ZerocheckClaim } from '../zerocheck/claim';
@@ -54,7 +54,7 @@ export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols
 
 /** Checks the zerocheck point against the block count. */
 function checkPoint(zc: ZerocheckClaim, nBlocksLog: number): void {
-  if (zc.chi.length !== 6 * (IN_VARS + nBlocksLog)) throw new FlockError(`proveLincheck: the zerocheck point has ${zc.chi.length / 6} coordinates, expected ${IN_VARS + nBlocksLog}`);
+  if (zc.chi.length !== 6 * (IN_VARS + nBlocksLog)) throw new ShapeError(`proveLincheck: the zerocheck point has ${zc.chi.length / 6} coordinates, expected ${IN_VARS + nBlocksLog}`);
 }
 
 /** The rounds on the host, given zv (the committed bits folded over the blocks at χ_out). */

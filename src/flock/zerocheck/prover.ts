@@ -4,7 +4,7 @@ import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/back
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
-import { FlockError } from '../../kernels/flock/errors';
+import { ShapeError } from '../../util/errors';
 import { K_LOG } from '../../kernels/flock/layout';
 import { interpolateSkip } from '../../kernels/flock/skip-domain';
 import { equalityPoint } from '../../kernels/flock/challenges';
@@ -146,7 +146,7 @@ function openRounds(cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState,
 function beginRounds(nBlocksLog: number, ps: ProverState, opts: TailOptions): Start {
   const blocks = 2 ** nBlocksLog;
   const live = opts.live ?? blocks;
-  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`proveZerocheck: live blocks ${live} outside 0..${blocks}`);
+  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new ShapeError(`proveZerocheck: live blocks ${live} outside 0..${blocks}`);
   const m = K_LOG + nBlocksLog;
   return { r: equalityPoint(ps, m), blocks, live, vars: m - 6 };
 }

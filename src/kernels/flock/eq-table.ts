@@ -1,7 +1,7 @@
 // eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
 import { type E, eMulAt, eOne } from '../../field/e';
 import { eqTableSeeded } from '../../poly/bulk';
-import { FlockError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /**
  * eq(r, x) for every x (6·2^n words), LSB-first: entry i at 6i; r has n coordinates. With
@@ -10,8 +10,8 @@ import { FlockError } from './errors';
  * The bulk kernels' eqTableSeeded, with the Flock's errors.
  */
 export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32Array {
-  if (r.length % 6 !== 0) throw new FlockError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
-  if (seeds.length === 0 || seeds.length % 6 !== 0) throw new FlockError(`eqTableFast: seeds are one or more E values, got ${seeds.length} words`);
+  if (r.length % 6 !== 0) throw new ShapeError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
+  if (seeds.length === 0 || seeds.length % 6 !== 0) throw new ShapeError(`eqTableFast: seeds are one or more E values, got ${seeds.length} words`);
   return eqTableSeeded(r, seeds);
 }
 
@@ -23,7 +23,7 @@ export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32
 export function eqPrefixSum(r: Uint32Array, count: number): E {
   const n = r.length / 6;
   if (!Number.isInteger(n) || !Number.isInteger(count) || count < 0 || count > 2 ** n) {
-    throw new FlockError(`eqPrefixSum: count ${count} is outside [0, 2^${n}]`);
+    throw new ShapeError(`eqPrefixSum: count ${count} is outside [0, 2^${n}]`);
   }
   if (count === 2 ** n) return eOne();
   const acc = new Uint32Array(6), above = eOne(), f = new Uint32Array(6);

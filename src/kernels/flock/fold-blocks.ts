@@ -4,7 +4,7 @@
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
 import type { E } from '../../field/e';
-import { FlockError } from './errors';
+import { ShapeError } from '../../util/errors';
 import { eqTableFast } from './eq-table';
 import { BLOCK_BITS, BLOCK_U32 } from './layout';
 
@@ -15,7 +15,7 @@ for (let n = 0; n < 16; n++) for (let i = 0; i < 4; i++) SPREAD4[n] |= ((n >>> i
 /** zv for 2^nBlocksLog blocks of the packed column z whose blocks from `live` on copy block `live`. */
 export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Uint32Array {
   const blocks = 2 ** nBlocksLog;
-  if (z.length !== blocks * BLOCK_U32) throw new FlockError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
+  if (z.length !== blocks * BLOCK_U32) throw new ShapeError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
   checkPoint(nBlocksLog, chiOut);
   const eq = eqTableFast(chiOut), zv = new Uint32Array(6 * BLOCK_BITS);
   hostFoldBlocks(z, live, eq, zv);
@@ -28,7 +28,7 @@ export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chi
 }
 
 export function checkPoint(nBlocksLog: number, chiOut: Uint32Array): void {
-  if (chiOut.length !== 6 * nBlocksLog) throw new FlockError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
+  if (chiOut.length !== 6 * nBlocksLog) throw new ShapeError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
 }
 
 /** zv += the first `live` blocks of z weighted by eq (native's foldBlocks the same). */

@@ -27,7 +27,7 @@
 import { type E, eMulKAt } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
-import { FlockError } from './errors';
+import { ShapeError } from '../../util/errors';
 import { eqTableFast } from './eq-table';
 import { BLOCK_U32 } from './layout';
 import { LAMBDA_LAGRANGE, SKIP_NODES } from './skip-domain';
@@ -254,8 +254,8 @@ interface GroupRun {
  * coordinates for g, then those of t).
  */
 export function weightPoint(blocks: number, live: number, r: Uint32Array): Uint32Array {
-  if (r.length !== 6 * (8 + Math.log2(blocks))) throw new FlockError(`skipPass: the point needs ${8 + Math.log2(blocks)} coordinates, got ${r.length / 6}`);
-  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`skipPass: live blocks ${live} outside 0..${blocks}`);
+  if (r.length !== 6 * (8 + Math.log2(blocks))) throw new ShapeError(`skipPass: the point needs ${8 + Math.log2(blocks)} coordinates, got ${r.length / 6}`);
+  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new ShapeError(`skipPass: live blocks ${live} outside 0..${blocks}`);
   return r.subarray(6 * 3);
 }
 
@@ -317,7 +317,7 @@ export function finish(sums: Uint32Array): SkipPassResult {
 export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
   const words = blocks * BLOCK_U32;
   if (cols.a.length !== words || cols.b.length !== words || cols.c.length !== words) {
-    throw new FlockError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
+    throw new ShapeError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
   }
   const point = weightPoint(blocks, live, r);
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS)), hi = eqTableFast(point.subarray(6 * GROUP_COORDS));

@@ -5,7 +5,7 @@
 // compression computed once and copied.
 import type { Compression } from './compression';
 import { paddingCompression } from './compression';
-import { FlockError } from './errors';
+import { ShapeError } from '../../util/errors';
 import {
   BLOCK_U32, CONST_POS, F0_BASE, F1_BASE, G_A1, G_A2, G_C1, G_C2, G_LANES, G_PER_ROUND, H_BASE,
   M_BASE, OUT_BASE, ROUNDS, SIGMA, T_HI_BASE, T_LO_BASE, gBase,
@@ -173,14 +173,14 @@ export interface WitnessColumns {
 export function checkWitnessInputs(inputs: WitnessInputs, nBlocksLog: number): number {
   const blocks = 2 ** nBlocksLog;
   if (!Number.isInteger(nBlocksLog) || nBlocksLog < 3 || nBlocksLog > 20) {
-    throw new FlockError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
+    throw new ShapeError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
   }
   const { live, messages, headers } = inputs;
   if (!Number.isInteger(live) || live < 0 || live > blocks) {
-    throw new FlockError(`generateWitness: ${live} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
+    throw new ShapeError(`generateWitness: ${live} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
   }
   if (messages.length !== MESSAGE_WORDS * (live + 1) || (headers.length !== HEADER_WORDS && headers.length !== HEADER_WORDS * (live + 1))) {
-    throw new FlockError(`generateWitness: inputs of ${live} compressions need ${MESSAGE_WORDS * (live + 1)} message words and 12 or ${HEADER_WORDS * (live + 1)} header words (the padding instance's last)`);
+    throw new ShapeError(`generateWitness: inputs of ${live} compressions need ${MESSAGE_WORDS * (live + 1)} message words and 12 or ${HEADER_WORDS * (live + 1)} header words (the padding instance's last)`);
   }
   return blocks;
 }
@@ -194,7 +194,7 @@ export function witnessColumns(inputs: WitnessInputs, nBlocksLog: number, into: 
   const words = blocks * BLOCK_U32;
   const column = (c: Uint32Array | undefined, name: string): Uint32Array => {
     if (c === undefined) return new Uint32Array(words);
-    if (c.length !== words) throw new FlockError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
+    if (c.length !== words) throw new ShapeError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
     return c;
   };
   return { nBlocksLog, live: inputs.live, z: column(into.z, 'z'), a: column(into.a, 'a'), b: column(into.b, 'b') };

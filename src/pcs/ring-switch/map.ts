@@ -2,7 +2,7 @@
 // composition of the stages a ← a + f_p·a^(2^{d_p}), d = 32, 16, 8, 4, 2, 1. Every stage is
 // F2-linear (squaring is), so Φ is too: it is fixed by its values on the 192 F2-basis vectors.
 import { type E, eMulAt, eSquareAt } from '../../field/e';
-import { RingSwitchError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 export const RING_MAP_SHIFTS: readonly number[] = [32, 16, 8, 4, 2, 1];
 
@@ -11,7 +11,7 @@ const E_BITS = 192;
 
 function checkChallenges(f: Uint32Array, what: string): void {
   if (f.length !== 6 * RING_MAP_SHIFTS.length) {
-    throw new RingSwitchError(`${what}: need ${RING_MAP_SHIFTS.length} E challenges (${6 * RING_MAP_SHIFTS.length} words), got ${f.length} words`);
+    throw new ShapeError(`${what}: need ${RING_MAP_SHIFTS.length} E challenges (${6 * RING_MAP_SHIFTS.length} words), got ${f.length} words`);
   }
 }
 

@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../../util/errors';
 export * from './config';
 export * from './queries';
 export * from './claims';

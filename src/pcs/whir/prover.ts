@@ -17,7 +17,7 @@ import { enforcedSum, evalRoundPoly, powers, roundPoly } from './claims';
 import { commitFolded, freeOracle, type Oracle, type WhirCommitment } from './commit';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 import { type LaneWeight, laneRounds } from './lanes';
-import { WhirError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /** A claim introduced at a level and held until its λ is drawn. */
 interface Pending {
@@ -118,7 +118,7 @@ class RunningSumcheck {
 /** The lane rounds on the written-out weight: the running sumcheck after them, and their challenges. */
 async function writtenOutLaneRounds(ps: ProverState, backend: Backend, witness: DeviceBuffer, weight: DeviceBuffer, target: E, laneStride: number): Promise<[RunningSumcheck, Uint32Array]> {
   if (weight.elem !== 'E' || weight.length !== witness.length) {
-    throw new WhirError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
+    throw new ShapeError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
   }
   const sc = new RunningSumcheck(backend, witness, weight, target.slice(), false);
   try {
