@@ -55,10 +55,11 @@ export interface FlockPasses {
    * columns a and b once their tables are made (a before b's is, where the backend makes them
    * one by one). */
   zerocheckTables(cols: FlockColumns, weights: EntryWeights, doneWith?: DoneWith): Promise<ZerocheckTables>;
-  /** Optional, where the columns are on the host: the same tables there, with the padding
-   * tail stored once (for rounds on the host), their heads from the backend's pool until their
-   * release; else the protocol reads zerocheckTables back. doneWith as for zerocheckTables. */
-  hostTables?(cols: FlockColumns, weights: EntryWeights, doneWith?: DoneWith): Promise<PaddedTables>;
+  /** The same tables on the host (for rounds there): where the columns are on the host, with
+   * the padding tail stored once and their heads from the backend's pool until their release;
+   * elsewhere zerocheckTables read back (src/backend/portable.ts). doneWith as for
+   * zerocheckTables. */
+  hostTables(cols: FlockColumns, weights: EntryWeights, doneWith?: DoneWith): Promise<PaddedTables>;
   /** zv[j] = Σ_t w_t·z_t[j] over the weighted blocks, j < 2^14: a new E buffer
    * (src/kernels/flock/fold-blocks.ts). */
   foldBlocks(cols: FlockColumns, blocks: BlockWeights): Promise<DeviceBuffer>;

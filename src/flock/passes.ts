@@ -47,19 +47,10 @@ export async function skipPassOn(backend: Backend, cols: FlockColumns, r: Uint32
   }
 }
 
-/** The tables on `backend`, where its flock passes keep the columns: on the host where its
- * passes make them there (hostTables), else as its zerocheckTables read back in full. */
-export async function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<PaddedTables> {
-  const weights = entryWeights(z, chi0);
-  if (backend.flock.hostTables !== undefined) return backend.flock.hostTables(cols, weights, doneWith);
-  const bufs = await backend.flock.zerocheckTables(cols, weights, doneWith);
-  try {
-    const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
-    const vars = Math.log2(bufs[0].length);
-    return { tables: words.map((head) => ({ head, pad: new Uint32Array(6) })), shape: { vars, head: 2 ** vars, period: 1 } };
-  } finally {
-    for (const buf of bufs) backend.free(buf);
-  }
+/** The tables on the host at (z, χ_0) (FlockPasses.hostTables: made there where the passes make
+ * them on the host, else written out where the columns are and read back). */
+export function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<PaddedTables> {
+  return backend.flock.hostTables(cols, entryWeights(z, chi0), doneWith);
 }
 
 /** The same tables written out in full (2^vars values each) as E buffers of `backend`. */

@@ -113,8 +113,8 @@ describe('stacked opening round trips', () => {
 });
 
 describe('the lane rounds on the factored weight', () => {
-  // The cpu backend without its lane kernels writes the weight out.
-  const writtenOut: Backend = { ...CPU, laneDots: undefined, laneCombine: undefined };
+  // The cpu backend told to keep the weight as a table writes it out.
+  const writtenOut: Backend = { ...CPU, stackWeight: 'table' };
   /** The instance with a claim on its first column at a point whose last two coordinates are 0. */
   const withZeroTail = (inst: Instance, seed: number): Instance => {
     const col = inst.columns[0], point = eWords(new SplitMix64(seed), Math.log2(col.length / 2));

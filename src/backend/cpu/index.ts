@@ -20,6 +20,7 @@ import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { MAX_SHARED_BYTES, WordPool } from '../word-pool';
 import { jsWords } from '../../util/allocation';
+import { completeBackend } from '../portable';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 import { arrayVmKernels } from '../array-vm';
 import { hostVmKernels } from './vm-kernels';
@@ -77,7 +78,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   };
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
-  const backend: Backend = {
+  const backend: Backend = completeBackend({
     name: 'cpu',
     vm: arrayVmKernels({ backend: 'cpu', take: (length) => large.take(length), give: (w) => large.give(w) }, hostVmKernels),
     async upload(elem, src) {
@@ -133,6 +134,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       : {}),
     host: { below: 0, get backend() { return backend; } },
     zerocheckRounds: 'host',
+    stackWeight: 'lanes',
     ...typedArrayOpening({ data, wrap, spent, free, take: (length, what) => (length >= threadedFrom ? large.take(length, what) : jsWords(length, what)) }),
     freeTree(tree) {
       const { nodes } = treeOf('cpu', tree, (tree as ArrayTree).codeword);
@@ -145,6 +147,6 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       large.clear();
       await pool?.dispose();
     },
-  };
+  });
   return backend;
 }

@@ -108,7 +108,7 @@ function weighed({ live, tail }: BlockWeights): number {
   return live + (tail === null ? 0 : 1);
 }
 
-export function createFlockPasses(ctx: KernelContext): FlockPasses {
+export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTables'> {
   const { link } = ctx;
   const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(ctx.device, buf);
   // The skip pass's constant tables, made on the device once: the Λ planes of every byte at

@@ -3,6 +3,7 @@
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { createCpuBackend } from '../cpu/index';
+import { completeBackend } from '../portable';
 import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer, gpuRange, gpuStrided } from './buffer';
 import { createCommitKernels } from './commit';
 import type { KernelName } from './kernels';
@@ -89,7 +90,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const flock = createFlockPasses(ctx);
   const vm = createVmKernels(ctx);
 
-  return {
+  return completeBackend({
     name: 'webgpu',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
@@ -123,6 +124,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...grind,
     flock,
     vm,
+    stackWeight: 'table',
     traffic: () => link.traffic(),
     async finish() {
       live();
@@ -137,5 +139,5 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       disposed = true;
       device.destroy();
     },
-  };
+  });
 }

@@ -59,14 +59,8 @@ class RunningSumcheck {
     const { backend } = this;
     // The tables it owns are spent: a backend may fold them into their own storage (the first
     // fold of a 2^28-word witness would otherwise hold its 6 GiB weight and two 3 GiB folds).
-    let sums: Uint32Array | null = null;
-    if (backend.foldRound !== undefined) {
-      const next = await backend.foldRound(this.f, this.b, stride, r, nextStride, { f: this.ownsF, b: true });
-      [this.f, this.b, this.ownsF, sums] = [next.f, next.b, true, next.sums];
-    } else {
-      [this.f, this.ownsF] = [await backend.fold(this.f, stride, r, this.ownsF), true];
-      this.b = await backend.fold(this.b, stride, r, true);
-    }
+    const next = await backend.foldRound(this.f, this.b, stride, r, nextStride, { f: this.ownsF, b: true });
+    [this.f, this.b, this.ownsF] = [next.f, next.b, true];
     if (this.f.length < backend.host.below) {
       const [f, b, host] = [this.f, this.b, backend.host.backend];
       const hostF = await host.upload('E', await backend.download(f));
@@ -75,7 +69,7 @@ class RunningSumcheck {
       backend.free(f);
       backend.free(b);
     }
-    this.poly = roundPoly(sums ?? (await this.backend.roundSums(this.f, this.b, nextStride)), this.claim);
+    this.poly = roundPoly(next.sums, this.claim);
     ps.addRoundPoly(this.poly, false);
   }
 
@@ -193,8 +187,7 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
           pending.push(await sc.introduce(ps, eq, y));
         }
       }
-      if (backend.smallestNonce !== undefined) await ps.grindBy(level.grindingBits, (base, bits) => backend.smallestNonce!(base, bits));
-      else ps.grind(level.grindingBits);
+      await ps.grindBy(level.grindingBits, (base, bits) => backend.smallestNonce(base, bits));
       const queries = ps.sampleQueries(level.logBlockLen, level.queries);
       const lambda = ps.sample();
       const phase = await oracle.backend.openRows(oracle.codeword, oracle.tree, queries);
