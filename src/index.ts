@@ -14,6 +14,7 @@ export { createCpuBackend } from './backend/cpu/index';
 export { createWebGpuBackend } from './backend/webgpu/index';
 export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
 export { SplitMix64 } from './util/splitmix64';
+export { OptionsError } from './util/options';
 export * from './workloads/hash-batch/index';
 export * from './workloads/xmss-aggregate/index';
 export * from './xmss/index';

@@ -26,11 +26,14 @@ export type XmssEpochProblem =
 /** An epoch, or an epoch range, that a key cannot take. */
 export class XmssEpochError extends InputError {
   readonly problem: XmssEpochProblem;
+  /** For 'already-used': the first epoch the key may still sign (epochEnd + 1 once it has none left). */
+  readonly nextEpoch: number | undefined;
 
-  constructor(problem: XmssEpochProblem, message: string) {
+  constructor(problem: XmssEpochProblem, message: string, nextEpoch?: number) {
     super(message);
     this.name = 'XmssEpochError';
     this.problem = problem;
+    this.nextEpoch = nextEpoch;
   }
 }
 

@@ -24,6 +24,7 @@ import { completeBackend } from '../portable';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 import { arrayVmKernels } from '../array-vm';
 import { hostVmKernels } from './vm-kernels';
+import { checkOptions } from '../../util/options';
 
 /** A new buffer owning `words` (no copy). */
 function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
@@ -60,6 +61,7 @@ export interface CpuBackendOptions {
 }
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
+  checkOptions('createCpuBackend', options, { pool: 'object', threadedFrom: { integer: [0, 2 ** 53] }, collect: 'function' });
   const { pool, threadedFrom = THREADED_MIN_WORDS, collect } = options;
   /** Arrays from threadedFrom words on: recycled, and shared if there are workers. */
   const large = new WordPool({ shared: pool !== undefined, collect });

@@ -18,9 +18,10 @@ import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/
 import { eqTable } from '../../poly/eq';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
+import { checkOptions } from '../../util/options';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { ProveError } from '../errors';
-import type { Execution } from '../execute';
+import { EXECUTE_RULES, type Execution } from '../execute';
 import { type VmLayout, type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';
 import type { Program } from '../program';
@@ -44,6 +45,9 @@ export const VM_STAGES: readonly VmStage[] = ['execute', 'witness', 'commit', 'b
 
 // Each stage's rough share of a proof, for progress only.
 const STAGE_SHARE: Record<VmStage, number> = { execute: 0.01, witness: 0.04, commit: 0.1, bus: 0.35, tables: 0.1, flock: 0.1, opening: 0.3 };
+
+/** The rule of a logInvRate option (src/util/options.ts). */
+export const LOG_INV_RATE_RULE = { integer: [1, 4] } as const;
 
 export interface ProveProgramOptions {
   readonly backend: Backend;
@@ -147,6 +151,9 @@ export function vmProverState(program: Program, publicInput: PublicInput): Prove
 
 /** Proves the execution of `program` on `publicInput`. */
 export async function proveProgram(program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
+  checkOptions('proveProgram', options, {
+    backend: 'backend', witness: EXECUTE_RULES.witness, logInvRate: LOG_INV_RATE_RULE, maxCycles: EXECUTE_RULES.maxCycles, onProgress: 'function', onShape: 'function',
+  }, ['backend']);
   return proveInto(vmProverState(program, publicInput), program, publicInput, options);
 }
 

@@ -20,8 +20,9 @@ import { HashBatchInputError } from './errors';
 import { ioClaims } from './io-claims';
 import { commitQflock, openQflock } from './pcs';
 import {
-  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, statementOfCompressions, statementOfMessages, transcriptStart,
+  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, STATEMENT_RULE, statementOfCompressions, statementOfMessages, transcriptStart,
 } from './statement';
+import { checkOptions } from '../../util/options';
 
 export type HashBatchStage = 'witness' | 'commit' | 'zerocheck' | 'lincheck' | 'opening';
 
@@ -44,6 +45,8 @@ export interface HashBatchProveOptions {
   statement?: StatementMode;
 }
 
+const PROVE_RULES = { backend: 'backend', onProgress: 'function', plain: 'boolean' } as const;
+
 export type { StageTraffic };
 
 export interface HashBatchProof {
@@ -63,6 +66,7 @@ export interface HashBatchProof {
  * and takes n = 2^k, k ∈ 7..20 (HashBatchInputError for inputs of another shape).
  */
 export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProveOptions): Promise<HashBatchProof> {
+  checkOptions('proveHashBatch', options, { ...PROVE_RULES, statement: STATEMENT_RULE }, ['backend']);
   if ((options.statement ?? DEFAULT_STATEMENT) === 'none') {
     const { nLog } = batchSize(inputs);
     return proveBatch({ witness: pinnedCompressions(inputs), nBlocksLog: nLog, statement: null }, options);
@@ -76,6 +80,7 @@ export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProv
  * output is not its compression's (an honest prover proves only true statements).
  */
 export async function proveStatement(statement: HashBatchStatement, options: Omit<HashBatchProveOptions, 'statement'>): Promise<HashBatchProof> {
+  checkOptions('proveStatement', options, PROVE_RULES, ['backend']);
   const witness = compressionsOf(statement);
   const claimed = outputsOf(statement), computed = outputsOf(statementOfCompressions(witness));
   const wrong = claimed.findIndex((w, i) => w !== computed[i]);

@@ -16,6 +16,9 @@ import { HashBatchInputError } from './errors';
  */
 export type StatementMode = 'bound' | 'none';
 
+/** The options' rule for a StatementMode (src/util/options.ts). */
+export const STATEMENT_RULE = { oneOf: ['bound', 'none'] satisfies StatementMode[] } as const;
+
 export const DEFAULT_STATEMENT: StatementMode = 'bound';
 
 /** The transcript label of a bound batch, distinct from the reference flow's. */
