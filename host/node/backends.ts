@@ -1,5 +1,6 @@
 // Which backends can run on this machine, and which one a command gets; every choice comes
 // with its reason.
+import { InputError } from '../../src/util/errors';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -165,6 +166,6 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-export class BackendUnavailableError extends Error {
+export class BackendUnavailableError extends InputError {
   override name = 'BackendUnavailableError';
 }

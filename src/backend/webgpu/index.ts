@@ -2,6 +2,8 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { createCpuBackend } from '../cpu/index';
+import { completeBackend } from '../portable';
 import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer, gpuRange, gpuStrided } from './buffer';
 import { createCommitKernels } from './commit';
 import type { KernelName } from './kernels';
@@ -84,13 +86,14 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const ntt = new NttKernels(link, record, groupLayers);
   const ctx: KernelContext = { device, link, live, record, create, maxPerDimension };
   const commit = createCommitKernels({ ...ctx, ntt });
-  const opening = createOpeningKernels({ ...ctx, ntt, hostBelow });
+  // The small tables' rounds finish on the reference backend, on this thread.
+  const opening = createOpeningKernels({ ...ctx, ntt, host: { below: hostBelow, backend: createCpuBackend() } });
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);
   const vm = createVmKernels(ctx);
 
-  return {
+  return completeBackend({
     name: 'webgpu',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
@@ -124,6 +127,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...grind,
     flock,
     vm,
+    stackWeight: 'table',
     traffic: () => link.traffic(),
     async finish() {
       live();
@@ -138,5 +142,5 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       disposed = true;
       device.destroy();
     },
-  };
+  });
 }

@@ -5,11 +5,12 @@
 // ring-switched stacked opening of every claim.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
-import { type StageTraffic, trafficSince } from '../../backend/traffic';
+import { proofStages } from '../../backend/stages';
+import type { StageTraffic } from '../../backend/traffic';
 import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
-import type { Compression } from '../../flock/compression';
+import type { Compression } from '../../kernels/flock/compression';
 import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { witnessInputs } from '../../flock/witness';
+import { witnessInputs } from '../../kernels/flock/witness';
 import { proveZerocheckOn } from '../../flock/zerocheck/prover';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
@@ -172,25 +173,9 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const { backend, onProgress } = options;
   const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
-  const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
-  stageMs.execute = executeMs;
-  const meter = backend.traffic?.bind(backend);
-  const zero = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0, rounds: 0 };
-  const traffic = Object.fromEntries(VM_STAGES.map((s) => [s, { ...zero }])) as Record<VmStage, StageTraffic>;
-  let done = STAGE_SHARE.execute;
-  async function stage<T>(name: VmStage, body: () => T | Promise<T>): Promise<T> {
-    if (onProgress !== undefined) {
-      onProgress(name, done);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    const t0 = performance.now();
-    const [before, rounds] = [meter?.(), ps.rounds];
-    const out = await body();
-    stageMs[name] = performance.now() - t0;
-    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
-    done += STAGE_SHARE[name];
-    return out;
-  }
+  const stages = proofStages(backend, VM_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, STAGE_SHARE.execute);
+  stages.ms.execute = executeMs;
+  const stage = stages.run.bind(stages);
 
   const shape = shapeOf(program, exec, logInvRate);
   options.onShape?.(shape, logInvRate);
@@ -278,7 +263,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const proof = serializeProof(ps.finish());
   return {
     proof,
-    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) },
+    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs: stages.ms, proofBytes: proof.length, ...(stages.traffic === undefined ? {} : { traffic: stages.traffic }) },
   };
 }
 
