@@ -4,15 +4,27 @@
 // public line, a Flock zerocheck and lincheck round, a WHIR round, an opened leaf) each give a
 // proof our verifier refuses, and each test names the check that refuses it. The same provers
 // left unchanged give valid proofs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../src/backend/backend';
 import { eAdd, eOne } from '../../src/field/e';
 import { parseProgram } from '../../src/vm/program';
 import { parsePublicInputJson } from '../../src/vm/public-input';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { nativeOrCpu } from '../native/fast-backend';
-import { type AdversaryCase, adversarialProof, liveTables, publicLineTamper, rowCount, rowValue } from './adversary';
+import type { RunColumns } from '../../src/vm/prove/columns';
+import { type AdversaryCase, adversarialProof, lastResultRead, liveTables, publicLineTamper, rowCount, rowValue, zeroCount } from './adversary';
 import { vmText } from './vm-vectors';
+
+// A prover that commits columns its run does not give: the columns as built, then changed.
+const columnHook = vi.hoisted(() => ({ change: undefined as ((run: RunColumns) => void) | undefined }));
+vi.mock('../../src/vm/prove/columns', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/vm/prove/columns')>();
+  return { ...m, buildColumns: (...args: Parameters<typeof m.buildColumns>) => {
+    const run = m.buildColumns(...args);
+    columnHook.change?.(run);
+    return run;
+  } };
+});
 
 let backend: Backend;
 beforeAll(async () => {
@@ -56,6 +68,25 @@ for (const name of ['arith', 'hash'] as const) {
 
     it('the public line\'s memory limbs changed', async () => {
       expect(await reason({ message: publicLineTamper(program, pi) })).toMatch(/^public input: the memory limbs at r are off the line/);
+    });
+
+    // A read whose count column is 0 pushes and pulls the same tuple (0·g = 0), so it balances
+    // whatever value it reads: an arithmetic row's result changed in memory, its own read of it
+    // (the cell's last) counted 0 and dropped from the cell's count. Only the count product's
+    // nonzero check stands in the way.
+    it('a result read with count 0 (a wrapped counter): any value balances', async () => {
+      let target: ReturnType<typeof lastResultRead> | undefined;
+      columnHook.change = (run) => zeroCount(run, target!);
+      try {
+        const run: AdversaryCase['run'] = (exec, p) => {
+          target = lastResultRead(exec, p);
+          exec.memory[6 * target.cell] ^= 1;
+          exec.memCounts[target.cell] -= 1;
+        };
+        expect(await reason({ run })).toMatch(/^bus: the read counts multiply to zero/);
+      } finally {
+        columnHook.change = undefined;
+      }
     });
 
     it('a bytecode multiplicity raised (the first pc\'s)', async () => {

@@ -11,8 +11,10 @@ import { transcriptStatement, VM_TRANSCRIPT_LABEL } from '../../src/vm/bytecode'
 import { type Execution, execute } from '../../src/vm/execute';
 import { TABLES, type TableName } from '../../src/vm/isa';
 import type { Program } from '../../src/vm/program';
+import type { RunColumns } from '../../src/vm/prove/columns';
 import { proveExecution, type VmStage } from '../../src/vm/prove/prove';
 import type { PublicInput } from '../../src/vm/public-input';
+import { TABLE_BASES } from '../../src/vm/tables/columns';
 import { TABLE_SCHEMAS } from '../../src/vm/tables/schema';
 import { ROW_COUNTS } from '../../src/vm/trace';
 
@@ -144,4 +146,34 @@ export function publicLineTamper(program: Program, publicInput: PublicInput): Me
 export function liveTables(program: Program, publicInput: PublicInput): TableName[] {
   const exec = execute(program, publicInput);
   return TABLES.filter((_, t) => exec.rows[t].length > 0);
+}
+
+/** A row read by its table, cell and access count. */
+export interface RowRead {
+  readonly table: TableName;
+  readonly row: number;
+  /** Which of the row's reads (its `cnt_*` column, in schema order). */
+  readonly read: number;
+  readonly cell: number;
+}
+
+/** The first XOR or MUL row whose result cell's last access is its own: nothing reads the
+ * result after it, so its value can change without another row noticing. */
+export function lastResultRead(exec: Execution, program: Program): RowRead {
+  for (const table of ['MUL', 'XOR'] as const) {
+    const rows = exec.rows[TABLES.indexOf(table)];
+    for (let row = 0; row < rows.length; row++) {
+      const cell = resultCell(exec, program, table, row);
+      if (rows.count(row, 2) === exec.memCounts[cell] - 1) return { table, row, read: 2, cell };
+    }
+  }
+  throw new Error('no arithmetic row is the last access of its result');
+}
+
+/** Sets the committed count of `read` to 0 (a column value no count g^A can take). */
+export function zeroCount(run: RunColumns, read: RowRead): void {
+  const t = TABLES.indexOf(read.table);
+  const names = TABLE_SCHEMAS[t].columns;
+  const cnt = names.filter((c) => c.startsWith('cnt') && c !== 'cnt_bc')[read.read];
+  run.columns[TABLE_BASES[t] + names.indexOf(cnt)].fill(0, 2 * read.row, 2 * read.row + 2);
 }
