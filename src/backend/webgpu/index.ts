@@ -13,6 +13,7 @@ import type { KernelContext } from './context';
 import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
 import { createVmKernels } from './vm';
+import { deviceWindows } from './window';
 import { createZerocheckKernels } from './zerocheck';
 
 export { WebGpuError } from './errors';
@@ -27,6 +28,9 @@ export interface WebGpuBackendOptions {
    * on the host (default 2^12: below it a round is mostly submit and read-back latency); 0
    * keeps them here. */
   hostBelow?: number;
+  /** Bytes a storage binding spans at most, below the device's own limit: kernels split their
+   * operands into windows of this size (window.ts), as they do on a device whose limit it is. */
+  maxBindingBytes?: number;
 }
 
 const HOST_BELOW = 2 ** 12;
@@ -37,6 +41,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     options.maxWorkgroupsPerDimension ?? Infinity,
   );
   const storageUsage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const windows = deviceWindows(device, options.maxBindingBytes);
   const link = new DeviceLink(device);
   const pipelines = new Pipelines(device);
   let disposed = false;
@@ -47,7 +52,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
 
   /** Work for one submission, under the label `what` (its errors name it). */
   function record(what: string): Recording {
-    return new Recording(link, pipelines, maxPerDimension, what);
+    return new Recording(link, pipelines, maxPerDimension, windows, what);
   }
 
   // One dispatch over `count` elements; `operands` fill the storage bindings in order and the
@@ -78,8 +83,8 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   }
   const hostBelow = options.hostBelow ?? HOST_BELOW;
   if (!Number.isInteger(hostBelow) || hostBelow < 0) throw new BackendUsageError(`hostBelow must be an integer ≥ 0, got ${hostBelow}`);
-  const ntt = new NttKernels(link, record, groupLayers);
-  const ctx: KernelContext = { device, link, live, record, create, maxPerDimension };
+  const ntt = new NttKernels(link, record, groupLayers, windows);
+  const ctx: KernelContext = { device, link, live, record, create, maxPerDimension, windows };
   const commit = createCommitKernels({ ...ctx, ntt });
   const opening = createOpeningKernels({ ...ctx, ntt, hostBelow });
   const zerocheck = createZerocheckKernels(ctx);

@@ -122,12 +122,13 @@ export const KERNELS = {
   nttRadix8: { module: NTT, entryPoint: 'ntt_radix8', bindings: NTT_PASS },
   nttRadix16: { module: NTT, entryPoint: 'ntt_radix16', bindings: NTT_PASS },
   nttRadix2Transposed: { module: NTT, entryPoint: 'ntt_radix2_transposed', bindings: NTT_PASS },
+  nttRadix2Split: { module: NTT, entryPoint: 'ntt_radix2_split', bindings: io(['split_twiddles'], ['lo', 'hi'], 'split') },
   merkleLeaves: {
     module: MERKLE,
     entryPoint: 'merkle_leaves',
     bindings: [...MERKLE_NODES, { name: 'rows', type: 'read-only-storage' }],
   },
-  merkleNodes: { module: MERKLE, entryPoint: 'merkle_nodes', bindings: MERKLE_NODES },
+  merkleNodes: { module: MERKLE, entryPoint: 'merkle_nodes', bindings: [...MERKLE_NODES, { name: 'children', type: 'storage' }] },
   grind: {
     module: wgsl(grind, blake2s),
     entryPoint: 'grind',

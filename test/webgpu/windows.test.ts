@@ -1,0 +1,68 @@
+// Operands longer than a storage binding: the webgpu backend told to bind at most a few KiB
+// (WebGpuBackendOptions.maxBindingBytes) splits every operand into windows as it would on a
+// device whose limit that is, and its results stay the cpu reference's byte for byte.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { stack } from '../../bench/device-check/commit-check';
+import { AllocationError } from '../../src/backend/allocation';
+import type { Backend } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { createWebGpuBackend } from '../../src/backend/webgpu/index';
+import { SplitMix64 } from '../../src/util/splitmix64';
+import { describeGpu } from './gpu';
+
+/** Bytes a binding spans in these tests: 2^14 (a stack of 2^12 K words is two windows). */
+const SMALL = 2 ** 14;
+
+async function commitment(backend: Backend, q: Uint32Array, logN: number, rate: number, lanes: number, queries: number[]) {
+  const msg = await backend.upload('K', q);
+  const codeword = await backend.encode(msg, logN, rate);
+  backend.free(msg);
+  const tree = await backend.merkleBuild(codeword, lanes, 64);
+  const words = await backend.download(codeword);
+  const opened = await backend.openRows(codeword, tree, queries.map((x) => x % tree.nLeaves));
+  backend.freeTree(tree);
+  backend.free(codeword);
+  return { words, root: tree.root, opened };
+}
+
+await describeGpu('webgpu operands in windows', ({ device }) => {
+  const cpu = createCpuBackend();
+  let small: Backend[];
+  beforeAll(() => {
+    small = [1, 4].map((nttGroupLayers) => createWebGpuBackend(device, { maxBindingBytes: SMALL, nttGroupLayers }));
+  });
+
+  test('a binding over the limit is refused, not bound', async () => {
+    const big = await small[0].alloc('K', SMALL / 4);
+    await expect(small[0].mulK(big, big, await small[0].alloc('K', SMALL / 4))).rejects.toThrow(AllocationError);
+  });
+
+  test('maxBindingBytes below 64 alignments is a usage error', () => {
+    expect(() => createWebGpuBackend(device, { maxBindingBytes: 100 })).toThrow(/maxBindingBytes/);
+  });
+
+  describe('commitment: codeword, root and openings', () => {
+    const queries = Array.from(new SplitMix64(7).words(24), (x) => x);
+    for (const [logN, rate, lanes] of [
+      [12, 1, 64],
+      [12, 3, 16],
+      [14, 2, 3],
+      [15, 1, 64],
+      [11, 4, 1],
+      // Twiddle tables longer than a window: radix-2 passes over windows of one layer.
+      [18, 1, 1],
+      [17, 2, 2],
+    ] as const) {
+      test(`2^${logN} words, rate 2^-${rate}, ${lanes} lanes`, async () => {
+        const q = stack(logN, lanes, logN + rate);
+        const want = await commitment(cpu, q, logN, rate, lanes, queries);
+        for (const gpu of small) {
+          const got = await commitment(gpu, q, logN, rate, lanes, queries);
+          expect(got.words).toEqual(want.words);
+          expect(got.root).toEqual(want.root);
+          expect(got.opened).toEqual(want.opened);
+        }
+      });
+    }
+  });
+});
