@@ -32,9 +32,10 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
     small = [1, 4].map((nttGroupLayers) => createWebGpuBackend(device, { maxBindingBytes: SMALL, nttGroupLayers }));
   });
 
-  test('a binding over the limit is refused, not bound', async () => {
-    const big = await small[0].alloc('K', SMALL / 4);
-    await expect(small[0].mulK(big, big, await small[0].alloc('K', SMALL / 4))).rejects.toThrow(AllocationError);
+  test('a kernel that would bind more than the limit is refused, not run', async () => {
+    // The opening's fold does not split its table yet (see docs/gpu-session.md).
+    const big = await small[0].alloc('E', SMALL / 8);
+    await expect(small[0].fold(big, 1, new Uint32Array(6))).rejects.toThrow(AllocationError);
   });
 
   test('maxBindingBytes below 64 alignments is a usage error', () => {
@@ -64,5 +65,33 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
         }
       });
     }
+  });
+
+  describe('elementwise kernels', () => {
+    const words = (n: number, seed: number) => new SplitMix64(seed).words(n / 2);
+    for (const [elem, n] of [['K', 5000], ['E', 3001]] as const) {
+      test(`mul${elem} over ${n} values`, async () => {
+        const w = elem === 'K' ? 2 : 6;
+        const [a, b] = [words(w * n, 1), words(w * n, 2)];
+        const run = async (be: Backend) => {
+          const [ga, gb, out] = [await be.upload(elem, a), await be.upload(elem, b), await be.alloc(elem, n)];
+          await (elem === 'K' ? be.mulK(ga, gb, out) : be.mulE(ga, gb, out));
+          return be.download(out);
+        };
+        expect(await run(small[0])).toEqual(await run(cpu));
+      });
+    }
+
+    // The map's byte tables (144 KiB) are bound whole: a window of 256 KiB holds them.
+    test('the ring map over 20000 E values', async () => {
+      const { PHI_TABLE_WORDS } = await import('../../src/pcs/ring-switch/map');
+      const [t, tables] = [words(6 * 20000, 3), words(PHI_TABLE_WORDS, 4)];
+      const run = async (be: Backend) => {
+        const buf = await be.upload('E', t);
+        await be.mapByTables(buf, tables);
+        return be.download(buf);
+      };
+      expect(await run(createWebGpuBackend(device, { maxBindingBytes: 2 ** 18 }))).toEqual(await run(cpu));
+    });
   });
 });

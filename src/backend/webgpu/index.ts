@@ -13,7 +13,7 @@ import type { KernelContext } from './context';
 import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
 import { createVmKernels } from './vm';
-import { deviceWindows } from './window';
+import { deviceWindows, dispatchElementwise } from './window';
 import { createZerocheckKernels } from './zerocheck';
 
 export { WebGpuError } from './errors';
@@ -55,19 +55,16 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     return new Recording(link, pipelines, maxPerDimension, windows, what);
   }
 
-  // One dispatch over `count` elements; `operands` fill the storage bindings in order and the
-  // uniform binding receives `count`.
-  async function dispatch(name: KernelName, count: number, operands: GPUBuffer[]): Promise<void> {
-    await record(name).dispatch(name, count, operands, [count]).submit();
-  }
-
   // out = a · b elementwise; out may not alias an input (a writable binding excludes others).
   async function elementwise(name: KernelName, elem: Elem, a: DeviceBuffer, b: DeviceBuffer, out: DeviceBuffer) {
     live();
     const n = sameShape(elem, a, b, out);
     const [ga, gb, gout] = [a, b, out].map((buf) => gpuBuffer(device, buf));
     if (gout === ga || gout === gb) throw new BackendUsageError(`${name}: out must not be an input buffer`);
-    await dispatch(name, n, [ga, gb, gout]);
+    const unit = 4 * WORDS[elem];
+    const rec = record(name);
+    dispatchElementwise(windows, rec, name, n, [ga, gb, gout].map((windowed) => ({ windowed, unit })), (run) => [run]);
+    await rec.submit();
   }
 
   async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {

@@ -10,6 +10,7 @@ import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
+import { dispatchElementwise } from './window';
 import { reduce, type Reduction } from './reduction';
 
 /** What the opening kernels need from the backend that hosts them. */
@@ -146,7 +147,9 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       if (tables.length !== PHI_TABLE_WORDS) throw new BackendUsageError(`mapByTables: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
       const phi = await scratchBuffer(ctx.link, 'the byte tables of a map', tables);
       try {
-        await ctx.record('mapByTables').dispatch('phiMap', buf.length, [gpu(buf), phi], [buf.length]).submit();
+        const rec = ctx.record('mapByTables');
+        dispatchElementwise(ctx.windows, rec, 'phiMap', buf.length, [{ windowed: gpu(buf), unit: 24 }, phi], (n) => [n]);
+        await rec.submit();
       } finally {
         phi.destroy();
       }

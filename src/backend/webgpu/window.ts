@@ -6,6 +6,8 @@
 // the device's limits, or smaller when the backend is told (WebGpuBackendOptions.maxBindingBytes),
 // so tests on a software adapter split operands exactly as a large GPU's jobs split.
 import { BackendUsageError } from '../backend';
+import type { KernelName } from './kernels';
+import type { Recording } from './recording';
 
 export interface Windows {
   /** Bytes a binding spans at most: a power of two. */
@@ -39,11 +41,18 @@ export function bindingSize(b: GPUBuffer | GPUBufferBinding): number {
   return 'buffer' in b ? (b.size ?? b.buffer.size - (b.offset ?? 0)) : b.size;
 }
 
+/** The fewest units of `unitBytes`, a power-of-two multiple of `multiple`, whose bytes are a
+ * multiple of the alignment. */
+function alignedStep(w: Windows, unitBytes: number, multiple = 1): number {
+  let step = multiple;
+  while ((step * unitBytes) % w.align !== 0) step *= 2;
+  return step;
+}
+
 /** The units (of `unitBytes` each) a window holds that start at an aligned byte offset when a
  * window starts at a multiple of them: at most `w.bytes` long, a multiple of `multiple` units. */
 export function windowUnits(w: Windows, unitBytes: number, multiple = 1): number {
-  let step = multiple;
-  while ((step * unitBytes) % w.align !== 0) step *= 2;
+  const step = alignedStep(w, unitBytes, multiple);
   const units = Math.floor(w.bytes / unitBytes / step) * step;
   if (units < step) throw new BackendUsageError(`a binding of ${w.bytes} bytes holds no aligned run of ${step} units of ${unitBytes} bytes`);
   return units;
@@ -61,4 +70,26 @@ export function windowAround(w: Windows, buffer: GPUBuffer, offset: number, byte
 /** [first, count] runs of `per` covering 0 .. total. */
 export function* runs(total: number, per: number): Generator<[number, number]> {
   for (let first = 0; first < total; first += per) yield [first, Math.min(per, total - first)];
+}
+
+/** An operand of an elementwise dispatch: bound whole, or in windows of `unit`-byte elements. */
+export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit: number };
+
+/**
+ * Records kernel `name` over `count` elements, where invocation i touches only element i of
+ * each windowed operand: once per run of elements that fits a window of every operand, binding
+ * those windows; `params(n)` are the uniform words of a run of n.
+ */
+export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName, count: number, operands: readonly Operand[], params: (n: number) => number[]): void {
+  const windowed = operands.filter((o): o is Exclude<Operand, GPUBuffer> => 'windowed' in o);
+  const whole = windowed.every((o) => o.unit * count <= w.bytes);
+  let per = count;
+  if (!whole) {
+    const step = Math.max(...windowed.map((o) => alignedStep(w, o.unit)));
+    per = Math.min(...windowed.map((o) => windowUnits(w, o.unit, step)));
+  }
+  for (const [first, n] of runs(count, per)) {
+    const bound = operands.map((o) => ('windowed' in o ? (whole ? o.windowed : windowOf(o.windowed, first * o.unit, n * o.unit)) : o));
+    rec.dispatch(name, n, bound, params(n));
+  }
 }
