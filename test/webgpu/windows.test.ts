@@ -94,4 +94,40 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
       expect(await run(createWebGpuBackend(device, { maxBindingBytes: 2 ** 18 }))).toEqual(await run(cpu));
     });
   });
+
+  describe('sumcheck rounds: pairs in windows, at strides within a window and wider than one', () => {
+    const words = (n: number, seed: number) => new SplitMix64(seed).words(n / 2);
+    const n = 2 ** 12;
+    const r = words(6, 9);
+    for (const stride of [1, 32, 2 ** 11]) {
+      for (const elem of ['K', 'E'] as const) {
+        test(`roundSums, fold and foldRound of ${elem} at stride ${stride}`, async () => {
+          const [f, b] = [words((elem === 'K' ? 2 : 6) * n, stride), words(6 * n, stride + 1)];
+          const run = async (be: Backend) => {
+            const [gf, gb] = [await be.upload(elem, f), await be.upload('E', b)];
+            const sums = await be.roundSums(gf, gb, stride);
+            const folded = await be.download(await be.fold(gf, stride, r));
+            const nextStride = Math.max(1, stride / 2);
+            const next = be.foldRound
+              ? await be.foldRound(gf, gb, stride, r, nextStride)
+              : await (async () => {
+                  const [nf, nb] = [await be.fold(gf, stride, r), await be.fold(gb, stride, r)];
+                  return { f: nf, b: nb, sums: await be.roundSums(nf, nb, nextStride) };
+                })();
+            return { sums, folded, f: await be.download(next.f), b: await be.download(next.b), next: next.sums };
+          };
+          expect(await run(small[0])).toEqual(await run(cpu));
+        });
+      }
+    }
+
+    test('zerocheckSums over 2^11 pairs', async () => {
+      const [a, b, c, eq] = [words(6 * 2 ** 12, 11), words(6 * 2 ** 12, 12), words(6 * 2 ** 12, 13), words(6 * 2 ** 11, 14)];
+      const run = async (be: Backend) => {
+        const t = await Promise.all([a, b, c, eq].map((x) => be.upload('E', x)));
+        return be.zerocheckSums(t[0], t[1], t[2], t[3]);
+      };
+      expect(await run(small[0])).toEqual(await run(cpu));
+    });
+  });
 });

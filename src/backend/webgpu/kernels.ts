@@ -87,19 +87,10 @@ const MERKLE_NODES: readonly BindingSpec[] = [
 ];
 
 const ROUND_SUMS = wgsl(roundSums, pairs, partials, gf64, gf192);
-const ROUND_SUMS_BINDINGS: readonly BindingSpec[] = [
-  { name: 'f', type: 'read-only-storage' },
-  { name: 'b', type: 'read-only-storage' },
-  { name: 'partials', type: 'storage' },
-  { name: 'params', type: 'uniform' },
-];
+const ROUND_SUMS_BINDINGS = io(['f', 'f_hi', 'b', 'b_hi'], ['partials'], 'params');
 
 const FOLD = wgsl(fold, pairs, gf64, gf192);
-const FOLD_BINDINGS: readonly BindingSpec[] = [
-  { name: 'src', type: 'read-only-storage' },
-  { name: 'out', type: 'storage' },
-  { name: 'params', type: 'uniform' },
-];
+const FOLD_BINDINGS = io(['src', 'src_hi'], ['out'], 'params');
 
 const QUERY_WEIGHTS = wgsl(queryWeights);
 

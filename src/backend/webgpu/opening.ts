@@ -5,12 +5,13 @@
 // the WGSL structs need no padding.
 import type { E } from '../../field/e';
 import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
-import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
+import { BackendUsageError, WORDS, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
 import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
-import { dispatchElementwise } from './window';
+import { pairBindings, pairRuns } from './pair-windows';
+import { dispatchElementwise, windowOf } from './window';
 import { reduce, type Reduction } from './reduction';
 
 /** What the opening kernels need from the backend that hosts them. */
@@ -65,24 +66,32 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
     }
   }
 
-  /** The reduction of a round's sums of Σ f·b at `stride`. */
+  /** The reduction of a round's sums of Σ f·b at `stride`, in runs of its pairs' windows. */
   function sumsOf(f: DeviceBuffer, b: DeviceBuffer, stride: number): Reduction {
     const n = roundShape(f, b);
-    const terms = roundTerms(n, stride);
+    roundTerms(n, stride);
+    const [gf, gb] = [gpu(f), gpu(b)];
     return {
       what: 'roundSums',
       partialsLabel: 'round partial sums',
       kernel: f.elem === 'K' ? 'roundSumsK' : 'roundSumsE',
-      terms,
-      inputs: [gpu(f), gpu(b)],
-      params: [n, stride, terms],
+      parts: pairRuns(ctx.windows, n, stride).map((run) => ({
+        terms: run.terms,
+        inputs: [...pairBindings(run, gf, 4 * WORDS[f.elem]), ...pairBindings(run, gb, 24)],
+        params: [run.n, run.stride, run.terms, run.hiShift],
+      })),
     };
   }
 
   /** Records src with the variable of `stride` bound at r into out. */
   function recordFold(rec: Recording, src: DeviceBuffer, stride: number, r: E, out: GPUBuffer): Recording {
-    const count = roundTerms(src.length, stride);
-    return rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), out], [...scalar(r, 'fold: r'), count, src.length, stride]);
+    roundTerms(src.length, stride);
+    const r6 = scalar(r, 'fold: r');
+    for (const run of pairRuns(ctx.windows, src.length, stride)) {
+      const bound = [...pairBindings(run, gpu(src), 4 * WORDS[src.elem]), windowOf(out, 24 * run.first, 24 * run.terms)];
+      rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', run.terms, bound, [...r6, run.terms, run.n, run.stride, run.hiShift]);
+    }
+    return rec;
   }
 
   return {

@@ -7,7 +7,7 @@
 // so tests on a software adapter split operands exactly as a large GPU's jobs split.
 import { BackendUsageError } from '../backend';
 import type { KernelName } from './kernels';
-import type { Recording } from './recording';
+import type { Binding, Recording } from './recording';
 
 export interface Windows {
   /** Bytes a binding spans at most: a power of two. */
@@ -76,11 +76,11 @@ export function* runs(total: number, per: number): Generator<[number, number]> {
 export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit: number };
 
 /**
- * Records kernel `name` over `count` elements, where invocation i touches only element i of
- * each windowed operand: once per run of elements that fits a window of every operand, binding
- * those windows; `params(n)` are the uniform words of a run of n.
+ * Runs of `count` elements that fit a window of every windowed operand, each with those
+ * operands' windows bound (the others whole): the bindings of an elementwise kernel, whose
+ * invocation i touches only element i of each windowed operand.
  */
-export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName, count: number, operands: readonly Operand[], params: (n: number) => number[]): void {
+export function elementRuns(w: Windows, count: number, operands: readonly Operand[]): { first: number; n: number; bound: Binding[] }[] {
   const windowed = operands.filter((o): o is Exclude<Operand, GPUBuffer> => 'windowed' in o);
   const whole = windowed.every((o) => o.unit * count <= w.bytes);
   let per = count;
@@ -88,8 +88,15 @@ export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName
     const step = Math.max(...windowed.map((o) => alignedStep(w, o.unit)));
     per = Math.min(...windowed.map((o) => windowUnits(w, o.unit, step)));
   }
-  for (const [first, n] of runs(count, per)) {
-    const bound = operands.map((o) => ('windowed' in o ? (whole ? o.windowed : windowOf(o.windowed, first * o.unit, n * o.unit)) : o));
-    rec.dispatch(name, n, bound, params(n));
-  }
+  return [...runs(count, per)].map(([first, n]) => ({
+    first,
+    n,
+    bound: operands.map((o) => ('windowed' in o ? (whole ? o.windowed : windowOf(o.windowed, first * o.unit, n * o.unit)) : o)),
+  }));
+}
+
+/** Records kernel `name` over `count` elements (elementRuns); `params(n)` are the uniform
+ * words of a run of n. */
+export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName, count: number, operands: readonly Operand[], params: (n: number) => number[]): void {
+  for (const { n, bound } of elementRuns(w, count, operands)) rec.dispatch(name, n, bound, params(n));
 }
