@@ -6,7 +6,7 @@ struct AddParams {
   s1: vec2<u32>,
   s2: vec2<u32>,
   count: u32, // E values of src
-  at: u32,
+  at: u32,    // the u32 pair of acc[0] where value 0 goes (3 · its index)
   scaled: u32,
   stride: u32,
 }
@@ -27,7 +27,7 @@ fn add_scaled(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgro
   if (params.scaled != 0u) {
     v = e_mul(E(params.s0, params.s1, params.s2), v);
   }
-  let o = 3u * (params.at + params.stride * i);
+  let o = params.at + 3u * params.stride * i;
   acc[o] ^= v.c0;
   acc[o + 1u] ^= v.c1;
   acc[o + 2u] ^= v.c2;

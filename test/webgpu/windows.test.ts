@@ -130,4 +130,34 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
       expect(await run(small[0])).toEqual(await run(cpu));
     });
   });
+
+  describe('the opening\'s tables in windows', () => {
+    const words = (n: number, seed: number) => new SplitMix64(seed).words(n / 2);
+    test('eqTable of 12 coordinates', async () => {
+      const [point, seed] = [words(6 * 12, 21), words(6, 22)];
+      const run = async (be: Backend) => be.download(await be.eqTable(point, seed));
+      expect(await run(small[0])).toEqual(await run(cpu));
+    });
+
+    for (const [at, stride, scaled] of [[0, 1, false], [5, 3, true], [1, 1, true]] as const) {
+      test(`addScaled of 1500 values into 2^13 at ${at}, stride ${stride}${scaled ? ', scaled' : ''}`, async () => {
+        const [acc, src, s] = [words(6 * 2 ** 13, 23), words(6 * 1500, 24), words(6, 25)];
+        const run = async (be: Backend) => {
+          const [a, b] = [await be.upload('E', acc), await be.upload('E', src)];
+          await be.addScaled(a, b, at, scaled ? s : undefined, stride);
+          return be.download(a);
+        };
+        expect(await run(small[0])).toEqual(await run(cpu));
+      });
+    }
+
+    test('queryWeights over a domain of 2^12 positions (9 variables, rate 2^-3)', async () => {
+      const rng = new SplitMix64(26);
+      const queries = Array.from(rng.words(40), (x) => x % 2 ** 12);
+      queries.push(queries[0], 2 ** 12 - 1, 0);
+      const coeffs = words(6 * queries.length, 27);
+      const run = async (be: Backend) => be.download(await be.queryWeights(queries, coeffs, 9, 3));
+      expect(await run(small[0])).toEqual(await run(cpu));
+    });
+  });
 });

@@ -148,6 +148,7 @@ export const KERNELS = {
     bindings: [
       { name: 'table', type: 'storage' },
       { name: 'params', type: 'uniform' },
+      { name: 'table_hi', type: 'storage' },
     ],
   },
   phiMap: {

@@ -11,7 +11,7 @@ import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
 import { pairBindings, pairRuns } from './pair-windows';
-import { dispatchElementwise, windowOf } from './window';
+import { dispatchElementwise, runs, windowAround, windowOf, windowUnits } from './window';
 import { reduce, type Reduction } from './reduction';
 
 /** What the opening kernels need from the backend that hosts them. */
@@ -142,11 +142,23 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       const n = point.length / 6;
       if (!Number.isInteger(n)) throw new BackendUsageError(`eqTable: a point is 6 words a coordinate, got ${point.length}`);
       const first = scalar(seed, 'eqTable: seed');
-      return into(2 ** n, (out) => {
+      return into(2 ** n, async (out) => {
         ctx.link.write(out, 0, Uint32Array.from(first));
-        const rec = ctx.record('eqTable');
-        for (let k = 0; k < n; k++) rec.dispatch('eqStep', 2 ** k, [out], [...point.subarray(6 * k, 6 * k + 6), 2 ** k]);
-        return rec.submit();
+        const spare = await scratchBuffer(ctx.link, 'an unused high half', 24);
+        try {
+          const rec = ctx.record('eqTable');
+          const w = ctx.windows;
+          for (let k = 0; k < n; k++) {
+            const r = [...point.subarray(6 * k, 6 * k + 6)];
+            const size = 2 ** k;
+            // Doubling in place while both halves fit a window; else a window of the low half with the same of the high.
+            if (48 * size <= w.bytes) rec.dispatch('eqStep', size, [windowOf(out, 0, 48 * size), spare], [...r, size, 0]);
+            else for (const [i0, len] of runs(size, windowUnits(w, 24))) rec.dispatch('eqStep', len, [windowOf(out, 24 * i0, 24 * len), windowOf(out, 24 * (size + i0), 24 * len)], [...r, len, 1]);
+          }
+          return await rec.submit();
+        } finally {
+          spare.destroy();
+        }
       });
     },
 
@@ -170,7 +182,17 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       const [ga, gs] = [gpu(acc), gpu(src)];
       if (ga === gs) throw new BackendUsageError('addScaled: acc must not be src');
       const s = scale === undefined ? [0, 0, 0, 0, 0, 0] : scalar(scale, 'addScaled: scale');
-      await ctx.record('addScaled').dispatch('addScaled', src.length, [ga, gs], [...s, src.length, at, scale === undefined ? 0 : 1, stride]).submit();
+      const rec = ctx.record('addScaled');
+      const w = ctx.windows;
+      // Values i0 .. i0 + n of src go to acc at, at + stride, …: a window of each (acc's from an aligned start).
+      const per = Math.max(1, Math.min(windowUnits(w, 24), Math.floor((w.bytes - w.align) / (24 * stride))));
+      const whole = src.length * 24 <= w.bytes && acc.length * 24 <= w.bytes;
+      for (const [i0, n] of runs(src.length, whole ? src.length : per)) {
+        const span = stride * (n - 1) + 1;
+        const a = whole ? { binding: ga, skip: 24 * at } : windowAround(w, ga, 24 * (at + stride * i0), 24 * span);
+        rec.dispatch('addScaled', n, [a.binding, whole ? gs : windowOf(gs, 24 * i0, 24 * n)], [...s, n, a.skip / 8, scale === undefined ? 0 : 1, stride]);
+      }
+      await rec.submit();
     },
 
     async queryWeights(queries, coeffs, m, logInvRate) {
@@ -200,9 +222,20 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
         domain = data;
         return await into(2 ** m, async (out) => {
           const rec = ctx.record('queryWeights');
-          rec.dispatch('scatterPoints', sums.size, [data, points], [sums.size]);
+          const w = ctx.windows;
+          const positions = 2 ** logSize;
+          const whole = 24 * positions <= w.bytes;
+          for (const [p0, pn] of runs(positions, whole ? positions : windowUnits(w, 24))) {
+            rec.dispatch('scatterPoints', sums.size, [windowOf(data, 24 * p0, 24 * pn), points], [sums.size, p0, pn]);
+          }
           await ctx.ntt.transposed(rec, data, E_LANES, logInvRate, logSize);
-          rec.dispatch('sumTiles', 6 * 2 ** m, [data, out], [6 * 2 ** m, 2 ** logInvRate]);
+          const words = 6 * 2 ** m;
+          if (whole) rec.dispatch('sumTiles', words, [data, out], [words, 2 ** logInvRate]);
+          else {
+            for (let t = 0; t < 2 ** logInvRate; t++) {
+              for (const [i0, n] of runs(words, windowUnits(w, 4))) rec.dispatch('sumTiles', n, [windowOf(data, 4 * (t * words + i0), 4 * n), windowOf(out, 4 * i0, 4 * n)], [n, 1]);
+            }
+          }
           return rec.submit();
         });
       } finally {
