@@ -138,12 +138,12 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
   }
   const report = describeGpu(gpu);
   const maxBindingBytes = bindingOverride();
-  // One buffer of the hash job must still fit one binding: its Flock passes, zerocheck and
-  // opening folds do not bind windows of their operands yet (src/backend/webgpu/window.ts).
-  const maxBytes = Math.min(gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxBufferSize, maxBindingBytes ?? Infinity);
+  // Kernels bind windows of a buffer longer than a binding (src/backend/webgpu/window.ts), but
+  // each operand is one buffer: the job's largest must fit the device's maxBufferSize.
+  const maxBytes = gpu.limits.maxBufferSize;
   if (needBytes > maxBytes) {
     gpu.device.destroy();
-    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} binds at most ${mib(maxBytes)}`;
+    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} holds at most ${mib(maxBytes)} in one buffer`;
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
     return fallback(tooBig);
   }

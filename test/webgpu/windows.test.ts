@@ -33,9 +33,8 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
   });
 
   test('a kernel that would bind more than the limit is refused, not run', async () => {
-    // The opening's fold does not split its table yet (see docs/gpu-session.md).
-    const big = await small[0].alloc('E', SMALL / 8);
-    await expect(small[0].fold(big, 1, new Uint32Array(6))).rejects.toThrow(AllocationError);
+    // The VM's kernels do not split their operands yet (docs/gpu-scale.md).
+    await expect(small[0].vm.powers(SMALL / 4)).rejects.toThrow(AllocationError);
   });
 
   test('maxBindingBytes below 64 alignments is a usage error', () => {

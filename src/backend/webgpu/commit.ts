@@ -11,7 +11,7 @@ import { gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
-import { runs, windowAround, windowOf, windowUnits, type Windows } from './window';
+import { commonUnits, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
 
 /** What the commitment kernels need from the backend that hosts them. */
 export interface CommitContext extends KernelContext {
@@ -136,7 +136,7 @@ export function createCommitKernels(ctx: CommitContext): Pick<Backend, 'encode' 
           const below = level === 0 ? rows.size : 2 * count * DIGEST_BYTES;
           if ((2 * count - 1) * DIGEST_BYTES <= w.bytes && below <= w.bytes) break;
           const srcBytes = level === 0 ? 8 * rowWords : 2 * DIGEST_BYTES;
-          const per = Math.min(windowUnits(w, srcBytes), windowUnits(w, DIGEST_BYTES));
+          const per = commonUnits(w, [srcBytes, DIGEST_BYTES]);
           for (const [first, n] of runs(count, per)) {
             const out = windowOf(tree, (start(level) + first) * DIGEST_BYTES, n * DIGEST_BYTES);
             if (level === 0) {

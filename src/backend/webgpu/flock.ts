@@ -16,7 +16,7 @@ import { WORKGROUP_SIZE } from './kernels';
 import type { KernelContext } from './context';
 import type { DeviceLink } from './link';
 import type { Binding, Recording } from './recording';
-import { dispatchElementwise, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
+import { commonUnits, dispatchElementwise, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
 import { AllocationError } from '../allocation';
 import { subsetParams } from './subset-sums';
 
@@ -72,9 +72,8 @@ function foldShape(w: Windows, blocks: BlockWeights, words: number, srcBlockByte
   const end = weighed(blocks);
   const positions = 24 * 32 * words;
   if (positions > w.bytes) throw new AllocationError('gpu', 'a fold\'s sums', positions, `over the ${w.bytes}-byte storage binding limit`);
-  // Chunks start at a multiple of 8 blocks whose weights (24 bytes each) start aligned.
-  const step = Math.max(8, w.align / 8);
-  const fits = Math.min(...[srcBlockBytes, TABLE_BLOCK_BYTES, 24].map((bytes) => windowUnits(w, bytes, step)));
+  // Chunks of whole 8-block steps, each window of them aligned.
+  const fits = commonUnits(w, [srcBlockBytes, TABLE_BLOCK_BYTES, 24], 8);
   const chunk = Math.min(end, FOLD_CHUNK, fits);
   const perRun = 8 * Math.ceil(chunk / 8 / Math.min(FOLD_RUNS, Math.floor(w.bytes / positions)));
   return { end, chunk, perRun, runs: Math.ceil(chunk / perRun) };

@@ -184,13 +184,13 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       const s = scale === undefined ? [0, 0, 0, 0, 0, 0] : scalar(scale, 'addScaled: scale');
       const rec = ctx.record('addScaled');
       const w = ctx.windows;
-      // Values i0 .. i0 + n of src go to acc at, at + stride, …: a window of each (acc's from an aligned start).
-      const per = Math.max(1, Math.min(windowUnits(w, 24), Math.floor((w.bytes - w.align) / (24 * stride))));
+      // Values i0 .. i0 + n of src go to acc at, at + stride, …: a window of each from an aligned start.
       const whole = src.length * 24 <= w.bytes && acc.length * 24 <= w.bytes;
-      for (const [i0, n] of runs(src.length, whole ? src.length : per)) {
-        const span = stride * (n - 1) + 1;
-        const a = whole ? { binding: ga, skip: 24 * at } : windowAround(w, ga, 24 * (at + stride * i0), 24 * span);
-        rec.dispatch('addScaled', n, [a.binding, whole ? gs : windowOf(gs, 24 * i0, 24 * n)], [...s, n, a.skip / 8, scale === undefined ? 0 : 1, stride]);
+      const per = whole ? src.length : Math.max(1, Math.floor((w.bytes - w.align) / (24 * stride)));
+      for (const [i0, n] of runs(src.length, per)) {
+        const a = whole ? { binding: ga, skip: 24 * at } : windowAround(w, ga, 24 * (at + stride * i0), 24 * (stride * (n - 1) + 1));
+        const b = whole ? { binding: gs, skip: 0 } : windowAround(w, gs, 24 * i0, 24 * n);
+        rec.dispatch('addScaled', n, [a.binding, b.binding], [...s, n, a.skip / 8, scale === undefined ? 0 : 1, stride, b.skip / 8]);
       }
       await rec.submit();
     },

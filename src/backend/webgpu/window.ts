@@ -72,6 +72,13 @@ export function* runs(total: number, per: number): Generator<[number, number]> {
   for (let first = 0; first < total; first += per) yield [first, Math.min(per, total - first)];
 }
 
+/** The most elements a run of several operands' windows holds: every operand's window (of
+ * `unitBytes[i]` an element) fits a binding and starts aligned; a multiple of `multiple`. */
+export function commonUnits(w: Windows, unitBytes: readonly number[], multiple = 1): number {
+  const step = Math.max(...unitBytes.map((u) => alignedStep(w, u, multiple)));
+  return Math.min(...unitBytes.map((u) => windowUnits(w, u, step)));
+}
+
 /** An operand of an elementwise dispatch: bound whole, or in windows of `unit`-byte elements. */
 export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit: number };
 
@@ -83,11 +90,7 @@ export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit:
 export function elementRuns(w: Windows, count: number, operands: readonly Operand[]): { first: number; n: number; bound: Binding[] }[] {
   const windowed = operands.filter((o): o is Exclude<Operand, GPUBuffer> => 'windowed' in o);
   const whole = windowed.every((o) => o.unit * count <= w.bytes);
-  let per = count;
-  if (!whole) {
-    const step = Math.max(...windowed.map((o) => alignedStep(w, o.unit)));
-    per = Math.min(...windowed.map((o) => windowUnits(w, o.unit, step)));
-  }
+  const per = whole ? count : commonUnits(w, windowed.map((o) => o.unit));
   return [...runs(count, per)].map(([first, n]) => ({
     first,
     n,
