@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { stack } from '../../bench/device-check/commit-check';
 import { AllocationError } from '../../src/backend/allocation';
+import { E_LINEAR_TABLE_WORDS } from '../../src/field/e-linear';
 import type { Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
@@ -83,8 +84,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
 
     // The map's byte tables (144 KiB) are bound whole: a window of 256 KiB holds them.
     test('the ring map over 20000 E values', async () => {
-      const { PHI_TABLE_WORDS } = await import('../../src/pcs/ring-switch/map');
-      const [t, tables] = [words(6 * 20000, 3), words(PHI_TABLE_WORDS, 4)];
+      const [t, tables] = [words(6 * 20000, 3), words(E_LINEAR_TABLE_WORDS, 4)];
       const run = async (be: Backend) => {
         const buf = await be.upload('E', t);
         await be.mapByTables(buf, tables);
