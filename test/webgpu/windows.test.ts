@@ -3,7 +3,7 @@
 // device whose limit that is, and its results stay the cpu reference's byte for byte.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { stack } from '../../bench/device-check/commit-check';
-import { AllocationError } from '../../src/backend/allocation';
+import { AllocationError } from '../../src/util/allocation';
 import { E_LINEAR_TABLE_WORDS } from '../../src/field/e-linear';
 import type { Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';

@@ -17,7 +17,7 @@ import type { KernelContext } from './context';
 import type { DeviceLink } from './link';
 import type { Binding, Recording } from './recording';
 import { commonUnits, dispatchElementwise, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
-import { AllocationError } from '../allocation';
+import { AllocationError } from '../../util/allocation';
 import { subsetParams } from './subset-sums';
 
 /** Words of a group's record in skip_pass.wgsl; groups of a block; their words. */

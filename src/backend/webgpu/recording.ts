@@ -2,7 +2,7 @@
 // kernel such as the NTT costs one submit and one error-scope round trip, not one per
 // layer), copies between buffers and reads of buffer ranges back to the host, in the order
 // recorded.
-import { AllocationError } from '../allocation';
+import { AllocationError } from '../../util/allocation';
 import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
 import type { DeviceLink } from './link';
