@@ -4,6 +4,7 @@ import type { E } from '../field/e';
 import type { Hint as VmHint } from '../vm/hints';
 import type { DerefMode } from '../vm/isa';
 import type { FillBlock } from '../vm/program';
+import type { Pos } from './errors';
 
 export type Off = number;
 
@@ -32,6 +33,8 @@ export interface LInstr {
   op: LOp;
   /** Applied, in order, just before the instruction. */
   readonly hints: LHint[];
+  /** The source statement it was lowered from (an @inline callee's own line). */
+  readonly at?: Pos;
 }
 
 export interface Lowered {

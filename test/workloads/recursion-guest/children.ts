@@ -1,0 +1,86 @@
+// Children for the node program's pieces: real VM proofs (the VM vectors, and a leaf aggregate
+// proved here by `aggregate`), and the node program compiled with its source map, so a failed
+// run names the source line of the assertion that stopped it.
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { openBackend } from '../../../host/node/backends';
+import { createCpuBackend } from '../../../src/backend/cpu';
+import type { E } from '../../../src/field/e';
+import { ExecutionError } from '../../../src/vm/errors';
+import { execute, type Execution } from '../../../src/vm/execute';
+import { parseProgram, type Program } from '../../../src/vm/program';
+import { parsePublicInputJson, type PublicInput } from '../../../src/vm/public-input';
+import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
+import { xmssKeyGen, xmssSign } from '../../../src/xmss';
+import { StdRng } from '../../../src/util/std-rng';
+import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
+import { randomBytes, xorshift32 } from '../../hash/prng';
+import { vmBytes, vmText } from '../../vm/vm-vectors';
+
+export interface Child {
+  readonly name: string;
+  readonly program: Program;
+  readonly publicInput: PublicInput;
+  readonly proof: Uint8Array;
+}
+
+export function vectorChild(name: string): Child {
+  return { name, program: parseProgram(vmText(name, 'program.json')), publicInput: parsePublicInputJson(vmText(name, 'public.json')), proof: vmBytes(name, 'proof') };
+}
+
+/** A leaf aggregate of `n` fresh signers, proved on native where it is built (else cpu). */
+export async function leafChild(n: number): Promise<Child> {
+  const next = xorshift32(0x72656367);
+  const message = randomBytes(next, 32);
+  const epoch = 5;
+  const signers = Array.from({ length: n }, (_, i) => {
+    const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
+    return { publicKey: key.publicKey, signature: xmssSign(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
+  });
+  const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  try {
+    const { aggregate: agg } = await aggregate({ message, epoch, signers }, { backend });
+    const publicInput = digestPublicInput(statementDigest(message, epoch, agg.publicKeys));
+    return { name: `leaf of ${n}`, program: aggregationProgram(), publicInput, proof: agg.proof };
+  } finally {
+    backend.dispose();
+  }
+}
+
+export const NODE_SOURCE = readFileSync(new URL('../../../programs/aggregate-node.py', import.meta.url), 'utf8');
+let compiled: CompiledSource | undefined;
+export function nodeProgram(): CompiledSource {
+  compiled ??= compileSource(NODE_SOURCE, { file: 'programs/aggregate-node.py' });
+  return compiled;
+}
+
+export type Streams = Map<string, E[][]>;
+
+/** The streams with one cell of one entry replaced by f(cell). */
+export function tampered(streams: Streams, name: string, entry: number, cell: number, f: (c: Uint32Array) => void): Streams {
+  const out: Streams = new Map([...streams].map(([k, v]) => [k, v.map((e) => e.slice())]));
+  const c = out.get(name)![entry][cell].slice();
+  f(c);
+  out.get(name)![entry][cell] = c;
+  return out;
+}
+
+export function run(streams: Streams): Execution {
+  return execute(nodeProgram().program, null, { witness: streams });
+}
+
+/** The run fails, and the instruction that failed was lowered from the source line holding `line`. */
+export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], line: string): void {
+  let err: unknown;
+  try {
+    run(streams);
+  } catch (e) {
+    err = e;
+  }
+  expect(err).toBeInstanceOf(ExecutionError);
+  const ex = err as ExecutionError;
+  expect(ex.kind, ex.message).toBe(kind);
+  const at = nodeProgram().sourceAt[ex.pc];
+  expect(at, ex.message).not.toBeNull();
+  expect(NODE_SOURCE.split('\n')[at!.line - 1].trim()).toBe(line);
+}
