@@ -9,10 +9,16 @@
 # Witness streams (the host builds them from the child's transcript, in the order popped):
 #   fs          per absorbed scalar s: [s.c0 + s.c1·y, s.c2], the block's two data cells
 #   pow_bits    per grinding check: bits POW_BITS .. 63 of the check word, each 0 or 1
-# and, for main (the transcript replay of one child verification):
+#   leaf        per opened query: its leaf image, two K words a cell
+#   siblings    per opened query: its path's hashed pairs (left, right), leaf level first, four cells each
+#   path_bits   per opened query: its position's bits, least significant first, each 0 or 1
+# and, for main's pieces on one child:
+#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings
 #   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
 #   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
 #   challenges  per squeeze: the challenge the TypeScript verifier drew
+#   n_openings  [g^n]: the queries opened, every phase's in order
+#   opening     per query: [g^k (k = 0 a leaf of 8 blocks, 1 of 3), g^(height - 1), the root's two cells]
 from snark_lib import *
 
 Y = f192(0, 1, 0)
@@ -27,6 +33,8 @@ FS_START_0 = 272297650824915332543093854942062663252
 FS_START_1 = 253388312438515470292030806168400023715
 # A grinding nonce passes when word 0 of C(base, nonce) has its low POW_BITS bits zero.
 POW_BITS = 17
+# The tallest Merkle tree a child commits (2^MAX_HEIGHT leaves).
+MAX_HEIGHT = 26
 
 
 # Absorb the next stream scalar s into the chain cv -> nxt and return s. The hinted cells are
@@ -85,9 +93,74 @@ def fs_grind(cv, nxt):
     return
 
 
+# A Merkle leaf image of nb blocks (4·nb cells, two K words each) hashed into dg[0:2]: one
+# BLAKE2s-256 of 64·nb bytes.
+@inline
+def leaf_hash(img, dg, nb: Const):
+    cv = StackBuf(2)
+    blake2s(img[0:2], img[2:4], cv, counter=64, final=0)
+    for q in unroll(1, nb - 1):
+        nxt = StackBuf(2)
+        blake2s(img[4 * q:4 * q + 2], img[4 * q + 2:4 * q + 4], nxt, cv=cv, counter=64 * (q + 1), final=0)
+        cv = nxt
+    blake2s(img[4 * nb - 4:4 * nb - 2], img[4 * nb - 2:4 * nb], dg[0:2], cv=cv, counter=64 * nb, final=1)
+    return
+
+
+# A full authentication path of height h from the leaf digest (d0, d1) to the root (r0, r1).
+# Each level's hashed pair (left, right) is hinted with the position's bit b (least significant
+# first): the node must sit in the pair's slot b, node = left + b·(left + right), so the other
+# slot is the sibling. The last hash writes into the root's cells, so it asserts the root.
+def merkle_walk(d0, d1, r0, r1, h: Const):
+    nodes = StackBuf(2 * MAX_HEIGHT + 2)
+    nodes[0] = d0
+    nodes[1] = d1
+    nodes[2 * h] = r0
+    nodes[2 * h + 1] = r1
+    lr = StackBuf(4 * MAX_HEIGHT)
+    hint_witness(lr[0:4 * h], "siblings")
+    bits = StackBuf(MAX_HEIGHT)
+    hint_witness(bits[0:h], "path_bits")
+    for l in unroll(0, h):
+        bits[l] = bits[l] * bits[l]
+        for c in unroll(0, 2):
+            nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])
+        blake2s(lr[4 * l:4 * l + 2], lr[4 * l + 2:4 * l + 4], nodes[2 * l + 2:2 * l + 4])
+    return 0
+
+
+# One query's opening checked against a root (r0, r1): its leaf image of nb blocks hinted and
+# hashed, its path of height log(hg) + 1 walked to the root.
+def open_leaf(r0, r1, hg, nb: Const):
+    img = StackBuf(32)
+    hint_witness(img[0:4 * nb], "leaf")
+    dg = StackBuf(2)
+    leaf_hash(img, dg, nb)
+    d = match_range(log(hg), range(0, MAX_HEIGHT), lambda k: merkle_walk(dg[0], dg[1], r0, r1, k + 1))
+    return
+
+
+# Every opening of one child verification checked against its phase's root.
+def merkle_replay():
+    nn = StackBuf(1)
+    hint_witness(nn, "n_openings")
+    ng = nn[0]
+    for i in mul_range(1, ng):
+        sh = StackBuf(4)
+        hint_witness(sh, "opening")
+        assert log(sh[0]) < 2
+        assert log(sh[1]) < MAX_HEIGHT
+        match log(sh[0]):
+            case 0:
+                open_leaf(sh[2], sh[3], sh[1], 8)
+            case 1:
+                open_leaf(sh[2], sh[3], sh[1], 3)
+    return
+
+
 # The transcript of one child verification replayed event by event on a heap chain of
 # chaining values, each squeeze checked against the TypeScript verifier's challenge.
-def main():
+def transcript_replay():
     nn = StackBuf(1)
     hint_witness(nn, "n_events")
     ng = nn[0]
@@ -116,4 +189,18 @@ def main():
                 fs_grind(cv, nxt)
         hh[i2 * GEN ** 2] = nxt[0]
         hh[i2 * GEN ** 3] = nxt[1]
+    return
+
+
+# Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
+# the transcript replay, g^1 for the Merkle openings.
+def main():
+    pc = StackBuf(1)
+    hint_witness(pc, "piece")
+    assert log(pc[0]) < 2
+    match log(pc[0]):
+        case 0:
+            transcript_replay()
+        case 1:
+            merkle_replay()
     return

@@ -3,9 +3,8 @@
 // compression of the program, every squeeze equal to the verifier's challenge, every grinding
 // nonce re-checked; and each kind of tampered hint stops the run at the assertion that catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  childTranscript, replayWitness, transcriptEvents, transcriptStart, type TranscriptEvent,
-} from '../../../src/workloads/recursion/guest/transcript';
+import { recordChild, transcriptStart } from '../../../src/workloads/recursion/guest/child';
+import { replayWitness, transcriptEvents, type TranscriptEvent } from '../../../src/workloads/recursion/guest/transcript';
 import { type Child, expectFailsAt, leafChild, NODE_SOURCE, run, tampered, vectorChild } from './children';
 
 const constant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
@@ -20,7 +19,7 @@ describe('the transcript replay', () => {
   const children: Child[] = [vectorChild('arith'), vectorChild('arith_rate2'), vectorChild('hash'), vectorChild('big')];
   for (const child of children) {
     it(`runs ${child.name}'s whole transcript, every squeeze the verifier's challenge`, () => {
-      const events = transcriptEvents(childTranscript(child.program, child.publicInput, child.proof));
+      const events = transcriptEvents(recordChild(child.program, child.publicInput, child.proof).steps);
       const count = (k: TranscriptEvent['kind']) => events.filter((e) => e.kind === k).length;
       expect(count('grind')).toBeGreaterThan(0);
       const exec = run(replayWitness(events));
@@ -33,7 +32,7 @@ describe('the transcript replay', () => {
     let events: TranscriptEvent[];
     beforeAll(async () => {
       const leaf = await leafChild(1);
-      events = transcriptEvents(childTranscript(leaf.program, leaf.publicInput, leaf.proof));
+      events = transcriptEvents(recordChild(leaf.program, leaf.publicInput, leaf.proof).steps);
     }, 120_000);
 
     it('runs its whole transcript', () => {
@@ -45,7 +44,7 @@ describe('the transcript replay', () => {
 
 describe('a tampered transcript hint stops the run', () => {
   const child = vectorChild('arith');
-  const events = transcriptEvents(childTranscript(child.program, child.publicInput, child.proof));
+  const events = transcriptEvents(recordChild(child.program, child.publicInput, child.proof).steps);
   const honest = replayWitness(events);
   const firstGrind = events.findIndex((e) => e.kind === 'grind');
   // the grinding nonce's cells are the fs entry after every absorb before it

@@ -1,18 +1,14 @@
-// The child's transcript as the node program replays it (programs/aggregate-node.py): a real
-// TypeScript verification of the child, watched compression by compression, turned into the
-// events the program runs and the hinted cells each one reads. Nothing here is trusted by the
+// The child's transcript as the node program replays it (programs/aggregate-node.py): the
+// compressions of a recorded verification (child.ts) turned into the events the program runs
+// and the hinted cells each one reads. Nothing here is trusted by the
 // program: every hinted cell is re-checked in the VM (docs/recursion-guest.md §2).
 import { type E, eFromK, eOne, eZero } from '../../../field/e';
-import { kFromWords, kPow } from '../../../field/k';
+import { kFromWords } from '../../../field/k';
 import { compressBlockInto } from '../../../hash/blake2s';
 import { VerificationError } from '../../../transcript/errors';
-import { FiatShamir, type TranscriptStep } from '../../../transcript/fiat-shamir';
-import { parseProof } from '../../../transcript/proof';
+import type { TranscriptStep } from '../../../transcript/fiat-shamir';
 import { TAG_POW_BASE, TAG_POW_NONCE, TAG_SCALAR, TAG_SQUEEZE } from '../../../transcript/tags';
-import { transcriptStatement, VM_TRANSCRIPT_LABEL } from '../../../vm/bytecode';
-import type { Program } from '../../../vm/program';
-import type { PublicInput } from '../../../vm/public-input';
-import { verifyExecution, vmVerifierState } from '../../../vm/verify/verify';
+import { gPow, pushEntry, type Streams } from './streams';
 
 /** The grinding bits the program checks (a WHIR query phase's). */
 export const POW_BITS = 17;
@@ -23,27 +19,6 @@ export type TranscriptEvent =
   | { readonly kind: 'absorb'; readonly scalar: Uint32Array }
   | { readonly kind: 'squeeze'; readonly challenge: E }
   | { readonly kind: 'grind'; readonly nonce: Uint32Array; readonly check: Uint32Array };
-
-/** The compressions of a verification of `proofBytes`, the statement's absorbs first (the
- * chain after the domain and label is the program's FS_START). Throws VerificationError for a
- * child that does not verify: a node is never built on one. */
-export function childTranscript(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): TranscriptStep[] {
-  const steps: TranscriptStep[] = [];
-  const tap = (s: TranscriptStep) => steps.push(s);
-  const pre = FiatShamir.init(VM_TRANSCRIPT_LABEL);
-  pre.tap = tap;
-  for (const s of transcriptStatement(program, publicInput)) pre.observe(s);
-  const proof = parseProof(proofBytes);
-  const vs = vmVerifierState(program, publicInput, proof);
-  vs.tapTranscript(tap);
-  verifyExecution(vs, program, publicInput, proof);
-  return steps;
-}
-
-/** The chain's start: the chaining value after the domain and the VM's label. */
-export function transcriptStart(): Uint32Array {
-  return FiatShamir.init(VM_TRANSCRIPT_LABEL).cv.slice();
-}
 
 /** The compressions as the program's events: a grinding base and its nonce's bind are one. */
 export function transcriptEvents(steps: readonly TranscriptStep[]): TranscriptEvent[] {
@@ -84,22 +59,11 @@ export function powBits(check: Uint32Array): E[] {
   });
 }
 
-/** Witness streams: name → entries, in the program's consumption order. */
-export type Streams = Map<string, E[][]>;
-
-export function pushEntry(streams: Streams, name: string, entry: E[]): void {
-  let entries = streams.get(name);
-  if (entries === undefined) streams.set(name, (entries = []));
-  entries.push(entry);
-}
-
-const G = Uint32Array.of(2, 0);
-const gPow = (n: number): E => eFromK(kPow(G, n));
-
 /** The streams of the node program's transcript replay (its `main` today): the events, each
  * one's hinted cells, and the verifier's challenges to check the squeezes against. */
 export function replayWitness(events: readonly TranscriptEvent[]): Streams {
   const streams: Streams = new Map();
+  pushEntry(streams, 'piece', [gPow(0)]);
   pushEntry(streams, 'n_events', [gPow(events.length)]);
   for (const ev of events) {
     if (ev.kind === 'absorb') {
