@@ -35,49 +35,55 @@ FS_START_1 = 253388312438515470292030806168400023715
 POW_BITS = 17
 # The tallest Merkle tree a child commits (2^MAX_HEIGHT leaves).
 MAX_HEIGHT = 26
+# The most rows a child's table has (2^MAX_DEPTH), so the table sumcheck's rounds.
+MAX_DEPTH = 28
 
 
-# Absorb the next stream scalar s into the chain cv -> nxt and return s. The hinted cells are
-# the block's own: blk[0] = (s.c0, s.c1) is a BLAKE2S cell, and blk[1] = s.c2 must be in K, or
-# a prover could move bits between the tag and the scalar.
+# The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
+# ch[2i:2i + 2] and writes ch[2i + 2:2i + 4].
+
+# Absorb the next stream scalar s (step i) and return s. The hinted cells are the block's own:
+# blk[0] = (s.c0, s.c1) is a BLAKE2S cell, and blk[1] = s.c2 must be in K, or a prover could move
+# bits between the tag and the scalar.
 @inline
-def fs_observe(cv, nxt):
+def fs_observe(ch, i: Const):
     blk = StackBuf(2)
     hint_witness(blk, "fs")
     assert_in_k(blk[1], blk[1])
     m = [blk[0], blk[1] + TAG_SCALAR]
-    blake2s(cv, m, nxt)
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
     return blk[0] + blk[1] * Y2
 
 
-# Squeeze: nxt = C(cv, (0, 0, 0, SQUEEZE)); the challenge is nxt's first three K words,
-# nxt[0] + lo·y² for nxt[1] = lo + hi·y (lo, hi in K, split by a hint and checked).
+# Squeeze (step i): C(cv, (0, 0, 0, SQUEEZE)); the challenge is the new chaining value's first
+# three K words, ch[2i + 2] + lo·y² for ch[2i + 3] = lo + hi·y (lo, hi in K, split by a hint and
+# checked).
 @inline
-def fs_squeeze(cv, nxt):
+def fs_squeeze(ch, i: Const):
     m = [0, TAG_SQUEEZE]
-    blake2s(cv, m, nxt)
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
     lm = StackBuf(2)
-    hint_f192_limbs(lm, nxt[1])
+    hint_f192_limbs(lm, ch[2 * i + 3])
     assert_in_k(lm[0], lm[1])
-    nxt[1] = lm[0] + lm[1] * Y
-    return nxt[0] + lm[0] * Y2
+    ch[2 * i + 3] = lm[0] + lm[1] * Y
+    return ch[2 * i + 2] + lm[0] * Y2
 
 
-# The grinding check of the next stream scalar (the nonce), then its bind: the base is
+# The grinding check of the next stream scalar (the nonce), then its bind (step i): the base is
 # C(cv, (0, 0, 0, POW_BASE)) beside the chain, the check word C(base, nonce block)'s low limb
 # must be x^POW_BITS times a polynomial of degree below 64 - POW_BITS (hinted bits), and the
 # chain moves on by C(cv, nonce block).
 @inline
-def fs_grind(cv, nxt):
+def fs_grind(ch, i: Const):
     blk = StackBuf(2)
     hint_witness(blk, "fs")
     base = StackBuf(2)
     mb = [0, TAG_POW_BASE]
-    blake2s(cv, mb, base)
+    blake2s(ch[2 * i:2 * i + 2], mb, base)
     nb = [blk[0], blk[1] + TAG_POW_NONCE]
     chk = StackBuf(2)
     blake2s(base, nb, chk)
-    blake2s(cv, nb, nxt)
+    blake2s(ch[2 * i:2 * i + 2], nb, ch[2 * i + 2:2 * i + 4])
     lm = StackBuf(2)
     hint_f192_limbs(lm, chk[0])
     assert_in_k(lm[0], lm[1])
@@ -140,6 +146,42 @@ def open_leaf(r0, r1, hg, nb: Const):
     return
 
 
+# Round v of the table sumcheck, chain steps 1 + 4v .. 4 + 4v: c0, c2, c3 absorbed, r
+# squeezed; p = c0 + c1·x + c2·x² + c3·x³ with c1 = claim + c2 + c3 (p(0) + p(1) is the claim);
+# rc[2v] = r, rc[2v + 1] = p(r), the next claim.
+@inline
+def round3(ch, claim, rc, v: Const):
+    c0 = fs_observe(ch, 1 + 4 * v)
+    c2 = fs_observe(ch, 2 + 4 * v)
+    c3 = fs_observe(ch, 3 + 4 * v)
+    rc[2 * v] = fs_squeeze(ch, 4 + 4 * v)
+    r = rc[2 * v]
+    rc[2 * v + 1] = c0 + r * (claim + c2 + c3 + r * (c2 + r * c3))
+    return
+
+
+# The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
+# squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
+# JUMP's two constraints), then
+# every round. (The per-table eq weights and the AIR terminal are not in the VM yet.)
+def table_rounds(d: Const):
+    ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
+    hint_witness(ch[0:2], "fs_state")
+    tot = StackBuf(3)
+    hint_witness(tot, "bus_totals")
+    xi = fs_squeeze(ch, 0)
+    x2 = xi * xi
+    claim = x2 * (tot[0] + xi * (tot[1] + xi * tot[2]))
+    rcs = StackBuf(2 * MAX_DEPTH)
+    for v in unroll(0, d):
+        round3(ch, claim, rcs, v)
+        claim = rcs[2 * v + 1]
+    want = StackBuf(1)
+    hint_witness(want, "final_claim")
+    want[0] = claim
+    return 0
+
+
 # Every opening of one child verification checked against its phase's root.
 def merkle_replay():
     nn = StackBuf(1)
@@ -169,38 +211,42 @@ def transcript_replay():
     hh[GEN] = FS_START_1
     for i in mul_range(1, ng):
         i2 = i * i
-        cv = StackBuf(2)
-        cv[0] = hh[i2]
-        cv[1] = hh[i2 * GEN]
-        nxt = StackBuf(2)
+        ch = StackBuf(4)
+        ch[0] = hh[i2]
+        ch[1] = hh[i2 * GEN]
         ev = StackBuf(1)
         hint_witness(ev, "events")
         kd = ev[0]
         assert log(kd) < 3
         match log(kd):
             case 0:
-                s = fs_observe(cv, nxt)
+                s = fs_observe(ch, 0)
             case 1:
-                c = fs_squeeze(cv, nxt)
+                c = fs_squeeze(ch, 0)
                 want = StackBuf(1)
                 hint_witness(want, "challenges")
                 want[0] = c
             case 2:
-                fs_grind(cv, nxt)
-        hh[i2 * GEN ** 2] = nxt[0]
-        hh[i2 * GEN ** 3] = nxt[1]
+                fs_grind(ch, 0)
+        hh[i2 * GEN ** 2] = ch[2]
+        hh[i2 * GEN ** 3] = ch[3]
     return
 
 
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
-# the transcript replay, g^1 for the Merkle openings.
+# the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 2
+    assert log(pc[0]) < 3
     match log(pc[0]):
         case 0:
             transcript_replay()
         case 1:
             merkle_replay()
+        case 2:
+            dp = StackBuf(1)
+            hint_witness(dp, "depth")
+            assert log(dp[0]) < MAX_DEPTH + 1
+            d = match_range(log(dp[0]), range(0, MAX_DEPTH + 1), lambda k: table_rounds(k))
     return

@@ -1,0 +1,64 @@
+// Piece (b) of the node program (programs/aggregate-node.py): E arithmetic on the VM's MUL and
+// XOR, and a child's table sumcheck run in the VM — ξ squeezed, the opening claim made of the
+// bus's side totals, every degree-3 round absorbed, its challenge squeezed and the claim carried
+// — ending at the claim the TypeScript verifier's rounds reach; a changed round coefficient or
+// total stops the run there.
+import { describe, expect, it } from 'vitest';
+import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
+import { evalRoundPoly } from '../../../src/pcs/whir/claims';
+import { N_CONSTRAINTS } from '../../../src/vm/tables/schema';
+import { tableSumcheckWitness, type TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
+import { pushEntry } from '../../../src/workloads/recursion/guest/streams';
+import { type Child, expectFailsAt, run, tampered, vectorChild } from './children';
+
+/** The claim after the last round, from the recorded challenges and coefficients. */
+function finalClaim(rec: TableSumcheckRecord): E {
+  const xi = rec.steps[0].out.slice(0, 6);
+  let claim = eZero();
+  let power = eMul(xi, xi);
+  for (const t of rec.totals) {
+    claim = eAdd(claim, eMul(power, t));
+    power = eMul(power, xi);
+  }
+  for (let v = 0; v < rec.depth; v++) {
+    const [c0, c2, c3] = [1, 2, 3].map((k) => rec.steps[4 * v + k].data.slice(0, 6));
+    const r = rec.steps[4 * v + 4].out.slice(0, 6);
+    const poly = new Uint32Array(24);
+    poly.set(c0, 0);
+    poly.set(eAdd(eAdd(claim, c2), c3), 6);
+    poly.set(c2, 12);
+    poly.set(c3, 18);
+    claim = evalRoundPoly(poly, r);
+  }
+  return claim;
+}
+
+function witness(child: Child) {
+  const rec = tableSumcheckWitness(child.program, child.publicInput, child.proof);
+  pushEntry(rec.streams, 'final_claim', [finalClaim(rec)]);
+  return rec;
+}
+
+describe("a child's table sumcheck in the VM", () => {
+  it('weighs the bus sides after the two constraints, with three side totals', () => {
+    expect(N_CONSTRAINTS).toBe(2);
+    expect(tableSumcheckWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof).totals.length).toBe(3);
+  });
+
+  for (const name of ['arith', 'big']) {
+    it(`runs ${name}'s rounds to the verifier's last claim`, () => {
+      const rec = witness(vectorChild(name));
+      const exec = run(rec.streams);
+      console.log(`${name}: ${rec.depth} rounds: ${exec.programCycles} cycles`);
+    });
+  }
+
+  const rec = witness(vectorChild('big'));
+  it('a round coefficient changed: the claim at the end is not the verifier\'s', () => {
+    expectFailsAt(tampered(rec.streams, 'fs', 4, 0, (c) => (c[2] ^= 1)), 'write-conflict', 'want[0] = claim');
+  });
+
+  it('a bus total changed: the claim at the end is not the verifier\'s', () => {
+    expectFailsAt(tampered(rec.streams, 'bus_totals', 0, 1, (c) => (c[0] ^= 1)), 'write-conflict', 'want[0] = claim');
+  });
+});
