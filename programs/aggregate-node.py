@@ -99,6 +99,27 @@ def fs_grind(ch, i: Const):
     return
 
 
+# The 192 bits of a challenge c, least significant first (c0's, then c1's, then c2's), hinted
+# into bits and checked: each a bit, and c = Σ_l (Σ_i bits[64l + i]·x^i)·y^l. Query positions
+# are runs of these bits (a squeeze read as the 192-bit integer c0 + 2^64·c1 + 2^128·c2).
+@inline
+def challenge_bits(c, bits):
+    hint_witness(bits, "challenge_bits")
+    for k in unroll(0, 192):
+        bits[k] = bits[k] * bits[k]
+    a0 = bits[63]
+    a1 = bits[127]
+    a2 = bits[191]
+    for k in unroll(1, 64):
+        a0 = a0 * GEN + bits[63 - k]
+        a1 = a1 * GEN + bits[127 - k]
+        a2 = a2 * GEN + bits[191 - k]
+    chk = StackBuf(1)
+    chk[0] = c
+    chk[0] = a0 + a1 * Y + a2 * Y2
+    return
+
+
 # A Merkle leaf image of nb blocks (4·nb cells, two K words each) hashed into dg[0:2]: one
 # BLAKE2s-256 of 64·nb bytes.
 @inline
@@ -200,6 +221,34 @@ def merkle_replay():
     return
 
 
+# A query squeeze's positions: the challenge's bits, then each d-bit run j (bits jd .. jd + d - 1)
+# as the polynomial Σ_i bit·x^i, checked against the position the verifier drew.
+def query_squeeze(c, d: Const):
+    bits = StackBuf(192)
+    challenge_bits(c, bits)
+    want = StackBuf(192)
+    hint_witness(want[0:192 // d], "positions")
+    for j in unroll(0, 192 // d):
+        pos = bits[j * d + d - 1]
+        for i in unroll(1, d):
+            pos = pos * GEN + bits[j * d + d - 1 - i]
+        want[j] = pos
+    return 0
+
+
+# Every query squeeze of one child verification: the squeezed challenge and g^(d - 1) hinted.
+def positions_replay():
+    nn = StackBuf(1)
+    hint_witness(nn, "n_squeezes")
+    ng = nn[0]
+    for i in mul_range(1, ng):
+        sq = StackBuf(2)
+        hint_witness(sq, "squeeze")
+        assert log(sq[1]) < MAX_HEIGHT
+        d = match_range(log(sq[1]), range(0, MAX_HEIGHT), lambda k: query_squeeze(sq[0], k + 1))
+    return
+
+
 # The transcript of one child verification replayed event by event on a heap chain of
 # chaining values, each squeeze checked against the TypeScript verifier's challenge.
 def transcript_replay():
@@ -234,11 +283,12 @@ def transcript_replay():
 
 
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
-# the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds.
+# the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
+# for the query positions.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 3
+    assert log(pc[0]) < 4
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -249,4 +299,6 @@ def main():
             hint_witness(dp, "depth")
             assert log(dp[0]) < MAX_DEPTH + 1
             d = match_range(log(dp[0]), range(0, MAX_DEPTH + 1), lambda k: table_rounds(k))
+        case 3:
+            positions_replay()
     return
