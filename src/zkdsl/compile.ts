@@ -8,7 +8,7 @@ import type { Hint } from '../vm/hints';
 import type { Instruction } from '../vm/isa';
 import type { FillBlock, FnRange, Program } from '../vm/program';
 import type { Ast, Func } from './ast';
-import { type Pos, SourceError } from './errors';
+import { SourceError } from './errors';
 import { cse } from './cse';
 import type { KVal, Lowered, LOp } from './ir';
 import { lowerFunction } from './lower/function';
@@ -22,17 +22,7 @@ export interface CompileOptions {
   readonly witness?: ReadonlyMap<string, readonly (readonly E[])[]>;
 }
 
-/** A program with, per bytecode slot, the source statement it came from (null for the padding). */
-export interface MappedProgram {
-  readonly program: Program;
-  readonly sourceAt: readonly (Pos | null)[];
-}
-
 export function compileAst(ast: Ast, opts: CompileOptions = {}): Program {
-  return compileMapped(ast, opts).program;
-}
-
-export function compileMapped(ast: Ast, opts: CompileOptions = {}): MappedProgram {
   const defs = new Map<string, Func>();
   for (const f of ast.funcs) {
     const prev = defs.get(f.name);
@@ -72,7 +62,7 @@ export function compileMapped(ast: Ast, opts: CompileOptions = {}): MappedProgra
   const sentinel = len - 1;
 
   const bytecode: Instruction[] = [];
-  const sourceAt: (Pos | null)[] = [];
+  const lines: number[] = [];
   const hints = new Map<number, Hint[]>();
   for (const l of lowered) {
     const base = entry.get(l.name)!;
@@ -81,18 +71,16 @@ export function compileMapped(ast: Ast, opts: CompileOptions = {}): MappedProgra
         hints.set(bytecode.length, ins.hints.map((h): Hint => (h.kind === 'vm' ? h.hint : { kind: 'Alloc', ptr: h.ptr, size: Math.max(...h.callees.map((c) => frameSize.get(c)!)) })));
       }
       bytecode.push(resolve(ins.op, entry, sentinel, base));
-      sourceAt.push(ins.at ?? null);
+      lines.push(ins.line);
     }
   }
   const pad: Instruction = { op: 'SET', o: 0, k: eZero() };
-  while (bytecode.length < len) {
-    bytecode.push(pad);
-    sourceAt.push(null);
-  }
+  while (bytecode.length < len) bytecode.push(pad);
+  const sourceLines = new Uint32Array(len);
+  sourceLines.set(lines);
   const fnRanges: FnRange[] = lowered.map((l) => ({ name: l.name, entry: entry.get(l.name)!, len: l.code.length }));
   const filler: FillBlock[] = lowered.flatMap((l) => l.filler.map((b) => ({ ...b, pc: entry.get(l.name)! + b.pc })));
-  const program: Program = { bytecode, hints, mainFrame: frameSize.get('main')!, filler, witness: opts.witness ?? new Map(), minLogCommitted: 0, fnRanges };
-  return { program, sourceAt };
+  return { bytecode, hints, mainFrame: frameSize.get('main')!, filler, witness: opts.witness ?? new Map(), minLogCommitted: 0, fnRanges, sourceLines };
 }
 
 function resolve(op: LOp, entry: ReadonlyMap<string, number>, sentinel: number, base: number): Instruction {

@@ -3,14 +3,13 @@
 import type { E } from '../field/e';
 import type { Program } from '../vm/program';
 import { readAnnotations as readNotes, type Annotations } from './annotations';
-import { compileMapped } from './compile';
-import { type Pos, SourceError, ZkdslError } from './errors';
+import { compileAst } from './compile';
+import { SourceError, ZkdslError } from './errors';
 import { parseSource } from './source';
 
 export { ZkdslError } from './errors';
 export { disassemble } from './disasm';
 export type { Annotations } from './annotations';
-export type { Pos } from './errors';
 
 export interface CompileSourceOptions {
   /** The file name errors name (default `<source>`). */
@@ -25,9 +24,6 @@ export interface CompiledSource {
   readonly program: Program;
   /** From the `# public_input:` annotation; null when there is none. */
   readonly publicInput: readonly [E, E] | null;
-  /** Per bytecode slot, the source line and column it was lowered from (null for padding):
-   * a failed run's pc names the assertion that failed. */
-  readonly sourceAt: readonly (Pos | null)[];
 }
 
 /** Compiles a program's source text; its `# witness` annotations become the program's witness
@@ -36,8 +32,8 @@ export function compileSource(src: string, opts: CompileSourceOptions = {}): Com
   return inFile(opts.file, () => {
     const notes = readNotes(src);
     const ast = parseSource(src, opts.defines);
-    const { program, sourceAt } = compileMapped(ast, { filler: opts.filler, witness: notes.witness });
-    return { program, publicInput: notes.publicInput, sourceAt };
+    const program = compileAst(ast, { filler: opts.filler, witness: notes.witness });
+    return { program, publicInput: notes.publicInput };
   });
 }
 

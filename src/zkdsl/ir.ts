@@ -4,7 +4,6 @@ import type { E } from '../field/e';
 import type { Hint as VmHint } from '../vm/hints';
 import type { DerefMode } from '../vm/isa';
 import type { FillBlock } from '../vm/program';
-import type { Pos } from './errors';
 
 export type Off = number;
 
@@ -33,8 +32,8 @@ export interface LInstr {
   op: LOp;
   /** Applied, in order, just before the instruction. */
   readonly hints: LHint[];
-  /** The source statement it was lowered from (an @inline callee's own line). */
-  readonly at?: Pos;
+  /** The source line of the statement that made it (for run errors). */
+  readonly line: number;
 }
 
 export interface Lowered {

@@ -1,6 +1,6 @@
 // Children for the node program's pieces: real VM proofs (the VM vectors, and a leaf aggregate
-// proved here by `aggregate`), and the node program compiled with its source map, so a failed
-// run names the source line of the assertion that stopped it.
+// proved here by `aggregate`), and the node program compiled with its line map, so a failed run
+// names the source line of the assertion that stopped it.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { openBackend } from '../../../host/node/backends';
@@ -80,7 +80,6 @@ export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], li
   expect(err).toBeInstanceOf(ExecutionError);
   const ex = err as ExecutionError;
   expect(ex.kind, ex.message).toBe(kind);
-  const at = nodeProgram().sourceAt[ex.pc];
-  expect(at, ex.message).not.toBeNull();
-  expect(NODE_SOURCE.split('\n')[at!.line - 1].trim()).toBe(line);
+  expect(ex.line, ex.message).not.toBeNull();
+  expect(NODE_SOURCE.split('\n')[ex.line! - 1].trim()).toBe(line);
 }
