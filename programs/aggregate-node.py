@@ -35,8 +35,10 @@ FS_START_1 = 253388312438515470292030806168400023715
 POW_BITS = 17
 # The tallest Merkle tree a child commits (2^MAX_HEIGHT leaves).
 MAX_HEIGHT = 26
-# The most rows a child's table has (2^MAX_DEPTH), so the table sumcheck's rounds.
+# The most rows a child's table has (2^MAX_DEPTH), so the table sumcheck's rounds; DEPTHS
+# counts 0 ..= MAX_DEPTH (the reference compiler's match_range takes literal bounds only).
 MAX_DEPTH = 28
+DEPTHS = 29
 
 
 # The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
@@ -297,8 +299,8 @@ def main():
         case 2:
             dp = StackBuf(1)
             hint_witness(dp, "depth")
-            assert log(dp[0]) < MAX_DEPTH + 1
-            d = match_range(log(dp[0]), range(0, MAX_DEPTH + 1), lambda k: table_rounds(k))
+            assert log(dp[0]) < DEPTHS
+            d = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(k))
         case 3:
             positions_replay()
     return
