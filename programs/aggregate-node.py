@@ -39,6 +39,9 @@ MAX_HEIGHT = 26
 # counts 0 ..= MAX_DEPTH (the reference compiler's match_range takes literal bounds only).
 MAX_DEPTH = 28
 DEPTHS = 29
+# The bus depths the GKR piece handles: GKR_MIN_DEPTH .. GKR_MIN_DEPTH + 7; its chain's cells.
+GKR_MIN_DEPTH = 16
+GKR_CELLS = 1600
 
 
 # The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
@@ -205,6 +208,84 @@ def table_rounds(d: Const):
     return 0
 
 
+# The bus's grand-product GKR over trees of 2^D leaves (D = GKR_MIN_DEPTH + window slot), from the
+# chain after α and β: the three roots absorbed, λ squeezed, then ⌈D/2⌉ steps of two levels (one
+# at an odd D's top). Step k's sumcheck has p_k rounds (the point so far), its children are 2^w_k
+# a tree, and it starts at chain step off_k; with odd = D % 2 and z = [k = 0]:
+#   w_k = 2 - odd·z,  p_k = 2k - odd·(1 - z),  off_k = 5k² + 10k + 4 - odd·(5k + 2 - 2z).
+# Points live in pt (step k's at 32k: its w_k width challenges, then its rounds' challenges),
+# values and λ in vl (step k's at 4k: three values, then λ).
+
+# Round j of a GKR step from chain step i: (q(0) + q(1), c2, c3, c4) absorbed, r squeezed into
+# pt[nj]; c0 = claim + ρ·d (ρ = pt[pj], the point's coordinate j), c1 = d + c2 + c3 + c4; returns
+# the next claim q(r).
+@inline
+def gkr_round(ch, pt, claim, i: Const, pj: Const, nj: Const):
+    d = fs_observe(ch, i)
+    c2 = fs_observe(ch, i + 1)
+    c3 = fs_observe(ch, i + 2)
+    c4 = fs_observe(ch, i + 3)
+    pt[nj] = fs_squeeze(ch, i + 4)
+    r = pt[nj]
+    return claim + pt[pj] * d + r * (d + c2 + c3 + c4 + r * (c2 + r * (c3 + r * c4)))
+
+
+# Step k: the batched claim v0 + λ(v1 + λ·v2), p rounds, the three trees' 2^w children absorbed
+# and their products checked against the last claim, w challenges squeezed, each tree's children
+# folded at them into the next values, the next λ squeezed.
+@inline
+def gkr_step(ch, pt, vl, i: Const, k: Const, p: Const, w: Const):
+    lam = vl[4 * k + 3]
+    claim = vl[4 * k] + lam * (vl[4 * k + 1] + lam * vl[4 * k + 2])
+    for j in unroll(0, p):
+        claim = gkr_round(ch, pt, claim, i + 5 * j, 32 * k - 32 + j, 32 * k + w + j)
+    cs = StackBuf(12)
+    for t in unroll(0, 3):
+        for c in unroll(0, 2 ** w):
+            cs[4 * t + c] = fs_observe(ch, i + 5 * p + 2 ** w * t + c)
+    pr = StackBuf(3)
+    for t in unroll(0, 3):
+        if w == 1:
+            pr[t] = cs[4 * t] * cs[4 * t + 1]
+        else:
+            pr[t] = cs[4 * t] * cs[4 * t + 1] * cs[4 * t + 2] * cs[4 * t + 3]
+    chk = StackBuf(1)
+    chk[0] = claim
+    chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])
+    for c in unroll(0, w):
+        pt[32 * k + c] = fs_squeeze(ch, i + 5 * p + 3 * 2 ** w + c)
+    vl[4 * k + 7] = fs_squeeze(ch, i + 5 * p + 3 * 2 ** w + w)
+    z0 = pt[32 * k]
+    for t in unroll(0, 3):
+        if w == 1:
+            vl[4 * k + 4 + t] = cs[4 * t] + z0 * (cs[4 * t] + cs[4 * t + 1])
+        else:
+            lo = cs[4 * t] + z0 * (cs[4 * t] + cs[4 * t + 1])
+            hi = cs[4 * t + 2] + z0 * (cs[4 * t + 2] + cs[4 * t + 3])
+            vl[4 * k + 4 + t] = lo + pt[32 * k + 1] * (lo + hi)
+    return
+
+
+# The GKR of depth D, checked against the TypeScript verifier's leaf values and point ζ.
+def gkr(D: Const):
+    ch = StackBuf(GKR_CELLS)
+    hint_witness(ch[0:2], "fs_state")
+    pt = StackBuf(32 * 16)
+    vl = StackBuf(4 * 16)
+    for t in unroll(0, 3):
+        vl[t] = fs_observe(ch, t)
+    vl[3] = fs_squeeze(ch, 3)
+    for k in unroll(0, (D + 1) // 2):
+        gkr_step(ch, pt, vl, 5 * k * k + 10 * k + 4 - (D % 2) * (5 * k + 2 - 2 * (1 // (k + 1))), k, 2 * k - (D % 2) * (1 - 1 // (k + 1)), 2 - (D % 2) * (1 // (k + 1)))
+    want = StackBuf(3 + 32)
+    hint_witness(want[0:3 + D], "gkr_out")
+    for t in unroll(0, 3):
+        want[t] = vl[4 * ((D + 1) // 2) + t]
+    for c in unroll(0, D):
+        want[3 + c] = pt[32 * ((D + 1) // 2) - 32 + c]
+    return 0
+
+
 # Every opening of one child verification checked against its phase's root.
 def merkle_replay():
     nn = StackBuf(1)
@@ -286,11 +367,11 @@ def transcript_replay():
 
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
 # the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
-# for the query positions.
+# for the query positions, g^4 for the GKR.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 4
+    assert log(pc[0]) < 5
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -303,4 +384,9 @@ def main():
             d = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(k))
         case 3:
             positions_replay()
+        case 4:
+            dg = StackBuf(1)
+            hint_witness(dg, "gkr_depth")
+            assert log(dg[0]) < 8
+            d = match_range(log(dg[0]), range(0, 8), lambda k: gkr(k + GKR_MIN_DEPTH))
     return

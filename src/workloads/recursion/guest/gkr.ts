@@ -1,0 +1,43 @@
+// The hints of the node program's GKR piece (programs/aggregate-node.py, gkr) for one child: the
+// child's verification up to the bus's α and β, the chain there, then the grand-product GKR with
+// each absorbed scalar's block cells recorded, and what the TypeScript verifier ends with (the
+// three leaf values and ζ) for the program to meet.
+import type { E } from '../../../field/e';
+import { parseProof } from '../../../transcript/proof';
+import { TAG_SCALAR } from '../../../transcript/tags';
+import type { Program } from '../../../vm/program';
+import type { PublicInput } from '../../../vm/public-input';
+import { leafLayout } from '../../../vm/leaves';
+import { BUS_BITS } from '../../../vm/tables/bus';
+import { readAnnounced } from '../../../vm/verify/announce';
+import { verifyGrandProducts } from '../../../vm/verify/gkr';
+import { vmVerifierState } from '../../../vm/verify/verify';
+import { wordCell } from './merkle';
+import { gPow, pushEntry, type Streams } from './streams';
+import { blockCells } from './transcript';
+
+/** The bus depths the program's GKR piece handles (GKR_MIN_DEPTH .. + 7). */
+export const GKR_MIN_DEPTH = 16;
+export const GKR_DEPTHS = 8;
+
+export function gkrWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): { streams: Streams; depth: number } {
+  const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
+  const { shape } = readAnnounced(vs, Math.log2(program.bytecode.length));
+  vs.nextRoot();
+  vs.sampleVec(BUS_BITS);
+  vs.sample();
+  const { depth } = leafLayout(shape);
+  if (depth < GKR_MIN_DEPTH || depth >= GKR_MIN_DEPTH + GKR_DEPTHS) throw new RangeError(`a bus of depth ${depth} is outside the GKR piece's window ${GKR_MIN_DEPTH}..${GKR_MIN_DEPTH + GKR_DEPTHS - 1}`);
+  const cv = vs.state();
+  const streams: Streams = new Map();
+  pushEntry(streams, 'piece', [gPow(4)]);
+  pushEntry(streams, 'gkr_depth', [gPow(depth - GKR_MIN_DEPTH)]);
+  pushEntry(streams, 'fs_state', [wordCell(cv, 0), wordCell(cv, 4)]);
+  vs.tapTranscript((s) => {
+    if (s.tag === TAG_SCALAR) pushEntry(streams, 'fs', blockCells(s.data));
+  });
+  const gkr = verifyGrandProducts(vs, depth);
+  const zeta: E[] = Array.from({ length: depth }, (_, c) => gkr.point.slice(6 * c, 6 * c + 6));
+  pushEntry(streams, 'gkr_out', [...gkr.leaves, ...zeta]);
+  return { streams, depth };
+}

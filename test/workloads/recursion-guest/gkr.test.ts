@@ -1,0 +1,36 @@
+// The bus's grand-product GKR in the VM (programs/aggregate-node.py, gkr): a child's three roots,
+// every step's degree-4 sumcheck rounds, the children's products checked against each step's
+// claim, the width challenges and the fold to the next values, ending at the TypeScript
+// verifier's leaf values and point ζ; a changed round scalar or child stops the run at the
+// products' check.
+import { describe, it } from 'vitest';
+import { gkrWitness } from '../../../src/workloads/recursion/guest/gkr';
+import { expectFailsAt, run, tampered, vectorChild } from './children';
+
+const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
+
+describe("a child's bus GKR in the VM", () => {
+  for (const name of ['arith', 'big']) {
+    it(`${name}: ends at the verifier's leaf values and ζ`, () => {
+      const child = vectorChild(name);
+      const { streams, depth } = gkrWitness(child.program, child.publicInput, child.proof);
+      const exec = run(streams);
+      console.log(`${name}: depth ${depth}, ${streams.get('fs')!.length} scalars absorbed: ${exec.programCycles} cycles`);
+    });
+  }
+
+  const big = vectorChild('big');
+  const { streams } = gkrWitness(big.program, big.publicInput, big.proof);
+  it('a sumcheck round scalar changed: the step\'s products do not give its claim', () => {
+    // big's depth is odd: the 3 roots, step 0's 3·2 children (no round), then step 1's round: its c2
+    expectFailsAt(tampered(streams, 'fs', 3 + 6 + 1, 0, (c) => (c[1] ^= 1)), 'write-conflict', PRODUCTS);
+  });
+
+  it("a tree's child changed: the products do not give the claim", () => {
+    expectFailsAt(tampered(streams, 'fs', 4, 0, (c) => (c[0] ^= 8)), 'write-conflict', PRODUCTS);
+  });
+
+  it('a root changed: the first products do not give the claim', () => {
+    expectFailsAt(tampered(streams, 'fs', 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', PRODUCTS);
+  });
+});
