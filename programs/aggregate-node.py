@@ -41,6 +41,8 @@ MAX_DEPTH = 28
 DEPTHS = 29
 # The bus depths the GKR piece handles: GKR_MIN_DEPTH .. GKR_MIN_DEPTH + 7; its chain's cells.
 GKR_MIN_DEPTH = 16
+# The six tables' committed columns, whose values close the table sumcheck.
+TABLE_COLUMNS = 102
 GKR_CELLS = 1600
 
 
@@ -188,10 +190,12 @@ def round3(ch, claim, rc, v: Const):
 
 # The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
 # squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
-# JUMP's two constraints), then
-# every round. (The per-table eq weights and the AIR terminal are not in the VM yet.)
+# JUMP's two constraints), then every round, then the TABLE_COLUMNS column values absorbed
+# (the AIR terminal that checks them against the last claim is not in the VM yet), then the
+# public-input line: r squeezed, the memory's three limbs at (r, 0, …) absorbed, and
+# l0 + y·l1 + y²·l2 must be the line through the child's public words, p0 + r·(p0 + p1).
 def table_rounds(d: Const):
-    ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
+    ch = StackBuf(2 * (4 * MAX_DEPTH + TABLE_COLUMNS + 6))
     hint_witness(ch[0:2], "fs_state")
     tot = StackBuf(3)
     hint_witness(tot, "bus_totals")
@@ -205,6 +209,18 @@ def table_rounds(d: Const):
     want = StackBuf(1)
     hint_witness(want, "final_claim")
     want[0] = claim
+    cols = StackBuf(TABLE_COLUMNS)
+    for c in unroll(0, TABLE_COLUMNS):
+        cols[c] = fs_observe(ch, 1 + 4 * d + c)
+    pub = StackBuf(2)
+    hint_witness(pub, "child_public")
+    r = fs_squeeze(ch, 1 + 4 * d + TABLE_COLUMNS)
+    l0 = fs_observe(ch, 2 + 4 * d + TABLE_COLUMNS)
+    l1 = fs_observe(ch, 3 + 4 * d + TABLE_COLUMNS)
+    l2 = fs_observe(ch, 4 + 4 * d + TABLE_COLUMNS)
+    line = StackBuf(1)
+    line[0] = pub[0] + r * (pub[0] + pub[1])
+    line[0] = l0 + Y * l1 + Y2 * l2
     return 0
 
 

@@ -1,7 +1,7 @@
-// The hints of the node program's table-sumcheck rounds (programs/aggregate-node.py,
+// The hints of the node program's table sumcheck and public-input line (programs/aggregate-node.py,
 // table_rounds) for one child: the child's verification run up to the table sumcheck (announced
-// sizes, root, bus), the chain and the bus's side totals there, then the sumcheck itself with
-// each absorbed scalar's block cells recorded.
+// sizes, root, bus), the chain and the bus's side totals there, then the sumcheck (rounds and
+// column values) and the public-input line with each absorbed scalar's block cells recorded.
 import type { E } from '../../../field/e';
 import type { TranscriptStep } from '../../../transcript/fiat-shamir';
 import { parseProof } from '../../../transcript/proof';
@@ -11,6 +11,7 @@ import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
 import { readAnnounced } from '../../../vm/verify/announce';
 import { verifyBus } from '../../../vm/verify/bus';
+import { verifyPublicLine } from '../../../vm/verify/public-line';
 import { verifyTableSumcheck } from '../../../vm/verify/table-sumcheck';
 import { vmVerifierState } from '../../../vm/verify/verify';
 import { wordCell } from './merkle';
@@ -35,13 +36,14 @@ export function tableSumcheckWitness(program: Program, publicInput: PublicInput,
   const steps: TranscriptStep[] = [];
   vs.tapTranscript((s) => steps.push(s));
   verifyTableSumcheck(vs, shape, bus);
+  verifyPublicLine(vs, publicInput, shape.logMemory);
   const depth = Math.max(...shape.taus);
   const streams: Streams = new Map();
   pushEntry(streams, 'piece', [gPow(2)]);
   pushEntry(streams, 'depth', [gPow(depth)]);
   pushEntry(streams, 'fs_state', [wordCell(cv, 0), wordCell(cv, 4)]);
   pushEntry(streams, 'bus_totals', [...bus.totals]);
-  // ξ, then per round three absorbs and a squeeze: the rounds' scalars only
-  for (const s of steps.slice(0, 1 + 4 * depth)) if (s.tag === TAG_SCALAR) pushEntry(streams, 'fs', blockCells(s.data));
+  pushEntry(streams, 'child_public', [...publicInput]);
+  for (const s of steps) if (s.tag === TAG_SCALAR) pushEntry(streams, 'fs', blockCells(s.data));
   return { streams, depth, steps: steps.slice(0, 1 + 4 * depth), totals: bus.totals };
 }
