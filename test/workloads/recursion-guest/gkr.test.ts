@@ -3,21 +3,27 @@
 // claim, the width challenges and the fold to the next values, ending at the TypeScript
 // verifier's leaf values and point ζ; a changed round scalar or child stops the run at the
 // products' check.
-import { describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { gkrWitness } from '../../../src/workloads/recursion/guest/gkr';
-import { expectFailsAt, run, tampered, vectorChild } from './children';
+import { type Child, expectFailsAt, leafChild, run, tampered, vectorChild } from './children';
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 
 describe("a child's bus GKR in the VM", () => {
-  for (const name of ['arith', 'big']) {
-    it(`${name}: ends at the verifier's leaf values and ζ`, () => {
-      const child = vectorChild(name);
-      const { streams, depth } = gkrWitness(child.program, child.publicInput, child.proof);
-      const exec = run(streams);
-      console.log(`${name}: depth ${depth}, ${streams.get('fs')!.length} scalars absorbed: ${exec.programCycles} cycles`);
-    });
-  }
+  const endsAtVerifiers = (child: Child) => {
+    const { streams, depth } = gkrWitness(child.program, child.publicInput, child.proof);
+    const exec = run(streams);
+    console.log(`${child.name}: depth ${depth}, ${streams.get('fs')!.length} scalars absorbed: ${exec.programCycles} cycles`);
+  };
+  for (const name of ['arith', 'big']) it(`${name}: ends at the verifier's leaf values and ζ`, () => endsAtVerifiers(vectorChild(name)));
+
+  describe('on a leaf aggregate', () => {
+    let leaf: Child;
+    beforeAll(async () => {
+      leaf = await leafChild(1);
+    }, 120_000);
+    it("ends at the verifier's leaf values and ζ", () => endsAtVerifiers(leaf));
+  });
 
   const big = vectorChild('big');
   const { streams } = gkrWitness(big.program, big.publicInput, big.proof);
