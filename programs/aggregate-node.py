@@ -282,7 +282,8 @@ def gkr_step(ch, pt, vl, i: Const, k: Const, p: Const, w: Const):
     return
 
 
-# The GKR of depth D, checked against the TypeScript verifier's leaf values and point ζ.
+# The GKR of depth D with the bus's balance, checked against the TypeScript verifier's leaf
+# values and point ζ.
 def gkr(D: Const):
     ch = StackBuf(GKR_CELLS)
     hint_witness(ch[0:2], "fs_state")
@@ -290,6 +291,11 @@ def gkr(D: Const):
     vl = StackBuf(4 * 16)
     for t in unroll(0, 3):
         vl[t] = fs_observe(ch, t)
+    # the bus balances (push = pull) and no read count wrapped to zero
+    bal = StackBuf(1)
+    bal[0] = vl[0]
+    bal[0] = vl[1]
+    assert vl[2] != 0
     vl[3] = fs_squeeze(ch, 3)
     for k in unroll(0, (D + 1) // 2):
         gkr_step(ch, pt, vl, 5 * k * k + 10 * k + 4 - (D % 2) * (5 * k + 2 - 2 * (1 // (k + 1))), k, 2 * k - (D % 2) * (1 - 1 // (k + 1)), 2 - (D % 2) * (1 // (k + 1)))

@@ -1,8 +1,9 @@
 // The bus's grand-product GKR in the VM (programs/aggregate-node.py, gkr): a child's three roots,
 // every step's degree-4 sumcheck rounds, the children's products checked against each step's
 // claim, the width challenges and the fold to the next values, ending at the TypeScript
-// verifier's leaf values and point ζ; a changed round scalar or child stops the run at the
-// products' check.
+// verifier's leaf values and point ζ, the bus balanced; a changed round scalar, child or count
+// root stops the run at the products' check, a changed pull root at the balance, a zero count
+// root at the count check.
 import { beforeAll, describe, it } from 'vitest';
 import { gkrWitness } from '../../../src/workloads/recursion/guest/gkr';
 import { type Child, expectFailsAt, leafChild, run, tampered, vectorChild } from './children';
@@ -36,7 +37,16 @@ describe("a child's bus GKR in the VM", () => {
     expectFailsAt(tampered(streams, 'fs', 4, 0, (c) => (c[0] ^= 8)), 'write-conflict', PRODUCTS);
   });
 
-  it('a root changed: the first products do not give the claim', () => {
-    expectFailsAt(tampered(streams, 'fs', 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', PRODUCTS);
+  it('the pull root changed: the bus does not balance', () => {
+    expectFailsAt(tampered(streams, 'fs', 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'bal[0] = vl[1]');
+  });
+
+  it('the count root changed: the first products do not give the claim', () => {
+    expectFailsAt(tampered(streams, 'fs', 2, 0, (c) => (c[0] ^= 1)), 'write-conflict', PRODUCTS);
+  });
+
+  it('a zero count root: the count check', () => {
+    const zero = tampered(tampered(streams, 'fs', 2, 0, (c) => c.fill(0)), 'fs', 2, 1, (c) => c.fill(0));
+    expectFailsAt(zero, 'write-conflict', 'assert vl[2] != 0');
   });
 });
