@@ -190,12 +190,9 @@ def round3(ch, claim, rc, v: Const):
 
 # The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
 # squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
-# JUMP's two constraints), then every round, then the TABLE_COLUMNS column values absorbed
-# (the AIR terminal that checks them against the last claim is not in the VM yet), then the
-# public-input line: r squeezed, the memory's three limbs at (r, 0, …) absorbed, and
-# l0 + y·l1 + y²·l2 must be the line through the child's public words, p0 + r·(p0 + p1).
+# JUMP's two constraints), then every round; table_tail goes on from the chain it leaves.
 def table_rounds(d: Const):
-    ch = StackBuf(2 * (4 * MAX_DEPTH + TABLE_COLUMNS + 6))
+    ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
     hint_witness(ch[0:2], "fs_state")
     tot = StackBuf(3)
     hint_witness(tot, "bus_totals")
@@ -209,19 +206,31 @@ def table_rounds(d: Const):
     want = StackBuf(1)
     hint_witness(want, "final_claim")
     want[0] = claim
+    table_tail(ch[2 + 8 * d], ch[3 + 8 * d])
+    return 0
+
+
+# After the rounds, from the chain (c0, c1): the TABLE_COLUMNS column values absorbed (the AIR
+# terminal that checks them against the last claim is not in the VM yet), then the public-input
+# line: r squeezed, the memory's three limbs at (r, 0, …) absorbed, and l0 + y·l1 + y²·l2 must be
+# the line through the child's public words, p0 + r·(p0 + p1).
+def table_tail(c0, c1):
+    ch = StackBuf(2 * (TABLE_COLUMNS + 5))
+    ch[0] = c0
+    ch[1] = c1
     cols = StackBuf(TABLE_COLUMNS)
     for c in unroll(0, TABLE_COLUMNS):
-        cols[c] = fs_observe(ch, 1 + 4 * d + c)
+        cols[c] = fs_observe(ch, c)
     pub = StackBuf(2)
     hint_witness(pub, "child_public")
-    r = fs_squeeze(ch, 1 + 4 * d + TABLE_COLUMNS)
-    l0 = fs_observe(ch, 2 + 4 * d + TABLE_COLUMNS)
-    l1 = fs_observe(ch, 3 + 4 * d + TABLE_COLUMNS)
-    l2 = fs_observe(ch, 4 + 4 * d + TABLE_COLUMNS)
+    r = fs_squeeze(ch, TABLE_COLUMNS)
+    l0 = fs_observe(ch, TABLE_COLUMNS + 1)
+    l1 = fs_observe(ch, TABLE_COLUMNS + 2)
+    l2 = fs_observe(ch, TABLE_COLUMNS + 3)
     line = StackBuf(1)
     line[0] = pub[0] + r * (pub[0] + pub[1])
     line[0] = l0 + Y * l1 + Y2 * l2
-    return 0
+    return
 
 
 # The bus's grand-product GKR over trees of 2^D leaves (D = GKR_MIN_DEPTH + window slot), from the
@@ -326,11 +335,10 @@ def merkle_replay():
     return
 
 
-# A query squeeze's positions: the challenge's bits, then each d-bit run j (bits jd .. jd + d - 1)
+# A query squeeze's positions: each d-bit run j of the challenge's bits (bits jd .. jd + d - 1)
 # as the polynomial Σ_i bit·x^i, checked against the position the verifier drew.
-def query_squeeze(c, d: Const):
-    bits = StackBuf(192)
-    challenge_bits(c, bits)
+@inline
+def check_runs(bits, d: Const):
     want = StackBuf(192)
     hint_witness(want[0:192 // d], "positions")
     for j in unroll(0, 192 // d):
@@ -341,7 +349,8 @@ def query_squeeze(c, d: Const):
     return 0
 
 
-# Every query squeeze of one child verification: the squeezed challenge and g^(d - 1) hinted.
+# Every query squeeze of one child verification: the squeezed challenge and g^(d - 1) hinted,
+# its bits checked once, then its runs by a dispatch on d.
 def positions_replay():
     nn = StackBuf(1)
     hint_witness(nn, "n_squeezes")
@@ -350,7 +359,9 @@ def positions_replay():
         sq = StackBuf(2)
         hint_witness(sq, "squeeze")
         assert log(sq[1]) < MAX_HEIGHT
-        d = match_range(log(sq[1]), range(0, MAX_HEIGHT), lambda k: query_squeeze(sq[0], k + 1))
+        bits = StackBuf(192)
+        challenge_bits(sq[0], bits)
+        d = match_range(log(sq[1]), range(0, MAX_HEIGHT), lambda k: check_runs(bits, k + 1) + 0)
     return
 
 
