@@ -43,6 +43,8 @@ DEPTHS = 29
 GKR_MIN_DEPTH = 16
 # The six tables' committed columns, whose values close the table sumcheck.
 TABLE_COLUMNS = 102
+# The announced sizes at a proof's start: h, the six τ, the rate.
+ANNOUNCED = 8
 GKR_CELLS = 1600
 
 
@@ -60,6 +62,16 @@ def fs_observe(ch, i: Const):
     m = [blk[0], blk[1] + TAG_SCALAR]
     blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
     return blk[0] + blk[1] * Y2
+
+
+# Absorb the next stream scalar, a 128-bit value (a digest's half: c2 = 0), from one hinted cell.
+@inline
+def fs_observe_half(ch, i: Const):
+    blk = StackBuf(1)
+    hint_witness(blk, "fs")
+    m = [blk[0], TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return blk[0]
 
 
 # Squeeze (step i): C(cv, (0, 0, 0, SQUEEZE)); the challenge is the new chaining value's first
@@ -291,11 +303,12 @@ def gkr_step(ch, pt, vl, i: Const, k: Const, p: Const, w: Const):
     return
 
 
-# The GKR of depth D with the bus's balance, checked against the TypeScript verifier's leaf
-# values and point ζ.
-def gkr(D: Const):
+# The GKR of depth D from the chain (c0, c1) after α and β, with the bus's balance, checked
+# against the TypeScript verifier's leaf values and point ζ.
+def gkr(c0, c1, D: Const):
     ch = StackBuf(GKR_CELLS)
-    hint_witness(ch[0:2], "fs_state")
+    ch[0] = c0
+    ch[1] = c1
     pt = StackBuf(32 * 16)
     vl = StackBuf(4 * 16)
     for t in unroll(0, 3):
@@ -315,6 +328,48 @@ def gkr(D: Const):
     for c in unroll(0, D):
         want[3 + c] = pt[32 * ((D + 1) // 2) - 32 + c]
     return 0
+
+
+# The GKR from the chain (c0, c1), its depth hinted as g^(D - GKR_MIN_DEPTH) (not yet derived
+# from the announced sizes).
+def gkr_at(c0, c1):
+    dg = StackBuf(1)
+    hint_witness(dg, "gkr_depth")
+    assert log(dg[0]) < 8
+    d = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, k + GKR_MIN_DEPTH))
+    return
+
+
+# A child proof's start from FS_START: the statement's four scalars (its program's seed halves
+# and public words; hinted for now, where the node will compute them), the eight announced sizes
+# (h, the six τ, the rate), each (n, 0, 0) with n < 64, made of six hinted bits and kept as n and
+# g^n, the commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β;
+# then the GKR from there.
+def proof_start():
+    ch = StackBuf(2 * 20)
+    ch[0] = FS_START_0
+    ch[1] = FS_START_1
+    for k in unroll(0, 4):
+        st = fs_observe(ch, k)
+    sizes = StackBuf(2 * ANNOUNCED)
+    for k in unroll(0, ANNOUNCED):
+        n = fs_observe(ch, 4 + k)
+        bits = StackBuf(6)
+        hint_witness(bits, "size_bits")
+        for b in unroll(0, 6):
+            bits[b] = bits[b] * bits[b]
+        sizes[2 * k] = bits[0] + GEN * (bits[1] + GEN * (bits[2] + GEN * (bits[3] + GEN * (bits[4] + GEN * bits[5]))))
+        sizes[2 * k] = n
+        gp = 1 + bits[0] * (GEN + 1)
+        for b in unroll(1, 6):
+            gp = gp * (1 + bits[b] * (GEN ** (2 ** b) + 1))
+        sizes[2 * k + 1] = gp
+    for k in unroll(0, 2):
+        half = fs_observe_half(ch, 4 + ANNOUNCED + k)
+    for k in unroll(0, 5):
+        ab = fs_squeeze(ch, 6 + ANNOUNCED + k)
+    gkr_at(ch[2 * (11 + ANNOUNCED)], ch[2 * (11 + ANNOUNCED) + 1])
+    return
 
 
 # Every opening of one child verification checked against its phase's root.
@@ -400,11 +455,11 @@ def transcript_replay():
 
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
 # the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
-# for the query positions, g^4 for the GKR.
+# for the query positions, g^4 for the GKR, g^5 for the proof's start through the GKR.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 5
+    assert log(pc[0]) < 6
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -418,8 +473,9 @@ def main():
         case 3:
             positions_replay()
         case 4:
-            dg = StackBuf(1)
-            hint_witness(dg, "gkr_depth")
-            assert log(dg[0]) < 8
-            d = match_range(log(dg[0]), range(0, 8), lambda k: gkr(k + GKR_MIN_DEPTH))
+            fs0 = StackBuf(2)
+            hint_witness(fs0, "fs_state")
+            gkr_at(fs0[0], fs0[1])
+        case 5:
+            proof_start()
     return

@@ -50,3 +50,27 @@ describe("a child's bus GKR in the VM", () => {
     expectFailsAt(zero, 'write-conflict', 'assert vl[2] != 0');
   });
 });
+
+describe("a child proof's start in the VM, through the GKR", () => {
+  // From FS_START: the statement, the announced sizes (each from six checked bits), the root's
+  // halves, α and β, then the GKR on that chain: ending at the verifier's leaf values and ζ
+  // shows every absorb and squeeze of the start was the verifier's.
+  for (const name of ['arith', 'big']) {
+    it(`${name}: the chain from the transcript's start reaches the verifier's GKR`, () => {
+      const child = vectorChild(name);
+      const { streams } = gkrWitness(child.program, child.publicInput, child.proof, true);
+      console.log(`${name} from the start: ${run(streams).programCycles} cycles`);
+    });
+  }
+
+  const arith = vectorChild('arith');
+  const { streams } = gkrWitness(arith.program, arith.publicInput, arith.proof, true);
+  it("an announced size's bits changed: they do not make the size", () => {
+    expectFailsAt(tampered(streams, 'size_bits', 3, 1, (c) => (c[0] ^= 1)), 'write-conflict', 'sizes[2 * k] = n');
+  });
+
+  it("a root half changed: the GKR's first products do not give the claim", () => {
+    // the chain moves on differently: λ is another challenge
+    expectFailsAt(tampered(streams, 'fs', 12, 0, (c) => (c[0] ^= 1)), 'write-conflict', PRODUCTS);
+  });
+});

@@ -1,10 +1,13 @@
 // The hints of the node program's GKR piece (programs/aggregate-node.py, gkr) for one child: the
 // child's verification up to the bus's α and β, the chain there, then the grand-product GKR with
 // each absorbed scalar's block cells recorded, and what the TypeScript verifier ends with (the
-// three leaf values and ζ) for the program to meet.
-import type { E } from '../../../field/e';
+// three leaf values and ζ) for the program to meet; and of the proof's start (proof_start): the
+// statement, the announced sizes as bits, the root's halves, then that GKR.
+import { type E, eOne, eZero } from '../../../field/e';
 import { parseProof } from '../../../transcript/proof';
+import { rootToScalars } from '../../../transcript/root';
 import { TAG_SCALAR } from '../../../transcript/tags';
+import { transcriptStatement } from '../../../vm/bytecode';
 import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
 import { leafLayout } from '../../../vm/leaves';
@@ -20,19 +23,34 @@ import { blockCells } from './transcript';
 export const GKR_MIN_DEPTH = 16;
 export const GKR_DEPTHS = 8;
 
-export function gkrWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): { streams: Streams; depth: number } {
+/** `fromStart`: the proof_start piece (the statement, sizes and root before the GKR), else the
+ * GKR piece from the hinted chain after α and β. */
+export function gkrWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array, fromStart = false): { streams: Streams; depth: number } {
   const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
-  const { shape } = readAnnounced(vs, Math.log2(program.bytecode.length));
-  vs.nextRoot();
+  const streams: Streams = new Map();
+  pushEntry(streams, 'piece', [gPow(fromStart ? 5 : 4)]);
+  if (fromStart) {
+    for (const s of transcriptStatement(program, publicInput)) pushEntry(streams, 'fs', blockCells(s));
+    vs.tapTranscript((s) => {
+      if (s.tag === TAG_SCALAR) pushEntry(streams, 'fs', blockCells(s.data));
+    });
+  }
+  const { shape, logInvRate } = readAnnounced(vs, Math.log2(program.bytecode.length));
+  if (fromStart) {
+    const fs = streams.get('fs')!;
+    for (const n of [shape.logMemory, ...shape.taus, logInvRate]) pushEntry(streams, 'size_bits', Array.from({ length: 6 }, (_, b) => ((n >>> b) & 1 ? eOne() : eZero())));
+    vs.tapTranscript(undefined);
+    // the root's halves are absorbed as one 128-bit cell each
+    const halves = rootToScalars(vs.nextRoot());
+    fs.push([halves.slice(0, 6)], [halves.slice(6, 12)]);
+  } else vs.nextRoot();
   vs.sampleVec(BUS_BITS);
   vs.sample();
   const { depth } = leafLayout(shape);
   if (depth < GKR_MIN_DEPTH || depth >= GKR_MIN_DEPTH + GKR_DEPTHS) throw new RangeError(`a bus of depth ${depth} is outside the GKR piece's window ${GKR_MIN_DEPTH}..${GKR_MIN_DEPTH + GKR_DEPTHS - 1}`);
   const cv = vs.state();
-  const streams: Streams = new Map();
-  pushEntry(streams, 'piece', [gPow(4)]);
+  if (!fromStart) pushEntry(streams, 'fs_state', [wordCell(cv, 0), wordCell(cv, 4)]);
   pushEntry(streams, 'gkr_depth', [gPow(depth - GKR_MIN_DEPTH)]);
-  pushEntry(streams, 'fs_state', [wordCell(cv, 0), wordCell(cv, 4)]);
   vs.tapTranscript((s) => {
     if (s.tag === TAG_SCALAR) pushEntry(streams, 'fs', blockCells(s.data));
   });
