@@ -1,5 +1,5 @@
 // The query batch's weight as the transpose of the encoding (the cpu side is
-// queryWeightsTransposed in src/pcs/whir/bulk.ts): scatter_points puts each distinct queried
+// queryWeightsTransposed in src/poly/bulk.ts): scatter_points puts each distinct queried
 // position's summed coefficient into a zeroed E table over the code's domain, the NTT's
 // layers run transposed (ntt.wgsl, ntt_radix2_transposed), and sum_tiles adds the domain's
 // 2^ν message-sized tiles, the transpose of tiling the message.

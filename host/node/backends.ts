@@ -1,5 +1,6 @@
 // Which backends can run on this machine, and which one a command gets; every choice comes
 // with its reason.
+import { InputError } from '../../src/util/errors';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -10,8 +11,10 @@ import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
 import { loadNative } from './native';
+import { checkOptions, checkValue } from '../../src/util/options';
 
 export type BackendChoice = 'auto' | BackendName;
+const BACKEND_CHOICES: readonly BackendChoice[] = ['auto', 'cpu', 'native', 'webgpu'];
 
 export interface BackendReport {
   name: BackendName;
@@ -119,8 +122,10 @@ export interface OpenedBackend {
  * compiled SIMD code on every core), then TypeScript — and says why.
  */
 export async function openBackend(choice: BackendChoice, needBytes = 0, options: OpenOptions = {}): Promise<OpenedBackend> {
+  checkValue('openBackend', 'choice', choice, { oneOf: BACKEND_CHOICES });
+  checkValue('openBackend', 'needBytes', needBytes, { integer: [0, Number.MAX_SAFE_INTEGER] });
+  checkOptions('openBackend', options, { threads: { integer: [1, 2 ** 16] } });
   const threads = options.threads ?? DEFAULT_THREADS;
-  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be a positive integer, got ${threads}`);
   if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu', hostMemory: true };
   const native = probeNative(threads);
   if (choice === 'native') {
@@ -161,6 +166,6 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-export class BackendUnavailableError extends Error {
+export class BackendUnavailableError extends InputError {
   override name = 'BackendUnavailableError';
 }

@@ -6,7 +6,7 @@ import type { FlockColumns } from '../backend/flock-passes';
 import type { ProverState } from '../transcript/prover-state';
 import type { FlockReduction } from './lincheck/claim';
 import { proveLincheck, proveLincheckOn } from './lincheck/prover';
-import type { FlockWitness } from './witness';
+import type { FlockWitness } from '../kernels/flock/witness';
 import { type TailOptions, proveZerocheck, proveZerocheckOn } from './zerocheck/prover';
 
 export interface FlockProveOptions {

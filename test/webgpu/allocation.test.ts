@@ -5,7 +5,7 @@
 // device then proves the reference batch byte for byte. A buffer over one binding's limit is
 // refused before the device is asked. (The witness's columns are made on the device too.)
 import { expect, test } from 'vitest';
-import { AllocationError } from '../../src/backend/allocation';
+import { AllocationError } from '../../src/util/allocation';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { type HashBatchStage, proveHashBatch } from '../../src/workloads/hash-batch/prove';
 import { firstDifference, readInputs, readProof } from '../workloads/vectors';

@@ -1,4 +1,4 @@
-import { AllocationError } from '../allocation';
+import { AllocationError } from '../../util/allocation';
 import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
 import { WebGpuError } from './errors';
 import type { DeviceLink } from './link';

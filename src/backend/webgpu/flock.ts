@@ -5,10 +5,10 @@
 // column (fold_bits.wgsl on subset_sums.wgsl's tables). The columns never leave the device:
 // what is sent is the inputs and small weights, what comes back the skip sums.
 import { PHI } from '../../field/phi8';
-import { BLOCK_BITS, BLOCK_U32 } from '../../flock/layout';
-import { HEADER_WORDS, checkWitnessInputs } from '../../flock/witness';
-import { PER_BLOCK } from '../../flock/zerocheck/materialize';
-import { BLOCK_GROUPS, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../flock/zerocheck/skip-pass';
+import { BLOCK_BITS, BLOCK_U32 } from '../../kernels/flock/layout';
+import { HEADER_WORDS, checkWitnessInputs } from '../../kernels/flock/witness';
+import { PER_BLOCK } from '../../kernels/flock/materialize';
+import { BLOCK_GROUPS, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../kernels/flock/skip-pass';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
 import type { BlockWeights, FlockPasses } from '../flock-passes';
 import { gpuBuffer, scratchBuffer } from './buffer';
@@ -108,7 +108,7 @@ function weighed({ live, tail }: BlockWeights): number {
   return live + (tail === null ? 0 : 1);
 }
 
-export function createFlockPasses(ctx: KernelContext): FlockPasses {
+export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTables'> {
   const { link } = ctx;
   const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(ctx.device, buf);
   // The skip pass's constant tables, made on the device once: the Λ planes of every byte at

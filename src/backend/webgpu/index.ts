@@ -2,6 +2,8 @@
 // table in kernels.ts. Platform neutral: the host (host/node/dawn.ts, or a browser page) hands
 // it the device.
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { createCpuBackend } from '../cpu/index';
+import { completeBackend } from '../portable';
 import { WebGpuBuffer, allocateBuffer, bufferBytes, gpuBuffer, gpuRange, gpuStrided } from './buffer';
 import { createCommitKernels } from './commit';
 import type { KernelName } from './kernels';
@@ -14,6 +16,8 @@ import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
 import { createVmKernels } from './vm';
 import { createZerocheckKernels } from './zerocheck';
+
+import { checkOptions } from '../../util/options';
 
 export { WebGpuError } from './errors';
 
@@ -32,6 +36,7 @@ export interface WebGpuBackendOptions {
 const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
+  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] } });
   const maxPerDimension = Math.min(
     device.limits.maxComputeWorkgroupsPerDimension,
     options.maxWorkgroupsPerDimension ?? Infinity,
@@ -81,13 +86,14 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   const ntt = new NttKernels(link, record, groupLayers);
   const ctx: KernelContext = { device, link, live, record, create, maxPerDimension };
   const commit = createCommitKernels({ ...ctx, ntt });
-  const opening = createOpeningKernels({ ...ctx, ntt, hostBelow });
+  // The small tables' rounds finish on the reference backend, on this thread.
+  const opening = createOpeningKernels({ ...ctx, ntt, host: { below: hostBelow, backend: createCpuBackend() } });
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);
   const vm = createVmKernels(ctx);
 
-  return {
+  return completeBackend({
     name: 'webgpu',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
@@ -121,6 +127,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     ...grind,
     flock,
     vm,
+    stackWeight: 'table',
     traffic: () => link.traffic(),
     async finish() {
       live();
@@ -135,5 +142,5 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       disposed = true;
       device.destroy();
     },
-  };
+  });
 }

@@ -4,7 +4,7 @@
 // round sums come back. Uniform parameters that carry an E scalar start with its six words, so
 // the WGSL structs need no padding.
 import type { E } from '../../field/e';
-import { PHI_TABLE_WORDS } from '../../pcs/ring-switch/map';
+import { E_LINEAR_TABLE_WORDS } from '../../field/e-linear';
 import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
 import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
@@ -15,13 +15,13 @@ import { reduce, type Reduction } from './reduction';
 /** What the opening kernels need from the backend that hosts them. */
 export interface OpeningContext extends KernelContext {
   ntt: NttKernels;
-  hostBelow: number;
+  host: Backend['host'];
 }
 
 /** An E value as three interleaved K lanes. */
 const E_LANES = 3;
 
-type OpeningKernels = Pick<Backend, 'hostBelow' | 'zerocheckRounds' | 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
+type OpeningKernels = Pick<Backend, 'host' | 'zerocheckRounds' | 'roundSums' | 'fold' | 'foldRound' | 'eqTable' | 'mapByTables' | 'addScaled' | 'queryWeights' | 'encodeFolded'>;
 
 /** Terms of a round at `stride` over n values (the folded table's length). */
 function roundTerms(n: number, stride: number): number {
@@ -85,7 +85,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
   }
 
   return {
-    hostBelow: ctx.hostBelow,
+    host: ctx.host,
     zerocheckRounds: 'device',
 
     async roundSums(f, b, stride) {
@@ -143,7 +143,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
     async mapByTables(buf, tables) {
       ctx.live();
       sameShape('E', buf);
-      if (tables.length !== PHI_TABLE_WORDS) throw new BackendUsageError(`mapByTables: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
+      if (tables.length !== E_LINEAR_TABLE_WORDS) throw new BackendUsageError(`mapByTables: byte tables need ${E_LINEAR_TABLE_WORDS} words, got ${tables.length}`);
       const phi = await scratchBuffer(ctx.link, 'the byte tables of a map', tables);
       try {
         await ctx.record('mapByTables').dispatch('phiMap', buf.length, [gpu(buf), phi], [buf.length]).submit();
