@@ -11,7 +11,7 @@ import { execute, type Execution } from '../../../src/vm/execute';
 import { parseProgram, type Program } from '../../../src/vm/program';
 import { parsePublicInputJson, type PublicInput } from '../../../src/vm/public-input';
 import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
-import { xmssKeyGen, xmssSign } from '../../../src/xmss';
+import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../../hash/prng';
@@ -35,7 +35,7 @@ export async function leafChild(n: number): Promise<Child> {
   const epoch = 5;
   const signers = Array.from({ length: n }, (_, i) => {
     const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
-    return { publicKey: key.publicKey, signature: xmssSign(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
   });
   const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
   try {
