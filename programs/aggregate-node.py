@@ -45,6 +45,8 @@ GKR_MIN_DEPTH = 16
 TABLE_COLUMNS = 102
 # The announced sizes at a proof's start: h, the six τ, the rate.
 ANNOUNCED = 8
+# The framework values after the GKR: the memory's three limbs and the two final counts at ζ.
+FRAMEWORK_VALUES = 5
 GKR_CELLS = 1600
 
 
@@ -203,9 +205,10 @@ def round3(ch, claim, rc, v: Const):
 # The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
 # squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
 # JUMP's two constraints), then every round; table_tail goes on from the chain it leaves.
-def table_rounds(d: Const):
+def table_rounds(c0, c1, d: Const):
     ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
-    hint_witness(ch[0:2], "fs_state")
+    ch[0] = c0
+    ch[1] = c1
     tot = StackBuf(3)
     hint_witness(tot, "bus_totals")
     xi = fs_squeeze(ch, 0)
@@ -304,7 +307,8 @@ def gkr_step(ch, pt, vl, i: Const, k: Const, p: Const, w: Const):
 
 
 # The GKR of depth D from the chain (c0, c1) after α and β, with the bus's balance, checked
-# against the TypeScript verifier's leaf values and point ζ.
+# against the TypeScript verifier's leaf values and point ζ; returns the chain it leaves, the pair
+# at chain step off_k for k = ⌈D/2⌉ (written by the last step's λ).
 def gkr(c0, c1, D: Const):
     ch = StackBuf(GKR_CELLS)
     ch[0] = c0
@@ -327,24 +331,35 @@ def gkr(c0, c1, D: Const):
         want[t] = vl[4 * ((D + 1) // 2) + t]
     for c in unroll(0, D):
         want[3 + c] = pt[32 * ((D + 1) // 2) - 32 + c]
-    return 0
+    return ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2))], ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2)) + 1]
+
+
+# The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d (not
+# yet derived from the announced sizes).
+def table_at(c0, c1):
+    dp = StackBuf(1)
+    hint_witness(dp, "depth")
+    assert log(dp[0]) < DEPTHS
+    d = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(c0, c1, k))
+    return
 
 
 # The GKR from the chain (c0, c1), its depth hinted as g^(D - GKR_MIN_DEPTH) (not yet derived
-# from the announced sizes).
+# from the announced sizes); returns the chain it leaves.
 def gkr_at(c0, c1):
     dg = StackBuf(1)
     hint_witness(dg, "gkr_depth")
     assert log(dg[0]) < 8
-    d = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, k + GKR_MIN_DEPTH))
-    return
+    e0, e1 = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, k + GKR_MIN_DEPTH))
+    return e0, e1
 
 
 # A child proof's start from FS_START: the statement's four scalars (its program's seed halves
 # and public words; hinted for now, where the node will compute them), the eight announced sizes
 # (h, the six τ, the rate), each (n, 0, 0) with n < 64, made of six hinted bits and kept as n and
 # g^n, the commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β;
-# then the GKR from there.
+# then the GKR, the framework values (mem_0..2 and the two final counts at ζ), the table
+# sumcheck and the public-input line, each on the chain the last one left.
 def proof_start():
     ch = StackBuf(2 * 20)
     ch[0] = FS_START_0
@@ -368,7 +383,13 @@ def proof_start():
         half = fs_observe_half(ch, 4 + ANNOUNCED + k)
     for k in unroll(0, 5):
         ab = fs_squeeze(ch, 6 + ANNOUNCED + k)
-    gkr_at(ch[2 * (11 + ANNOUNCED)], ch[2 * (11 + ANNOUNCED) + 1])
+    g0, g1 = gkr_at(ch[2 * (11 + ANNOUNCED)], ch[2 * (11 + ANNOUNCED) + 1])
+    fw = StackBuf(2 * 6)
+    fw[0] = g0
+    fw[1] = g1
+    for k in unroll(0, FRAMEWORK_VALUES):
+        v = fs_observe(fw, k)
+    table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1])
     return
 
 
@@ -466,16 +487,15 @@ def main():
         case 1:
             merkle_replay()
         case 2:
-            dp = StackBuf(1)
-            hint_witness(dp, "depth")
-            assert log(dp[0]) < DEPTHS
-            d = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(k))
+            fs2 = StackBuf(2)
+            hint_witness(fs2, "fs_state")
+            table_at(fs2[0], fs2[1])
         case 3:
             positions_replay()
         case 4:
             fs0 = StackBuf(2)
             hint_witness(fs0, "fs_state")
-            gkr_at(fs0[0], fs0[1])
+            g0, g1 = gkr_at(fs0[0], fs0[1])
         case 5:
             proof_start()
     return

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { openBackend } from '../../../host/node/backends';
 import { createCpuBackend } from '../../../src/backend/cpu';
-import type { E } from '../../../src/field/e';
+import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
+import { evalRoundPoly } from '../../../src/pcs/whir/claims';
+import type { TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
 import { ExecutionError } from '../../../src/vm/errors';
 import { execute, type Execution } from '../../../src/vm/execute';
 import { parseProgram, type Program } from '../../../src/vm/program';
@@ -82,4 +84,27 @@ export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], li
   expect(ex.kind, ex.message).toBe(kind);
   expect(ex.line, ex.message).not.toBeNull();
   expect(NODE_SOURCE.split('\n')[ex.line! - 1].trim()).toBe(line);
+}
+
+/** The table sumcheck's claim after its last round, from the recorded challenges and coefficients:
+ * what the program's rounds must reach. */
+export function finalClaim(rec: TableSumcheckRecord): E {
+  const xi = rec.steps[0].out.slice(0, 6);
+  let claim = eZero();
+  let power = eMul(xi, xi);
+  for (const t of rec.totals) {
+    claim = eAdd(claim, eMul(power, t));
+    power = eMul(power, xi);
+  }
+  for (let v = 0; v < rec.depth; v++) {
+    const [c0, c2, c3] = [1, 2, 3].map((k) => rec.steps[4 * v + k].data.slice(0, 6));
+    const r = rec.steps[4 * v + 4].out.slice(0, 6);
+    const poly = new Uint32Array(24);
+    poly.set(c0, 0);
+    poly.set(eAdd(eAdd(claim, c2), c3), 6);
+    poly.set(c2, 12);
+    poly.set(c3, 18);
+    claim = evalRoundPoly(poly, r);
+  }
+  return claim;
 }

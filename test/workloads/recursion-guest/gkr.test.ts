@@ -6,7 +6,9 @@
 // root at the count check.
 import { beforeAll, describe, it } from 'vitest';
 import { gkrWitness } from '../../../src/workloads/recursion/guest/gkr';
-import { type Child, expectFailsAt, leafChild, run, tampered, vectorChild } from './children';
+import { pushEntry } from '../../../src/workloads/recursion/guest/streams';
+import { tableSumcheckWitness } from '../../../src/workloads/recursion/guest/table-sumcheck';
+import { type Child, expectFailsAt, finalClaim, leafChild, run, tampered, vectorChild } from './children';
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 
@@ -51,22 +53,35 @@ describe("a child's bus GKR in the VM", () => {
   });
 });
 
-describe("a child proof's start in the VM, through the GKR", () => {
+/** The proof_start piece's streams: through the GKR, the framework values, the table sumcheck and
+ * the public-input line, the claim its rounds must reach added. */
+function fromStart(child: Child) {
+  const { streams } = gkrWitness(child.program, child.publicInput, child.proof, true);
+  pushEntry(streams, 'final_claim', [finalClaim(tableSumcheckWitness(child.program, child.publicInput, child.proof))]);
+  return streams;
+}
+
+describe("a child proof's start in the VM, through the public-input line", () => {
   // From FS_START: the statement, the announced sizes (each from six checked bits), the root's
-  // halves, α and β, then the GKR on that chain: ending at the verifier's leaf values and ζ
-  // shows every absorb and squeeze of the start was the verifier's.
+  // halves, α and β, the GKR, the framework values, the table sumcheck and the public-input line,
+  // one chain: ending at the verifier's GKR values, last claim and line shows every absorb and
+  // squeeze on the way was the verifier's.
   for (const name of ['arith', 'big']) {
-    it(`${name}: the chain from the transcript's start reaches the verifier's GKR`, () => {
-      const child = vectorChild(name);
-      const { streams } = gkrWitness(child.program, child.publicInput, child.proof, true);
-      console.log(`${name} from the start: ${run(streams).programCycles} cycles`);
+    it(`${name}: the chain from the transcript's start reaches the verifier's GKR, table claim and line`, () => {
+      const streams = fromStart(vectorChild(name));
+      console.log(`${name} from the start through the public-input line: ${run(streams).programCycles} cycles`);
     });
   }
 
-  const arith = vectorChild('arith');
-  const { streams } = gkrWitness(arith.program, arith.publicInput, arith.proof, true);
+  const streams = fromStart(vectorChild('arith'));
   it("an announced size's bits changed: they do not make the size", () => {
     expectFailsAt(tampered(streams, 'size_bits', 3, 1, (c) => (c[0] ^= 1)), 'write-conflict', 'sizes[2 * k] = n');
+  });
+
+  it("a framework value changed: the table sumcheck's last claim is not the verifier's", () => {
+    // the 14 start scalars, then the GKR's, then the five framework values
+    const gkrScalars = gkrWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof).streams.get('fs')!.length;
+    expectFailsAt(tampered(streams, 'fs', 14 + gkrScalars + 2, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'want[0] = claim');
   });
 
   it("a root half changed: the GKR's first products do not give the claim", () => {

@@ -6,34 +6,10 @@
 // coefficient or total stops the run at the claim, a changed memory limb or public word at the
 // line.
 import { describe, expect, it } from 'vitest';
-import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
-import { evalRoundPoly } from '../../../src/pcs/whir/claims';
 import { N_CONSTRAINTS, TABLE_SCHEMAS } from '../../../src/vm/tables/schema';
-import { tableSumcheckWitness, type TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
+import { tableSumcheckWitness } from '../../../src/workloads/recursion/guest/table-sumcheck';
 import { pushEntry } from '../../../src/workloads/recursion/guest/streams';
-import { type Child, expectFailsAt, run, tampered, vectorChild } from './children';
-
-/** The claim after the last round, from the recorded challenges and coefficients. */
-function finalClaim(rec: TableSumcheckRecord): E {
-  const xi = rec.steps[0].out.slice(0, 6);
-  let claim = eZero();
-  let power = eMul(xi, xi);
-  for (const t of rec.totals) {
-    claim = eAdd(claim, eMul(power, t));
-    power = eMul(power, xi);
-  }
-  for (let v = 0; v < rec.depth; v++) {
-    const [c0, c2, c3] = [1, 2, 3].map((k) => rec.steps[4 * v + k].data.slice(0, 6));
-    const r = rec.steps[4 * v + 4].out.slice(0, 6);
-    const poly = new Uint32Array(24);
-    poly.set(c0, 0);
-    poly.set(eAdd(eAdd(claim, c2), c3), 6);
-    poly.set(c2, 12);
-    poly.set(c3, 18);
-    claim = evalRoundPoly(poly, r);
-  }
-  return claim;
-}
+import { type Child, expectFailsAt, finalClaim, run, tampered, vectorChild } from './children';
 
 function witness(child: Child) {
   const rec = tableSumcheckWitness(child.program, child.publicInput, child.proof);

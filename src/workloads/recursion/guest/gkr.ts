@@ -2,7 +2,8 @@
 // child's verification up to the bus's α and β, the chain there, then the grand-product GKR with
 // each absorbed scalar's block cells recorded, and what the TypeScript verifier ends with (the
 // three leaf values and ζ) for the program to meet; and of the proof's start (proof_start): the
-// statement, the announced sizes as bits, the root's halves, then that GKR.
+// statement, the announced sizes as bits, the root's halves, that GKR, the framework values, then
+// the table piece's streams (table-sumcheck.ts).
 import { type E, eOne, eZero } from '../../../field/e';
 import { parseProof } from '../../../transcript/proof';
 import { rootToScalars } from '../../../transcript/root';
@@ -13,18 +14,21 @@ import type { PublicInput } from '../../../vm/public-input';
 import { leafLayout } from '../../../vm/leaves';
 import { BUS_BITS } from '../../../vm/tables/bus';
 import { readAnnounced } from '../../../vm/verify/announce';
+import { readFrameworkValues } from '../../../vm/verify/framework';
 import { verifyGrandProducts } from '../../../vm/verify/gkr';
 import { vmVerifierState } from '../../../vm/verify/verify';
 import { wordCell } from './merkle';
 import { gPow, pushEntry, type Streams } from './streams';
+import { tableSumcheckWitness } from './table-sumcheck';
 import { blockCells } from './transcript';
 
 /** The bus depths the program's GKR piece handles (GKR_MIN_DEPTH .. + 7). */
 export const GKR_MIN_DEPTH = 16;
 export const GKR_DEPTHS = 8;
 
-/** `fromStart`: the proof_start piece (the statement, sizes and root before the GKR), else the
- * GKR piece from the hinted chain after α and β. */
+/** `fromStart`: the proof_start piece (the statement, sizes and root before the GKR, the
+ * framework values and table sumcheck after it; the caller adds `final_claim`), else the GKR
+ * piece from the hinted chain after α and β. */
 export function gkrWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array, fromStart = false): { streams: Streams; depth: number } {
   const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
   const streams: Streams = new Map();
@@ -57,5 +61,14 @@ export function gkrWitness(program: Program, publicInput: PublicInput, proofByte
   const gkr = verifyGrandProducts(vs, depth);
   const zeta: E[] = Array.from({ length: depth }, (_, c) => gkr.point.slice(6 * c, 6 * c + 6));
   pushEntry(streams, 'gkr_out', [...gkr.leaves, ...zeta]);
+  if (fromStart) {
+    // the framework values, then the table piece's own streams (its run records the same proof)
+    readFrameworkValues(vs, shape, gkr.point);
+    const table = tableSumcheckWitness(program, publicInput, proofBytes);
+    for (const [name, entries] of table.streams) {
+      if (name === 'piece' || name === 'fs_state') continue;
+      for (const e of entries) pushEntry(streams, name, e);
+    }
+  }
   return { streams, depth };
 }
