@@ -18,7 +18,7 @@ import { ChildCheckError, type ChildProblem } from '../../src/workloads/recursio
 import { proveNode } from '../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../src/workloads/recursion/verify';
 import { type Aggregate, type AggregateSigner, aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
-import { encodePublicKey, xmssKeyGen, xmssSign } from '../../src/xmss';
+import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { compileSource } from '../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
 
@@ -28,7 +28,7 @@ const EPOCH = 5;
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const signer = (i: number): AggregateSigner => {
   const key = xmssKeyGen(randomBytes(next, 32), EPOCH - 1, EPOCH + 1);
-  return { publicKey: key.publicKey, signature: xmssSign(key, message, EPOCH, StdRng.seedFromU64(i, 0)).signature };
+  return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, EPOCH, StdRng.seedFromU64(i, 0)).signature };
 };
 const keyHex = (s: AggregateSigner) => hex(s.publicKey instanceof Uint8Array ? s.publicKey : encodePublicKey(s.publicKey));
 const leafOf = (a: Aggregate): TreeAggregate => ({ kind: 'leaf', ...a });

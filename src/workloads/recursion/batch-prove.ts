@@ -4,8 +4,8 @@
 // claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
 // forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
 import { type E, eMul, eMulAt } from '../../field/e';
-import { eqTableFast } from '../../flock/eq-table';
-import { K_LOG, BLOCK_BITS } from '../../flock/layout';
+import { eqTableFast } from '../../kernels/flock/eq-table';
+import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
 import { rowWeights } from '../../flock/lincheck/row-weights';
 import { forwardWalk, transposeWalk } from '../../flock/walk';
 import { eqEval, eqTable } from '../../poly/eq';

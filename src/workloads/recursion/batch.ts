@@ -4,8 +4,8 @@
 // ./batch-prove.ts, which shares the transcript's opening and the claims' order from here.
 import { type E, eAdd, eEq, eMul, eZero } from '../../field/e';
 import type { MatrixTermClaim } from '../../flock/lincheck/claim';
-import { K_LOG, K_SKIP } from '../../flock/layout';
-import { skipWeights } from '../../flock/skip-domain';
+import { K_LOG, K_SKIP } from '../../kernels/flock/layout';
+import { skipWeights } from '../../kernels/flock/skip-domain';
 import { evalQuadratic } from '../../flock/zerocheck/verifier';
 import { eqEval, eqTable } from '../../poly/eq';
 import { innerProduct } from '../../poly/inner-product';

@@ -2,7 +2,7 @@
 // VM never evaluates — the leaf program's bytecode multilinear, the node program's, and Flock's
 // two circuit matrices at one point — and their scalars in statement order.
 import type { E } from '../../field/e';
-import { K_LOG } from '../../flock/layout';
+import { K_LOG } from '../../kernels/flock/layout';
 import { BUS_BITS } from '../../vm/tables/bus';
 
 /** MLE(poly)(point) = value. */

@@ -3,7 +3,7 @@
 // the circuit matrices at a point of 28 coordinates, eq(r_row)ᵀ·A₀·eq(r_col) and the same for B₀,
 // from one forward walk of the circuit.
 import type { E } from '../../field/e';
-import { K_LOG } from '../../flock/layout';
+import { K_LOG } from '../../kernels/flock/layout';
 import { forwardWalk } from '../../flock/walk';
 import { eqTable } from '../../poly/eq';
 import { innerProduct } from '../../poly/inner-product';
