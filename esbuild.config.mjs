@@ -52,6 +52,9 @@ const nodeEntries = {
   'device-check': 'bench/device-check.ts',
   // The cpu backend's pool workers, loaded from beside the bundle that makes the pool.
   'cpu-pool-worker': 'host/node/cpu-pool-worker.ts',
+  // Local tools: 10^5 mutated aggregates; memory over 100 aggregates in one process.
+  'fuzz-aggregates': 'tools/fuzz-aggregates.ts',
+  'aggregate-memory': 'tools/aggregate-memory.ts',
 };
 
 await bundle({

@@ -18,7 +18,7 @@ import { StdRng } from '../src/util/std-rng';
 import type { VmShape } from '../src/vm/layout';
 import { vmMemory } from '../src/vm/prove/memory';
 import { AGGREGATE_STAGES, AGGREGATION_PROGRAM_BYTES, type AggregateSigner, type AggregateStats, aggregate } from '../src/workloads/xmss-aggregate';
-import { xmssKeyGen, xmssSign } from '../src/xmss';
+import { xmssKeyGen, xmssSignUnsafeInMemory } from '../src/xmss';
 import { perNativeThreads } from './native-threads';
 import type { BenchRow } from './report';
 import { summarize } from './stats';
@@ -41,7 +41,7 @@ function signersFor(n: number): AggregateSigner[] {
   return Array.from({ length: n }, (_, i) => {
     const seed = Uint8Array.from({ length: 32 }, (_, j) => (j < 4 ? (i >>> (8 * j)) & 0xff : 0xa5));
     const key = xmssKeyGen(seed, 0, 15);
-    return { publicKey: key.publicKey, signature: xmssSign(key, MESSAGE, EPOCH, StdRng.seedFromU64(i, 0)).signature };
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, MESSAGE, EPOCH, StdRng.seedFromU64(i, 0)).signature };
   });
 }
 

@@ -1,6 +1,8 @@
+import { InputError } from '../util/errors';
+
 /** A compiled program that cannot be read: the message names the field (and the slot, hint or
  * block) and what was expected there. */
-export class ProgramFormatError extends Error {
+export class ProgramFormatError extends InputError {
   /** Where in the program JSON, e.g. `bytecode[17].alpha` or `hints["40"][1].size`. */
   readonly field: string;
 
@@ -12,7 +14,7 @@ export class ProgramFormatError extends Error {
 }
 
 /** A public input that cannot be read: a word that is no field element, or the wrong count. */
-export class PublicInputError extends Error {
+export class PublicInputError extends InputError {
   constructor(message: string) {
     super(message);
     this.name = 'PublicInputError';
@@ -46,9 +48,9 @@ export type ExecutionErrorKind =
   /** The run addresses more memory than the VM has (2^28 cells here). */
   | 'memory';
 
-/** A run that cannot finish: the message names the pc, its function (from `fn_ranges`) and the
- * step, then the problem. */
-export class ExecutionError extends Error {
+/** A run that cannot finish: the message names the pc, its function (from `fn_ranges`), its
+ * source line (for a program compiled in this process) and the step, then the problem. */
+export class ExecutionError extends InputError {
   readonly kind: ExecutionErrorKind;
   /** The pc of the instruction (or the hints before it) that failed; -1 after the walk. */
   readonly pc: number;
@@ -56,20 +58,24 @@ export class ExecutionError extends Error {
   readonly fn: string;
   /** Steps executed before the failing one. */
   readonly step: number;
+  /** The source line pc was compiled from, when the program carries its line map; else null. */
+  readonly line: number | null;
 
-  constructor(kind: ExecutionErrorKind, pc: number, fn: string, step: number, detail: string) {
-    super(pc >= 0 ? `pc ${pc} (in ${fn}), step ${step}: ${detail}` : `after step ${step}: ${detail}`);
+  constructor(kind: ExecutionErrorKind, pc: number, fn: string, step: number, detail: string, line: number | null = null) {
+    const where = line === null ? fn : `${fn}, line ${line}`;
+    super(pc >= 0 ? `pc ${pc} (in ${where}), step ${step}: ${detail}` : `after step ${step}: ${detail}`);
     this.name = 'ExecutionError';
     this.kind = kind;
     this.pc = pc;
     this.fn = fn;
     this.step = step;
+    this.line = line;
   }
 }
 
 /** A run that finished but cannot be proved: tables off a power of two, a read of a cell
  * nothing writes, or a shape outside the protocol's bounds. */
-export class ProveError extends Error {
+export class ProveError extends InputError {
   constructor(message: string) {
     super(message);
     this.name = 'ProveError';

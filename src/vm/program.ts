@@ -48,6 +48,9 @@ export interface Program {
   /** The smallest stacked witness (log2 of K words) proofs of this program may commit to. */
   readonly minLogCommitted: number;
   readonly fnRanges: readonly FnRange[];
+  /** The source line each pc was compiled from (0: none), when the program was compiled in this
+   * process; the program JSON does not carry it. Run errors name the line. */
+  readonly sourceLines?: Uint32Array;
 }
 
 /** Reads a program from its JSON text or parsed value, checking every field. */
