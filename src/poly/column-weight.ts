@@ -1,16 +1,16 @@
-// Column weights of the Reed–Solomon code (PROTOCOL.md §4): a codeword entry at the K point x
+// Column weights of the Reed–Solomon code (docs/protocol.md §4.3): a codeword entry at the K point x
 // is Enc(g)[x] = Σ_u W_x(u)·g(u) with W_x(u) = Π_i Ŵ_i(x)^{u_i}, so the verifier needs
 // MLE(W_x)(p) = Π_i (1 + p_i·(1 + Ŵ_i(x))) and the prover needs the table W_x itself.
 import { type E, eMulAt, eMulKAt, eOne } from '../field/e';
 import { type K, kMulAt } from '../field/k';
 import { wHatAt } from '../ntt/subspace';
-import { PolyError } from './errors';
+import { ShapeError } from '../util/errors';
 import { pointVars } from './table';
 
 /** The K table W_x(u) = Π_{i<κ} Ŵ_i(x)^{u_i} of 2^κ entries (variable i = bit i of u). */
 export function columnWeightTable(x: K, kappa: number, out: Uint32Array = new Uint32Array(2 << kappa)): Uint32Array {
-  if (!Number.isInteger(kappa) || kappa < 0 || kappa > 30) throw new PolyError(`columnWeightTable: ${kappa} variables is outside 0..30`);
-  if (out.length !== 2 << kappa) throw new PolyError(`columnWeightTable: output needs ${2 << kappa} words, got ${out.length}`);
+  if (!Number.isInteger(kappa) || kappa < 0 || kappa > 30) throw new ShapeError(`columnWeightTable: ${kappa} variables is outside 0..30`);
+  if (out.length !== 2 << kappa) throw new ShapeError(`columnWeightTable: output needs ${2 << kappa} words, got ${out.length}`);
   const w = wHatAt(x, kappa);
   out[0] = 1;
   out[1] = 0;

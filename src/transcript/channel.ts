@@ -1,4 +1,4 @@
-// What prover and verifier do alike (PROTOCOL.md §3.2): bind values both sides already
+// What prover and verifier do alike (docs/protocol.md §3.2): bind values both sides already
 // know, and draw challenges. The two states below add the transmitting half.
 import type { E } from '../field/e';
 import { FiatShamir } from './fiat-shamir';
@@ -20,6 +20,11 @@ export class Channel {
   /** A copy of the chaining value (8 u32). */
   state(): Uint32Array {
     return this.fs.cv.slice();
+  }
+
+  /** Watch every compression of the transcript from now on (FiatShamir.tap). */
+  tapTranscript(tap: FiatShamir['tap']): void {
+    this.fs.tap = tap;
   }
 
   /** Bind a value both sides compute, without transmitting it. */

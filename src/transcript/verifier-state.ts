@@ -1,12 +1,24 @@
 // The verifier's channel: reads the stream in the order the prover wrote it, binding
 // exactly what the prover bound, and fails with a VerificationError on anything a
-// faithful prover could not have sent (PROTOCOL.md §3.2).
+// faithful prover could not have sent (docs/protocol.md §3.2).
 import type { E } from '../field/e';
 import { eAdd, eMul } from '../field/e';
 import { Channel } from './channel';
 import { VerificationError } from './errors';
 import type { MerklePhase, Proof, RawMerklePath } from './proof';
 import { isRootEncoding, scalarsToRoot } from './root';
+
+/** One authenticated Merkle phase as the verifier met it: the root, the tree's leaves, the
+ * queries in sampling order (duplicates kept), the row and leaf widths (K words), and each
+ * query's full opening (the raw form's). */
+export interface OpenedPhase {
+  readonly root: Uint8Array;
+  readonly nLeaves: number;
+  readonly queries: readonly number[];
+  readonly rowWords: number;
+  readonly leafWords: number;
+  readonly openings: readonly RawMerklePath[];
+}
 
 export class VerifierState extends Channel {
   private readonly proof: Proof;
@@ -15,6 +27,8 @@ export class VerifierState extends Channel {
   /** Set to an array to collect, as the phases are authenticated, every query's full opening
    * in order: the raw proof's openings (the Python verifier's form), a by-product of verifying. */
   rawOpenings: RawMerklePath[] | undefined;
+  /** Set to an array to collect every authenticated phase (the recursion guest's hints). */
+  openedPhases: OpenedPhase[] | undefined;
 
   constructor(label: string | Uint8Array, statement: readonly E[], proof: Proof) {
     super(label, statement);

@@ -1,5 +1,5 @@
-// A compiled program, as leanVM-b's compiler produces it and the program JSON of
-// shared/vectors/vm/README.md writes it: the bytecode, which the verifier's statement is made
+// A compiled program, as leanVM-b's compiler produces it and the program JSON
+// (docs/protocol.md §11.6) writes it: the bytecode, which the verifier's statement is made
 // of, and the prover-only data that runs it (hints, main's frame, fill blocks, witness streams).
 // parseProgram validates every field and names the first one that is wrong; programToJson
 // writes the canonical form (sorted keys, no whitespace, one final newline).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldError, PHI, PHI_BASIS, gf8Inv, gf8Mul, kAdd, kEq, kFromHex, kMul, kOne, kPow, kToHex, kZero, phi8 } from '../../src/field';
+import { ShapeError, PHI, PHI_BASIS, gf8Inv, gf8Mul, kAdd, kEq, kFromHex, kMul, kOne, kPow, kToHex, kZero, phi8 } from '../../src/field';
 
 /** Shift-and-add product modulo t^8 + t^4 + t^3 + t + 1. */
 function gf8MulSlow(a: number, b: number): number {
@@ -28,15 +28,15 @@ describe('GF(2^8)', () => {
   });
 
   it('rejects non-bytes', () => {
-    expect(() => gf8Mul(256, 1)).toThrow(FieldError);
-    expect(() => gf8Inv(-1)).toThrow(FieldError);
+    expect(() => gf8Mul(256, 1)).toThrow(ShapeError);
+    expect(() => gf8Inv(-1)).toThrow(ShapeError);
   });
 });
 
 describe('φ8: GF(2^8) → K', () => {
   const phi = (v: number) => kToHex(phi8(v));
 
-  it('matches the PROTOCOL §1.3 derived vectors', () => {
+  it('matches the docs/protocol.md §1.3 derived vectors', () => {
     expect(phi(0xf7)).toBe('501d2518e3ce5a55');
     expect(phi(0x53)).toBe('ff054c3f7cef0cca');
     expect(phi(0xb5)).toBe('155755ffb7202002');
@@ -71,7 +71,7 @@ describe('φ8: GF(2^8) → K', () => {
   });
 
   it('rejects non-bytes', () => {
-    expect(() => phi8(256)).toThrow(FieldError);
-    expect(() => phi8(1.5)).toThrow(FieldError);
+    expect(() => phi8(256)).toThrow(ShapeError);
+    expect(() => phi8(1.5)).toThrow(ShapeError);
   });
 });

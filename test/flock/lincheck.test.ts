@@ -1,17 +1,17 @@
-// The lincheck and the whole reduction (PROTOCOL.md §9.4): the block fold, prover ↔ verifier,
+// The lincheck and the whole reduction (docs/protocol.md §9.4): the block fold, prover ↔ verifier,
 // the slice claims against the committed column, the padding tail, and the terminal check.
 import { describe, expect, it } from 'vitest';
 import { eqTable } from '../../src/poly/eq';
 import { VerificationError } from '../../src/transcript/errors';
 import { ProverState } from '../../src/transcript/prover-state';
 import { VerifierState } from '../../src/transcript/verifier-state';
-import { pinnedCompressions } from '../../src/flock/compression';
-import { BLOCK_U32 } from '../../src/flock/layout';
-import { foldBlocks } from '../../src/flock/lincheck/fold-blocks';
+import { pinnedCompressions } from '../../src/kernels/flock/compression';
+import { BLOCK_U32 } from '../../src/kernels/flock/layout';
+import { foldBlocks } from '../../src/kernels/flock/fold-blocks';
 import { lincheckTerminal } from '../../src/flock/lincheck/verifier';
 import { proveFlock } from '../../src/flock/reduction';
 import { verifyFlock } from '../../src/flock/verify';
-import { generateWitness } from '../../src/flock/witness';
+import { generateWitness } from '../../src/kernels/flock/witness';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { randomWords } from '../hash/prng';
 import { bitAt, randomCompression, randomE, sameWords, xorshift32 } from './helpers';

@@ -1,4 +1,4 @@
-// Flock against the reference proofs (vectors/flock, PROTOCOL.md §10.3): our prover, fed the
+// Flock against the reference proofs (vectors/flock, docs/protocol.md §10.3): our prover, fed the
 // reference commitment root, writes the reference's zerocheck and lincheck scalars; our
 // verifier replays that region of every reference proof n = 2^7 .. 2^13.
 import { readFileSync } from 'node:fs';
@@ -7,12 +7,12 @@ import { VerificationError } from '../../src/transcript/errors';
 import { parseProof } from '../../src/transcript/proof';
 import { ProverState } from '../../src/transcript/prover-state';
 import { VerifierState } from '../../src/transcript/verifier-state';
-import { pinnedCompressions } from '../../src/flock/compression';
-import { K_LOG } from '../../src/flock/layout';
+import { pinnedCompressions } from '../../src/kernels/flock/compression';
+import { K_LOG } from '../../src/kernels/flock/layout';
 import { lincheckTerminal } from '../../src/flock/lincheck/verifier';
 import { proveFlock } from '../../src/flock/reduction';
 import { verifyFlock } from '../../src/flock/verify';
-import { generateWitness } from '../../src/flock/witness';
+import { generateWitness } from '../../src/kernels/flock/witness';
 import { verifyZerocheck } from '../../src/flock/zerocheck/verifier';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { field, readTrace } from '../transcript/trace';

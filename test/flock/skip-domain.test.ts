@@ -1,11 +1,11 @@
-// The skip domain's Lagrange bases and the zerocheck's fixed coordinates (PROTOCOL.md §1.3, §9.3).
+// The skip domain's Lagrange bases and the zerocheck's fixed coordinates (docs/protocol.md §1.3, §9.3).
 import { describe, expect, it } from 'vitest';
 import { type E, eAdd, eInv, eMul, eOne, ePow } from '../../src/field/e';
 import { gf8Inv, gf8Mul } from '../../src/field/gf8';
 import { PHI } from '../../src/field/phi8';
-import { eqPrefixSum, eqTableFast } from '../../src/flock/eq-table';
-import { LAMBDA_LAGRANGE, interpolateSkip, subspaceLagrange } from '../../src/flock/skip-domain';
-import { C_S_F8, GAMMA, SMALL_F8, fixedChallenges } from '../../src/flock/zerocheck/challenges';
+import { eqPrefixSum, eqTableFast } from '../../src/kernels/flock/eq-table';
+import { LAMBDA_LAGRANGE, interpolateSkip, subspaceLagrange } from '../../src/kernels/flock/skip-domain';
+import { C_S_F8, GAMMA, SMALL_F8, fixedChallenges } from '../../src/kernels/flock/challenges';
 import { eqTable } from '../../src/poly/eq';
 import { eHex } from '../transcript/helpers';
 import { randomE, xorshift32 } from './helpers';

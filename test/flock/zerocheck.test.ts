@@ -1,16 +1,16 @@
-// The zerocheck (PROTOCOL.md §9.3): round 1 against the plain formula, the claims against the
+// The zerocheck (docs/protocol.md §9.3): round 1 against the plain formula, the claims against the
 // quirky evaluations they stand for, prover ↔ verifier, and the padding tail summed once.
 import { describe, expect, it } from 'vitest';
 import { gf8Mul } from '../../src/field/gf8';
 import { eqTable } from '../../src/poly/eq';
 import { ProverState } from '../../src/transcript/prover-state';
 import { VerifierState } from '../../src/transcript/verifier-state';
-import { BLOCK_U32 } from '../../src/flock/layout';
-import { LAMBDA_LAGRANGE, skipWeights } from '../../src/flock/skip-domain';
-import { equalityPoint } from '../../src/flock/zerocheck/challenges';
+import { BLOCK_U32 } from '../../src/kernels/flock/layout';
+import { LAMBDA_LAGRANGE, skipWeights } from '../../src/kernels/flock/skip-domain';
+import { equalityPoint } from '../../src/kernels/flock/challenges';
 import type { ZerocheckClaim } from '../../src/flock/zerocheck/claim';
 import { proveZerocheck } from '../../src/flock/zerocheck/prover';
-import { type ZerocheckColumns, skipPass } from '../../src/flock/zerocheck/skip-pass';
+import { type ZerocheckColumns, skipPass } from '../../src/kernels/flock/skip-pass';
 import { verifyZerocheck } from '../../src/flock/zerocheck/verifier';
 import { randomWords } from '../hash/prng';
 import { bitAt, mulPhi, quirkyEval, sameWords, xorshift32 } from './helpers';

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { BackendUsageError } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
-import { NttError } from '../../src/ntt/errors';
+import { ShapeError } from '../../src/util/errors';
 import { forwardNtt } from '../../src/ntt/transform';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative, eachPath } from './native';
@@ -85,8 +85,8 @@ describeNative('native NTT and encode', (module) => {
 
   test('encode rejects what encodeStack rejects, and E buffers', async () => {
     const k = await native.upload('K', new SplitMix64(1).words(128));
-    await expect(native.encode(k, 6, 1)).rejects.toThrow(NttError);
-    await expect(native.encode(k, 8, -1)).rejects.toThrow(NttError);
+    await expect(native.encode(k, 6, 1)).rejects.toThrow(ShapeError);
+    await expect(native.encode(k, 8, -1)).rejects.toThrow(ShapeError);
     await expect(native.encode(await native.alloc('E', 64), 8, 1)).rejects.toThrow(BackendUsageError);
     await expect(native.encode(await cpu.upload('K', new Uint32Array(128)), 8, 1)).rejects.toThrow(BackendUsageError);
   });

@@ -7,7 +7,8 @@ import { afterAll, expect, test } from 'vitest';
 import type { Backend, DeviceBuffer, Elem } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
-import { coordinateWeights, phiByteTables } from '../../src/pcs/ring-switch/map';
+import { eLinearTables } from '../../src/field/e-linear';
+import { coordinateWeights } from '../../src/pcs/ring-switch/map';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { firstDifference } from '../workloads/vectors';
 import { expectSameOutputs } from '../same-words';
@@ -63,7 +64,7 @@ async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
     out.push(await backend.laneDots!(f, laneWords, await put(backend, 'E', words(6 * n)), at, stride));
     out.push(await backend.download(await backend.laneCombine!(f, laneWords, words(6 * lanes))));
   }
-  const tables = phiByteTables(coordinateWeights(words(36)));
+  const tables = eLinearTables(coordinateWeights(words(36)));
   for (const n of [1, 3, 2049, 5000]) {
     const buf = await put(backend, 'E', words(6 * n));
     await backend.mapByTables(buf, tables);

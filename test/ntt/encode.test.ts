@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { kMul, kToHex } from '../../src/field/k';
-import { encodeEInterleaved, encodeInterleaved, encodeStack, NttError, rsDecode, rsEncode, stackShape } from '../../src/ntt';
+import { encodeEInterleaved, encodeInterleaved, encodeStack, ShapeError, rsDecode, rsEncode, stackShape } from '../../src/ntt';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { vectorPath } from '../vectors';
 
@@ -11,7 +11,7 @@ const words = (file: string) => new Uint32Array(new Uint8Array(readFileSync(`${V
 const at = (a: Uint32Array, i: number) => a.subarray(2 * i, 2 * i + 2);
 const xor = (a: Uint32Array, b: Uint32Array) => Uint32Array.of(a[0] ^ b[0], a[1] ^ b[1]);
 
-describe('Reed–Solomon encoding vectors (PROTOCOL.md §4)', () => {
+describe('Reed–Solomon encoding vectors (docs/protocol.md §4.2)', () => {
   it('κ=1, ν=1: Enc(a0, a1) = [a0, a0+a1, a0+a1·x, a0+a1·(x+1)]', () => {
     const rng = new SplitMix64(7);
     for (let trial = 0; trial < 10; trial++) {
@@ -123,7 +123,7 @@ describe('committed layouts', () => {
   });
 
   it('rejects bad shapes and rates', () => {
-    expect(() => rsEncode(new Uint32Array(6), 1)).toThrow(NttError);
+    expect(() => rsEncode(new Uint32Array(6), 1)).toThrow(ShapeError);
     expect(() => rsEncode(new Uint32Array(8), -1)).toThrow(/inverse rate/);
     expect(() => rsEncode(new Uint32Array(8), 62)).toThrow(/inverse rate/);
     expect(() => encodeStack(new Uint32Array(2048 + 2), 10, 1)).toThrow(/1 to 2\^10/);

@@ -4,7 +4,7 @@
 // flipped bits anywhere are rejected.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
-import { pinnedCompression, pinnedCompressions } from '../../src/flock/compression';
+import { pinnedCompression, pinnedCompressions } from '../../src/kernels/flock/compression';
 import { blake2s, wordsToBytes } from '../../src/hash/blake2s';
 import { parseProof } from '../../src/transcript/proof';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';

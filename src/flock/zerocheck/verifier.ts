@@ -1,11 +1,11 @@
-// The zerocheck verifier (PROTOCOL.md §9.3): a replay, not a check. It reads the round-1
+// The zerocheck verifier (docs/protocol.md §9.3): a replay, not a check. It reads the round-1
 // values, interpolates them (with the assumed zeros on S) at z, runs the eq-factored rounds
 // and derives v_c = claim + v_a·v_b; lincheck's terminal identity is what pins all three.
 import { type E, eAdd, eMul } from '../../field/e';
 import type { VerifierState } from '../../transcript/verifier-state';
-import { K_LOG } from '../layout';
-import { SKIP_NODES, interpolateSkip } from '../skip-domain';
-import { equalityPoint } from './challenges';
+import { K_LOG } from '../../kernels/flock/layout';
+import { SKIP_NODES, interpolateSkip } from '../../kernels/flock/skip-domain';
+import { equalityPoint } from '../../kernels/flock/challenges';
 import type { ZerocheckClaim } from './claim';
 
 /** c0 + c1·x + c2·x² for three packed coefficients. */

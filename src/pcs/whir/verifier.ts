@@ -1,4 +1,4 @@
-// The WHIR opening verifier (PROTOCOL.md §6.4): replays the prover's transcript, keeping the
+// The WHIR opening verifier (docs/protocol.md §6.4): replays the prover's transcript, keeping the
 // running claim and round polynomial, authenticates every level's Merkle phase, checks every
 // level's grinding, and closes on one evaluation of every glued weight at the terminal point:
 // the initial weight at the point with its 6 lane coordinates rotated to the end, each OOD
@@ -13,7 +13,7 @@ import { VerificationError } from '../../transcript/errors';
 import type { VerifierState } from '../../transcript/verifier-state';
 import { enforcedSum, evalRoundPoly, powers, queryWeightAt } from './claims';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
-import { WhirError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /** What the verifier holds of an opening: the commitment's shape and root, and the claim. */
 export interface WhirClaim {
@@ -48,6 +48,7 @@ function openRows(
   try {
     const openings = verifyMerkle(vs.nextMerklePhase(), root, blockLen, queries, rowWords, leafWords);
     for (const o of openings) vs.rawOpenings?.push(o);
+    vs.openedPhases?.push({ root, nLeaves: blockLen, queries, rowWords, leafWords, openings });
     return openings.map((o) => o.leafData);
   } catch (e) {
     if (e instanceof MerkleError) throw new VerificationError(`WHIR level ${level}: ${e.message}`);
@@ -61,7 +62,7 @@ export function verifyWhir(vs: VerifierState, claim: WhirClaim): void {
   const { logN, nLanes } = claim;
   const config = whirConfig(logN, claim.logInvRate);
   if (!Number.isInteger(nLanes) || nLanes < 1 || nLanes > STACK_LEAF_WORDS) {
-    throw new WhirError(`verifyWhir: a commitment has 1 to ${STACK_LEAF_WORDS} lanes, got ${nLanes}`);
+    throw new ShapeError(`verifyWhir: a commitment has 1 to ${STACK_LEAF_WORDS} lanes, got ${nLanes}`);
   }
   vs.observeScalar(claim.target);
   vs.observeRoot(claim.root);

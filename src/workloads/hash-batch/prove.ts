@@ -1,16 +1,16 @@
-// The hash-batch prover end to end (PROTOCOL.md §10.3), in transcript order: witness (no
+// The hash-batch prover end to end (docs/protocol.md §10.3), in transcript order: witness (no
 // transcript), commit q_flock and send its root, zerocheck, lincheck, then ring switch,
 // stacked opening and WHIR. A bound batch (docs/bound-statement.md) starts its transcript
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
-import { type StageTraffic, trafficSince } from '../../backend/traffic';
-import { type Compression, pinnedCompressions } from '../../flock/compression';
-import { qflockVars } from '../../flock/layout';
-import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { witnessInputs } from '../../flock/witness';
-import { proveZerocheckOn } from '../../flock/zerocheck/prover';
+import { proofStages } from '../../backend/stages';
+import type { StageTraffic } from '../../backend/traffic';
+import { type Compression, pinnedCompressions } from '../../kernels/flock/compression';
+import { qflockVars } from '../../kernels/flock/layout';
+import { witnessInputs } from '../../kernels/flock/witness';
+import { proveFlockOn } from '../../flock/reduction';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
@@ -19,8 +19,9 @@ import { HashBatchInputError } from './errors';
 import { ioClaims } from './io-claims';
 import { commitQflock, openQflock } from './pcs';
 import {
-  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, statementOfCompressions, statementOfMessages, transcriptStart,
+  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, STATEMENT_RULE, statementOfCompressions, statementOfMessages, transcriptStart,
 } from './statement';
+import { checkOptions } from '../../util/options';
 
 export type HashBatchStage = 'witness' | 'commit' | 'zerocheck' | 'lincheck' | 'opening';
 
@@ -43,6 +44,8 @@ export interface HashBatchProveOptions {
   statement?: StatementMode;
 }
 
+const PROVE_RULES = { backend: 'backend', onProgress: 'function', plain: 'boolean' } as const;
+
 export type { StageTraffic };
 
 export interface HashBatchProof {
@@ -62,6 +65,7 @@ export interface HashBatchProof {
  * and takes n = 2^k, k ∈ 7..20 (HashBatchInputError for inputs of another shape).
  */
 export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProveOptions): Promise<HashBatchProof> {
+  checkOptions('proveHashBatch', options, { ...PROVE_RULES, statement: STATEMENT_RULE }, ['backend']);
   if ((options.statement ?? DEFAULT_STATEMENT) === 'none') {
     const { nLog } = batchSize(inputs);
     return proveBatch({ witness: pinnedCompressions(inputs), nBlocksLog: nLog, statement: null }, options);
@@ -75,6 +79,7 @@ export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProv
  * output is not its compression's (an honest prover proves only true statements).
  */
 export async function proveStatement(statement: HashBatchStatement, options: Omit<HashBatchProveOptions, 'statement'>): Promise<HashBatchProof> {
+  checkOptions('proveStatement', options, PROVE_RULES, ['backend']);
   const witness = compressionsOf(statement);
   const claimed = outputsOf(statement), computed = outputsOf(statementOfCompressions(witness));
   const wrong = claimed.findIndex((w, i) => w !== computed[i]);
@@ -100,28 +105,10 @@ export interface BatchJob {
 export async function proveBatch(job: BatchJob, options: HashBatchProveOptions): Promise<HashBatchProof> {
   const { witness, nBlocksLog, statement } = job;
   const { backend, onProgress, plain = false } = options;
-  const stageMs = { witness: 0, commit: 0, zerocheck: 0, lincheck: 0, opening: 0 };
-  const meter = backend.traffic?.bind(backend);
-  const traffic = {} as Record<HashBatchStage, StageTraffic>;
-  let done = 0;
-  async function stage<T>(name: HashBatchStage, body: () => T | Promise<T>): Promise<T> {
-    if (onProgress !== undefined) {
-      onProgress(name, done);
-      // A turn of the event loop, so a page can show the progress before the stage blocks it
-      // (a timer costs a millisecond or more: only when someone is listening).
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    const t0 = performance.now();
-    const [before, rounds] = [meter?.(), ps.rounds];
-    const out = await body();
-    stageMs[name] = performance.now() - t0;
-    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
-    done += STAGE_SHARE[name];
-    return out;
-  }
-
   const mu = qflockVars(nBlocksLog);
   const ps = new ProverState(...transcriptStart(statement));
+  const stages = proofStages(backend, HASH_BATCH_STAGES, STAGE_SHARE, () => ps.rounds, onProgress);
+  const stage = stages.run.bind(stages);
   // The columns stay on the backend; z is q_flock itself (2^μ K words), which the commitment
   // holds once made.
   const cols = await stage('witness', () => backend.flock.witness(witnessInputs(witness), nBlocksLog));
@@ -139,9 +126,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       ps.addRoot(commitment.root);
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
-      const on = plain ? { ...cols, live: 2 ** nBlocksLog } : cols;
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps, doneWith));
-      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, on, ps));
+      const { claim } = await proveFlockOn(backend, cols, ps, { plain, doneWith, stage });
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
@@ -152,5 +137,5 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   }
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
-  return { proof, stats: { stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) } };
+  return { proof, stats: { stageMs: stages.ms, proofBytes: proof.length, ...(stages.traffic === undefined ? {} : { traffic: stages.traffic }) } };
 }
