@@ -6,27 +6,14 @@
 // push leaves are the pull leaves plus the forms of their differences. The leaves stay on the
 // backend: the GKR reads them there.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
-import type { E } from '../../field/e';
 import { BYTECODE_COLUMNS, BYTECODE_FIRST_COLUMN } from '../bytecode';
-import { gPowerTable } from '../../field/g-powers';
 import type { VmShape } from '../layout';
 import { type FrameworkPart, type LeafBlock, leafLayout } from '../leaves';
-import { SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
 import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, TABLE_BASES } from '../tables/columns';
-import { col, constant } from '../tables/form';
+import { col } from '../tables/form';
 import { TABLE_SCHEMAS } from '../tables/schema';
+import { blockTuple, type Fingerprint } from '../verify/sides';
 import { EFormBuilder } from './eform';
-
-export type Side = 'push' | 'pull' | 'count';
-export const SIDES: readonly Side[] = ['push', 'pull', 'count'];
-
-export interface Fingerprint {
-  /** eq(α, i) for the 16 tuple slots (packed E). */
-  readonly weights: Uint32Array;
-  readonly beta: E;
-}
-
-const ONE = Uint32Array.of(1, 0);
 
 /** The columns a framework block's form reads: none for the state boundary; (g^i, the final
  * count, the three limbs) for the memory; (g^i, the final count, the nine columns) for the
@@ -41,25 +28,10 @@ function frameworkColumns(backend: Backend, part: FrameworkPart, shape: VmShape,
   return [backend.vm.view(powers, 0, rows), columns[memory ? MEM_FINAL_CNT : BYTECODE_FINAL_CNT], ...values];
 }
 
-/** Adds a block's fingerprint on `side` (β and its weighted tuple) to `form`; `powers` holds
- * g^i for the bytecode's rows. */
-function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape, powers: Uint32Array): void {
-  const w = (i: number) => fp.weights.subarray(6 * i, 6 * i + 6);
+/** Adds a block's fingerprint on `side` (β and its weighted tuple, ../verify/sides.ts) to `form`. */
+function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull', fp: Fingerprint, shape: VmShape): void {
   form.addConstant(fp.beta);
-  if (b.kind === 'interaction') {
-    TABLE_SCHEMAS[b.table].interactions[b.interaction][side].forEach((f, i) => form.add(f, w(i)));
-    return;
-  }
-  if (b.kind !== 'framework') throw new Error('a count block has no fingerprint');
-  if (b.part === 'state') {
-    const last = powers.subarray(2 * (2 ** shape.logBytecode - 1), 2 * 2 ** shape.logBytecode);
-    form.add(constant(SEP_STATE), w(0)).add(constant(side === 'push' ? ONE : last), w(1)).add(constant(ONE), w(2));
-    return;
-  }
-  const memory = b.part === 'memory';
-  form.add(constant(memory ? SEP_MEM : SEP_BYTECODE), w(0)).add(col(0), w(1)).add(side === 'push' ? constant(ONE) : col(1), w(2));
-  const values = memory ? 3 : BYTECODE_COLUMNS;
-  for (let i = 0; i < values; i++) form.add(col(2 + i), w(3 + i));
+  blockTuple(b, side, shape).forEach((f, i) => form.add(f, fp.weights.subarray(6 * i, 6 * i + 6)));
 }
 
 /**
@@ -71,9 +43,7 @@ function addFingerprint(form: EFormBuilder, b: LeafBlock, side: 'push' | 'pull',
 export async function busLeaves(backend: Backend, shape: VmShape, columns: readonly DeviceBuffer[], bytecode: Uint32Array, fp: Fingerprint): Promise<DeviceBuffer[]> {
   const { vm } = backend;
   const layout = leafLayout(shape);
-  // g^i for the bytecode's rows on the host (its last is a constant of the state boundary's
-  // fingerprint), and for every framework row on the backend.
-  const powers = gPowerTable(2 ** shape.logBytecode);
+  // g^i for every framework row on the backend.
   const powerColumn = await vm.powers(2 ** Math.max(shape.logMemory, shape.logBytecode));
   const programColumns = await backend.upload('K', bytecode);
   const blockColumns = (b: LeafBlock) =>
@@ -90,7 +60,7 @@ export async function busLeaves(backend: Backend, shape: VmShape, columns: reado
     trees.push(pull);
     for (const b of layout.pull.blocks) {
       const form = new EFormBuilder();
-      addFingerprint(form, b, 'pull', fp, shape, powers);
+      addFingerprint(form, b, 'pull', fp, shape);
       await vm.formRows(blockColumns(b), form.build(), 2 ** b.logRows, pull, b.offset);
     }
     const push = await backend.alloc('E', nPull);
@@ -98,8 +68,8 @@ export async function busLeaves(backend: Backend, shape: VmShape, columns: reado
     await backend.addScaled(push, pull);
     for (const b of layout.push.blocks) {
       const diff = new EFormBuilder();
-      addFingerprint(diff, b, 'push', fp, shape, powers);
-      addFingerprint(diff, b, 'pull', fp, shape, powers);
+      addFingerprint(diff, b, 'push', fp, shape);
+      addFingerprint(diff, b, 'pull', fp, shape);
       await vm.formRows(blockColumns(b), diff.build(), 2 ** b.logRows, push, b.offset);
     }
     const count = await vm.ones(nCount, countUsed);

@@ -1,13 +1,12 @@
 // The VM prover end to end, in the protocol's order (leanVM-b cpu::prove; src/vm/verify/verify.ts
 // reads it back): run the program, build the columns and commit them as one stack, announce the
-// sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
-// values), the table sumcheck, the public-input line (./public-line.ts), then Flock on the BLAKE2S rows and one
+// sizes and send the root, prove the bus (./bus.ts: fingerprints, the grand-product GKR, the
+// framework values), the table sumcheck, the public-input line (./public-line.ts), then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
-import { type E, eAdd, eMul, eOne } from '../../field/e';
 import type { Compression } from '../../kernels/flock/compression';
 import { witnessInputs } from '../../kernels/flock/witness';
 import { proveFlockOn } from '../../flock/reduction';
@@ -15,7 +14,6 @@ import { provePublicLine } from './public-line';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
-import { eqTable } from '../../poly/eq';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { checkOptions } from '../../util/options';
@@ -23,20 +21,17 @@ import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '.
 import { ProveError } from '../errors';
 import { EXECUTE_RULES, type Execution } from '../execute';
 import { type VmLayout, type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
-import { leafLayout } from '../leaves';
 import type { Program } from '../program';
 import type { PublicInput } from '../public-input';
-import { BUS_BITS } from '../tables/bus';
-import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, QFLOCK_SLOT_BITS, TABLE_BASES, virtualSlot } from '../tables/columns';
+import { BLAKE2S_TABLE, N_COLUMNS, QFLOCK, QFLOCK_SLOT_BITS, TABLE_BASES, virtualSlot } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import type { ColumnClaim } from '../verify/claims';
 import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
+import { proveBus } from './bus';
 import { buildColumns } from './columns';
 import { executeToFloor } from './committed-floor';
 import { hostWords } from './host-words';
-import { proveGrandProducts } from './gkr';
-import { busLeaves } from './leaves';
 import { tableForms } from './table-forms';
 import { proveTableSumcheck } from './table-sumcheck';
 
@@ -90,23 +85,6 @@ function shapeOf(program: Program, exec: Execution, logInvRate: number): VmShape
   const mu = stackLog(shape);
   if (mu < MIN_STACK_LOG || mu > MAX_STACK_LOG) throw new ProveError(`the run commits a stack of 2^${mu} words, outside 2^${MIN_STACK_LOG}..2^${MAX_STACK_LOG}`);
   return shape;
-}
-
-/** The form of one column (coefficient 1). */
-const COLUMN_FORM = { constant: new Uint32Array(6), a: Int32Array.of(0), b: Int32Array.of(-1), coeffs: Uint32Array.of(1, 0, 0, 0, 0, 0) };
-
-/** MLE(column)(point) of a K column on `backend`: Σ_i eq(low, i)·(c_i + top·(c_i + c_{i+half}))
- * over the point's low coordinates and its top one, one eq table and one pass of pair sums. */
-async function mleOn(backend: Backend, column: DeviceBuffer, point: Uint32Array): Promise<E> {
-  const vars = point.length / 6;
-  if (vars === 0) return backend.vm.values([column]);
-  const eq = await backend.eqTable(point.subarray(0, 6 * (vars - 1)), eOne());
-  try {
-    const s = await backend.vm.formPairSums([column], COLUMN_FORM, eq, 2 ** (vars - 1));
-    return eAdd(s.subarray(0, 6), eMul(point.subarray(6 * (vars - 1)), s.subarray(6, 12)));
-  } finally {
-    backend.free(eq);
-  }
 }
 
 /**
@@ -212,22 +190,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     try {
       ps.addRoot(commitment.root);
       const columns = stackColumns(backend, layout, commitment);
-      const bus = await stage('bus', async () => {
-        const alphas = ps.sampleVec(BUS_BITS);
-        const fp = { weights: eqTable(alphas), beta: ps.sample() };
-        const depth = leafLayout(shape).depth;
-        const gkr = await proveGrandProducts(ps, backend, await busLeaves(backend, shape, columns, bytecode, fp), depth);
-        const zeta = gkr.point;
-        const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
-        const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
-        const claims: ColumnClaim[] = [];
-        for (const [column, point] of framework) {
-          const value = await mleOn(backend, columns[column], point);
-          ps.addScalar(value);
-          claims.push({ column, point, value });
-        }
-        return { zeta, fp, claims };
-      });
+      const bus = await stage('bus', () => proveBus(ps, backend, shape, columns, bytecode));
       const tableClaims = await stage('tables', async () => {
         const forms = tableForms(ps.sample(), shape, bus.zeta, bus.fp);
         const tableColumns = TABLE_SCHEMAS.map((s, t) => s.columns.map((_, i) => columns[TABLE_BASES[t] + i]));

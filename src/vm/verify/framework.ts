@@ -7,11 +7,11 @@ import { kSquare } from '../../field/k';
 import { eqTable } from '../../poly/eq';
 import type { VerifierState } from '../../transcript/verifier-state';
 import type { VmShape } from '../layout';
-import type { FrameworkPart } from '../leaves';
-import { BUS_BITS, BUS_SLOTS, SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
+import { BUS_BITS, BUS_SLOTS, type Tuple } from '../tables/bus';
 import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT } from '../tables/columns';
-import { gPow } from '../tables/form';
+import { evalFormE, gPow } from '../tables/form';
 import type { ColumnClaim } from './claims';
+import type { FrameworkBlock } from './sides';
 
 /** MLE of the index column [g^0, g^1, g^2, …] at an LSB-first point: Π_i (1 + r_i·(1 + g^(2^i))). */
 export function indexMle(point: Uint32Array): E {
@@ -85,22 +85,25 @@ export function bytecodeAt(bytecode: Uint32Array, point: Uint32Array): E {
 }
 
 /**
- * Σ_i eq(α, i)·t_i for a framework block's tuple t at ζ, on push (the initial state, counts 1)
- * or pull (the final state, the final counts). The bytecode block's is given without its
- * share MLE(P)(ζ_<kbc ‖ α), the deferred claim (./deferred.ts), which the caller adds.
+ * Σ_i eq(α, i)·t_i for a framework block's tuple t (./sides.ts) at ζ. Its columns' values there:
+ * the index MLE, the final count, the memory limbs. The bytecode block's program columns are
+ * left out: their sum is the share MLE(P)(ζ_<kbc ‖ α), the deferred claim (./deferred.ts),
+ * which the caller adds.
  */
-export function frameworkFingerprint(part: FrameworkPart, side: 'push' | 'pull', values: FrameworkValues, ctx: FingerprintContext): E {
-  const w = (i: number) => ctx.weights.subarray(6 * i, 6 * i + 6);
-  const one = eOne();
-  if (part === 'state') {
-    // (ST, pc, fp): pc = g^0 at the start, the last slot g^(N−1) at the halt; fp = g^0 at both.
-    const pc = side === 'push' ? one : Uint32Array.of(...gPow(2 ** ctx.shape.logBytecode - 1), 0, 0, 0, 0);
-    return eAdd(eAdd(eMulK(w(0), SEP_STATE), eMul(w(1), pc)), w(2));
-  }
-  const memory = part === 'memory';
+export function frameworkFingerprint(block: FrameworkBlock, values: FrameworkValues, ctx: FingerprintContext): E {
+  if (block.part === 'state') return weighedTuple(block.tuple, new Uint32Array(0), ctx.weights);
+  const memory = block.part === 'memory';
   const low = ctx.zeta.subarray(0, 6 * (memory ? ctx.shape.logMemory : ctx.shape.logBytecode));
-  const count = side === 'push' ? one : memory ? values.memoryFinal : values.bytecodeFinal;
-  let fp = eAdd(eAdd(eMulK(w(0), memory ? SEP_MEM : SEP_BYTECODE), eMul(w(1), indexMle(low))), eMul(w(2), count));
-  if (memory) for (let l = 0; l < 3; l++) fp = eAdd(fp, eMul(w(3 + l), values.memory.subarray(6 * l, 6 * l + 6)));
-  return fp;
+  const columns = new Uint32Array(6 * 5);
+  columns.set(indexMle(low), 0);
+  columns.set(memory ? values.memoryFinal : values.bytecodeFinal, 6);
+  if (memory) columns.set(values.memory, 12);
+  return weighedTuple(memory ? block.tuple : block.tuple.slice(0, 3), columns, ctx.weights);
+}
+
+/** Σ_i weights_i·t_i(columns). */
+function weighedTuple(tuple: Tuple, columns: Uint32Array, weights: Uint32Array): E {
+  let acc = eZero();
+  tuple.forEach((form, i) => (acc = eAdd(acc, eMul(weights.subarray(6 * i, 6 * i + 6), evalFormE(form, columns)))));
+  return acc;
 }
