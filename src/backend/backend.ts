@@ -175,9 +175,10 @@ export interface Backend {
    * search of its own). */
   smallestNonce(base: Uint32Array, bits: number): Promise<[number, number]>;
 
-  /** Optional, on a backend that talks to a device: what it has moved and waited for since it
-   * was made (take differences for a span of work). */
-  traffic?(): DeviceTraffic;
+  /** What the backend has moved to and from its device and waited for since it was made (take
+   * differences for a span of work). A host backend talks to no device: its meter is the
+   * portable one (src/backend/portable.ts), every count 0. */
+  traffic(): DeviceTraffic;
 
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;

@@ -1,6 +1,6 @@
 // The portable versions of the Backend's composite methods, from its required ones: a backend
 // that has no kernel of its own for a fold-and-round, the lane rounds, a zerocheck step,
-// grinding or the host's zerocheck tables gets these once, when it is made (completeBackend), so protocol code calls
+// grinding, the host's zerocheck tables or a traffic meter gets these once, when it is made (completeBackend), so protocol code calls
 // every method of the record and never asks whether a backend has one.
 import { type E, eOne } from '../field/e';
 import { laneCombine, laneDots } from '../poly/bulk';
@@ -8,7 +8,7 @@ import { smallestNonce } from '../transcript/pow';
 import type { Backend, DeviceBuffer, FoldedRound, Spend, ZerocheckStep, ZerocheckTables } from './backend';
 import type { FlockPasses } from './flock-passes';
 
-type Composite = 'foldRound' | 'laneDots' | 'laneCombine' | 'zerocheckStep' | 'smallestNonce';
+type Composite = 'foldRound' | 'laneDots' | 'laneCombine' | 'zerocheckStep' | 'smallestNonce' | 'traffic';
 
 /** What a backend's factory writes; completeBackend fills in the rest. */
 export type BackendParts = Omit<Backend, Composite | 'flock'> &
@@ -28,6 +28,8 @@ export function completeBackend(parts: BackendParts): Backend {
     zerocheckStep: parts.zerocheckStep ?? ((tables, chi, point) => zerocheckStep(backend, tables, chi, point)),
     // The host's search: the same smallest nonce (src/transcript/pow.ts).
     smallestNonce: parts.smallestNonce ?? (async (base, bits) => smallestNonce(base, bits)),
+    // A host backend moves nothing to a device: its meter stays at 0.
+    traffic: parts.traffic ?? (() => ({ uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 })),
     flock: {
       ...parts.flock,
       hostTables: parts.flock.hostTables ?? (async (cols, weights, doneWith) => {

@@ -1,6 +1,6 @@
 // A proof's stages as every prover reports them: progress before each (after a turn of the event
 // loop, so a page can show it before the stage blocks), each stage's time, and, on a backend that
-// meters its device traffic (Backend.traffic), what the stage moved beside its transcript rounds.
+// talks to a device, what the stage moved (Backend.traffic) beside its transcript rounds.
 import type { Backend } from './backend';
 import { type StageTraffic, trafficSince } from './traffic';
 
@@ -9,7 +9,7 @@ export interface ProofStages<S extends string> {
   run<T>(name: S, body: () => T | Promise<T>): Promise<T>;
   /** Milliseconds per stage (0 for a stage not run). */
   readonly ms: Record<S, number>;
-  /** Traffic per stage where the backend meters it, else undefined. */
+  /** Traffic per stage on a device backend; undefined on a host backend, which moves nothing. */
   readonly traffic: Record<S, StageTraffic> | undefined;
 }
 
@@ -26,9 +26,10 @@ export function proofStages<S extends string>(
   done = 0,
 ): ProofStages<S> {
   const ms = Object.fromEntries(names.map((s) => [s, 0])) as Record<S, number>;
-  const meter = backend.traffic?.bind(backend);
+  // A host backend is its own host (Backend.host): its meter counts nothing worth a report.
+  const device = backend.host.backend !== backend;
   const zero = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0, rounds: 0 };
-  const traffic = meter === undefined ? undefined : (Object.fromEntries(names.map((s) => [s, { ...zero }])) as Record<S, StageTraffic>);
+  const traffic = device ? (Object.fromEntries(names.map((s) => [s, { ...zero }])) as Record<S, StageTraffic>) : undefined;
   return {
     ms,
     traffic,
@@ -38,10 +39,10 @@ export function proofStages<S extends string>(
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
       const t0 = performance.now();
-      const [before, r0] = [meter?.(), rounds()];
+      const [before, r0] = [backend.traffic(), rounds()];
       const out = await body();
       ms[name] = performance.now() - t0;
-      if (traffic !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter!()), rounds: rounds() - r0 };
+      if (traffic !== undefined) traffic[name] = { ...trafficSince(before, backend.traffic()), rounds: rounds() - r0 };
       done += share[name];
       return out;
     },
