@@ -11,7 +11,7 @@ import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
 import { readAnnounced } from '../../../vm/verify/announce';
 import { verifyBus } from '../../../vm/verify/bus';
-import { bytecodeAt } from '../../../vm/verify/framework';
+import { nativeSink } from '../../../vm/verify/deferred';
 import { verifyPublicLine } from '../../../vm/verify/public-line';
 import { verifyTableSumcheck } from '../../../vm/verify/table-sumcheck';
 import { vmVerifierState } from '../../../vm/verify/verify';
@@ -34,8 +34,8 @@ export function tableSumcheckWitness(program: Program, publicInput: PublicInput,
   vs.nextRoot();
   const bus = verifyBus(vs, shape);
   // The bus leaves the bytecode share out of its totals (a deferred claim, docs/recursion.md §2.1);
-  // the piece takes whole totals, the share evaluated here.
-  const share = bytecodeAt(bytecodeMultilinear(program), bus.sharePoint);
+  // the piece takes whole totals, the share evaluated here by the native sink.
+  const share = nativeSink(bytecodeMultilinear(program)).share!(bus.sharePoint);
   const totals = bus.totals.map((t, s) => eAdd(t, eMul(bus.shareWeights[s], share)));
   const cv = vs.state();
   const steps: TranscriptStep[] = [];
