@@ -5,11 +5,11 @@
 // must equal the recorded claim's. Every absorbed value moves the challenges after it, so a
 // changed round-1 value stops the run at z, a zerocheck coefficient at the next χ_i, v_a at α, a
 // lincheck coefficient at the next ρ_j, a slice value at s, and a wrong hinted T at T.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatrixTermClaim } from '../../../src/flock/lincheck/claim';
 import { flockWitness } from '../../../src/workloads/recursion/guest/flock';
 import { pushEntry } from '../../../src/workloads/recursion/guest/streams';
-import { type Child, expectFailsAt, run, tampered, vectorChild } from './children';
+import { type Child, expectFailsAt, leafChild, nodeProgram, run, tampered, vectorChild } from './children';
 
 const cells = (p: Uint32Array): Uint32Array[] => Array.from({ length: p.length / 6 }, (_, i) => p.slice(6 * i, 6 * i + 6));
 
@@ -24,14 +24,22 @@ function witness(child: Child) {
 }
 
 describe("a child's Flock zerocheck and lincheck in the VM", () => {
+  const endsAtVerifiers = (child: Child) => {
+    const rec = witness(child);
+    expect(claimCells(rec.matrix)).toHaveLength(83);
+    const exec = run(rec.streams);
+    console.log(`${child.name}: Flock over 2^${rec.blocksLog} blocks: ${exec.programCycles} cycles (program: ${nodeProgram().program.bytecode.length} slots)`);
+  };
   for (const name of ['arith', 'hash', 'big']) {
-    it(`runs ${name}'s Flock to the matrix term the verifier defers`, () => {
-      const rec = witness(vectorChild(name));
-      expect(claimCells(rec.matrix)).toHaveLength(83);
-      const exec = run(rec.streams);
-      console.log(`${name}: Flock over 2^${rec.blocksLog} blocks: ${exec.programCycles} cycles`);
-    });
+    it(`runs ${name}'s Flock to the matrix term the verifier defers`, () => endsAtVerifiers(vectorChild(name)));
   }
+  describe('a leaf aggregate', () => {
+    let leaf: Child;
+    beforeAll(async () => {
+      leaf = await leafChild(1);
+    }, 120_000);
+    it('runs its Flock to the matrix term the verifier defers', () => endsAtVerifiers(leaf));
+  });
 
   const rec = witness(vectorChild('arith'));
   const nb = rec.blocksLog;
