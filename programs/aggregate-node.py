@@ -360,7 +360,7 @@ def gkr(c0, c1, D: Const):
 # evaluated here: it leaves as the deferred claim {z, χ_in, α, χ'_in, s, T} (docs/recursion.md
 # §2.1), in the cells the hint `matrix_claim` is checked against. Every division is one MUL.
 def flock_rounds(c0, c1, nb: Const):
-    ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 182))
+    ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 188))
     ch[0] = c0
     ch[1] = c1
     rs = StackBuf(FLOCK_MAX_BLOCKS + 8)
@@ -423,7 +423,45 @@ def flock_rounds(c0, c1, nb: Const):
     for u in unroll(0, 64):
         mt[18 + u] = sv[u]
     mt[82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
+    ring_target(ch, sv, 4 * nb + 181)
     return 0
+
+
+# One stage of the ring map: a + fp·a^(2^d), d squarings.
+@inline
+def ring_stage(a, fp, d: Const):
+    w = a
+    for j in unroll(0, d):
+        w = w * w
+    return a + fp * w
+
+
+# The ring map Φ for the challenges f0..f5 (docs/protocol.md §7): six stages, d = 32, 16, 8, 4,
+# 2, 1 (63 squarings, 6 products); a call, not inlined: Flock's specialisations share it.
+def ring_phi(a, f0, f1, f2, f3, f4, f5):
+    a1 = ring_stage(a, f0, 32)
+    a2 = ring_stage(a1, f1, 16)
+    a3 = ring_stage(a2, f2, 8)
+    a4 = ring_stage(a3, f3, 4)
+    a5 = ring_stage(a4, f4, 2)
+    return ring_stage(a5, f5, 1)
+
+
+# Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
+# challenges squeezed and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice values s, in the cell the
+# hint `ring_target` is checked against (WHIR's batch takes it as its first claim).
+@inline
+def ring_target(ch, sv, i: Const):
+    rf = StackBuf(6)
+    for p in unroll(0, 6):
+        rf[p] = fs_squeeze(ch, i + p)
+    rt = StackBuf(1)
+    hint_witness(rt, "ring_target")
+    tr = ring_phi(sv[0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    for k in unroll(1, 64):
+        tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    rt[0] = tr
+    return
 
 
 # Flock from the chain (c0, c1), the BLAKE2S table's τ hinted as g^nb (not yet derived from the

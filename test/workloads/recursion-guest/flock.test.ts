@@ -4,7 +4,9 @@
 // (recordingSink, docs/recursion.md §2.1): the deferred claim's 83 cells {z, χ_in, α, χ'_in, s, T}
 // must equal the recorded claim's. Every absorbed value moves the challenges after it, so a
 // changed round-1 value stops the run at z, a zerocheck coefficient at the next χ_i, v_a at α, a
-// lincheck coefficient at the next ρ_j, a slice value at s, and a wrong hinted T at T.
+// lincheck coefficient at the next ρ_j, a slice value at s, and a wrong hinted T at T. Then ring
+// switching's claim Σ_i x^i·Φ(s_i) on the map's six challenges drawn next: equal to
+// ringSwitchTarget's, and a wrong one stops the run there.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatrixTermClaim } from '../../../src/flock/lincheck/claim';
 import { flockWitness } from '../../../src/workloads/recursion/guest/flock';
@@ -23,22 +25,23 @@ function witness(child: Child) {
   return rec;
 }
 
-describe("a child's Flock zerocheck and lincheck in the VM", () => {
+describe("a child's Flock zerocheck, lincheck and ring-switching claim in the VM", () => {
   const endsAtVerifiers = (child: Child) => {
     const rec = witness(child);
     expect(claimCells(rec.matrix)).toHaveLength(83);
     const exec = run(rec.streams);
-    console.log(`${child.name}: Flock over 2^${rec.blocksLog} blocks: ${exec.programCycles} cycles (program: ${nodeProgram().program.bytecode.length} slots)`);
+    expect(rec.streams.get('ring_target')).toHaveLength(1);
+    console.log(`${child.name}: Flock and ring switching over 2^${rec.blocksLog} blocks: ${exec.programCycles} cycles (program: ${nodeProgram().program.bytecode.length} slots)`);
   };
   for (const name of ['arith', 'hash', 'big']) {
-    it(`runs ${name}'s Flock to the matrix term the verifier defers`, () => endsAtVerifiers(vectorChild(name)));
+    it(`runs ${name}'s Flock and ring switching to the verifier's deferred matrix term and ring claim`, () => endsAtVerifiers(vectorChild(name)));
   }
   describe('a leaf aggregate', () => {
     let leaf: Child;
     beforeAll(async () => {
       leaf = await leafChild(1);
     }, 120_000);
-    it('runs its Flock to the matrix term the verifier defers', () => endsAtVerifiers(leaf));
+    it("runs its Flock and ring switching to the verifier's deferred matrix term and ring claim", () => endsAtVerifiers(leaf));
   });
 
   const rec = witness(vectorChild('arith'));
@@ -61,6 +64,12 @@ describe("a child's Flock zerocheck and lincheck in the VM", () => {
   });
   it('the last slice value changed: the exported s is not the verifier\'s', () => {
     expectFailsAt(tampered(rec.streams, 'fs', s + 63, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'mt[18 + u] = sv[u]');
+  });
+  it('another ring-switching claim: the program computes the verifier\'s', () => {
+    expectFailsAt(tampered(rec.streams, 'ring_target', 0, 0, (c) => (c[3] ^= 1)), 'write-conflict', 'rt[0] = tr');
+  });
+  it('the first slice value changed: the exported s is not the verifier\'s', () => {
+    expectFailsAt(tampered(rec.streams, 'fs', s, 0, (c) => (c[2] ^= 1)), 'write-conflict', 'mt[18 + u] = sv[u]');
   });
   it('a wrong deferred T: the program computes another', () => {
     expectFailsAt(tampered(rec.streams, 'matrix_claim', 0, 82, (c) => (c[0] ^= 1)), 'write-conflict', T);

@@ -1,10 +1,13 @@
 // The hints of the node program's Flock piece (programs/aggregate-node.py, flock_rounds) for one
 // child: the child's verification run up to Flock (announced sizes, root, bus, table sumcheck,
 // public-input line), the chain there, then Flock's zerocheck and lincheck with each absorbed
-// scalar's block cells recorded, and the matrix term the lincheck defers (docs/recursion.md
-// §2.1), taken from a recording sink: the value the program must export.
+// scalar's block cells recorded, the matrix term the lincheck defers (docs/recursion.md §2.1),
+// taken from a recording sink, and ring switching's claim on the map drawn next (the batch's
+// first squeezes, as batchClaims draws them): the values the program must reach.
+import type { E } from '../../../field/e';
 import type { MatrixTermClaim } from '../../../flock/lincheck/claim';
 import { verifyFlock } from '../../../flock/verify';
+import { coordinateWeights, RING_MAP_SHIFTS, ringSwitchTarget } from '../../../pcs/ring-switch';
 import { parseProof } from '../../../transcript/proof';
 import { TAG_SCALAR } from '../../../transcript/tags';
 import { bytecodeMultilinear } from '../../../vm/bytecode';
@@ -27,6 +30,8 @@ export interface FlockRecord {
   readonly blocksLog: number;
   /** The matrix term the child's lincheck defers. */
   readonly matrix: MatrixTermClaim;
+  /** Ring switching's claim T = Σ_i x^i·Φ(s_i) on q_flock, the map drawn after Flock. */
+  readonly ringTarget: E;
 }
 
 export function flockWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): FlockRecord {
@@ -46,6 +51,8 @@ export function flockWitness(program: Program, publicInput: PublicInput, proofBy
   vs.tapTranscript((s) => {
     if (s.tag === TAG_SCALAR) pushEntry(streams, 'fs', blockCells(s.data));
   });
-  verifyFlock(vs, blocksLog, (c) => sink.matrix(c));
-  return { streams, blocksLog, matrix: sink.claims().matrix };
+  const { claim } = verifyFlock(vs, blocksLog, (c) => sink.matrix(c));
+  const ringTarget = ringSwitchTarget(claim.s, coordinateWeights(vs.sampleVec(RING_MAP_SHIFTS.length)));
+  pushEntry(streams, 'ring_target', [ringTarget]);
+  return { streams, blocksLog, matrix: sink.claims().matrix, ringTarget };
 }
