@@ -215,17 +215,25 @@ def round3(ch, claim, rc, v: Const):
 
 
 # The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
-# squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
-# JUMP's two constraints), then every round; table_tail goes on from the chain it leaves.
+# squeezed, the claim Σ_s ξ^(2 + s)·(total_s + w_s·share) of the bus's three side totals, each
+# less its part w_s·share of the deferred bytecode share (ξ^0, ξ^1 weigh JUMP's two
+# constraints), then every round; table_tail goes on from the chain it leaves.
 def table_rounds(c0, c1, d: Const):
     ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
     ch[0] = c0
     ch[1] = c1
     tot = StackBuf(3)
     hint_witness(tot, "bus_totals")
+    shw = StackBuf(3)
+    hint_witness(shw, "share_weights")
+    # The bytecode share MLE(P)(ζ ‖ α's), a hinted deferred value (docs/recursion.md §2.1): its
+    # cell is the claim the node hands on, evaluated by the root.
+    share = StackBuf(1)
+    hint_witness(share, "bytecode_share")
     xi = fs_squeeze(ch, 0)
     x2 = xi * xi
-    claim = x2 * (tot[0] + xi * (tot[1] + xi * tot[2]))
+    sh = share[0]
+    claim = x2 * (tot[0] + shw[0] * sh + xi * (tot[1] + shw[1] * sh + xi * (tot[2] + shw[2] * sh)))
     rcs = StackBuf(2 * MAX_DEPTH)
     for v in unroll(0, d):
         round3(ch, claim, rcs, v)
