@@ -18,9 +18,8 @@ import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { StdRng } from '../../src/util/std-rng';
-import { openBackend } from '../../host/node/backends';
-import { createCpuBackend } from '../../src/backend/cpu';
 import { vectorPath } from '../vectors';
+import { nativeOrCpu } from '../native/fast-backend';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -139,7 +138,7 @@ if (!existsSync(CHROMIUM)) {
         const key = xmssKeyGen(new Uint8Array(32).fill(i), 6, 8);
         return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
       });
-      const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+      const backend = await nativeOrCpu('browser');
       let bytes: Uint8Array;
       try {
         bytes = encodeAggregate((await aggregate({ message, epoch: 7, signers }, { backend })).aggregate);

@@ -1,16 +1,17 @@
 // The VM prover end to end, in the protocol's order (leanVM-b cpu::prove; src/vm/verify/verify.ts
 // reads it back): run the program, build the columns and commit them as one stack, announce the
 // sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
-// values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
+// values), the table sumcheck, the public-input line (./public-line.ts), then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
-import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
+import { type E, eAdd, eMul, eOne } from '../../field/e';
 import type { Compression } from '../../kernels/flock/compression';
 import { witnessInputs } from '../../kernels/flock/witness';
 import { proveFlockOn } from '../../flock/reduction';
+import { provePublicLine } from './public-line';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
@@ -235,19 +236,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
         })));
       });
-      // The public input's line: each memory limb at (r, 0, …, 0) is p0 + r·(p0 + p1) in that limb.
-      const r = ps.sample();
-      const publicClaims: ColumnClaim[] = [0, 1, 2].map((l) => {
-        const p0 = publicInput[0].subarray(2 * l, 2 * l + 2), p1 = publicInput[1].subarray(2 * l, 2 * l + 2);
-        const value: E = new Uint32Array(6);
-        eMulKAt(value, 0, r, 0, Uint32Array.of(p0[0] ^ p1[0], p0[1] ^ p1[1]), 0);
-        value[0] ^= p0[0];
-        value[1] ^= p0[1];
-        ps.addScalar(value);
-        const point = new Uint32Array(6 * shape.logMemory);
-        point.set(r);
-        return { column: MEM_0 + l, point, value };
-      });
+      const publicClaims = provePublicLine(ps, publicInput, shape.logMemory);
       const flockClaim = await stage('flock', async () => (await proveFlockOn(backend, flock, ps, { doneWith: held.doneWith })).claim);
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
