@@ -122,6 +122,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     flock,
     vm,
     traffic: () => link.traffic(),
+    held: () => link.held(),
     async finish() {
       live();
       await link.idle();

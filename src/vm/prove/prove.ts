@@ -3,6 +3,7 @@
 // sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
 // values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
+import { abortable, abortedIn, checkpoint, nextTurn, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { type StageTraffic, trafficSince } from '../../backend/traffic';
@@ -57,6 +58,9 @@ export interface ProveProgramOptions {
   /** Called with the run's shape once it is known, before any column is built (so a caller can
    * weigh the proof's memory, ./memory.ts, and refuse it by throwing). */
   readonly onShape?: (shape: VmShape, logInvRate: number) => void;
+  /** Stops the proof at its next backend call or stage once aborted: AbortError, its buffers
+   * freed (src/backend/abort.ts). */
+  readonly signal?: AbortSignal;
 }
 
 export interface ProgramProof {
@@ -153,6 +157,7 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
 export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   const t0 = performance.now();
   options.onProgress?.('execute', 0);
+  await checkpoint(options.signal, 'execute');
   const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
   return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
 }
@@ -162,7 +167,8 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
  * verifier refuses it) on `ps`; `executeMs` is reported as the execute stage.
  */
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
-  const { backend, onProgress } = options;
+  const { onProgress, signal } = options;
+  const backend = abortable(options.backend, signal);
   const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
   const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
@@ -175,10 +181,16 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     if (onProgress !== undefined) {
       onProgress(name, done);
       await new Promise((resolve) => setTimeout(resolve, 0));
-    }
+    } else if (signal !== undefined) await nextTurn();
+    throwIfAborted(signal, name);
     const t0 = performance.now();
     const [before, rounds] = [meter?.(), ps.rounds];
-    const out = await body();
+    let out: T;
+    try {
+      out = await body();
+    } catch (e) {
+      throw abortedIn(e, name);
+    }
     stageMs[name] = performance.now() - t0;
     if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
     done += STAGE_SHARE[name];
@@ -194,23 +206,25 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     const run = buildColumns(program, exec, layout, words);
     // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
     // z is q_flock, which the stack commits: the stack gets a copy.
-    const live = tailStart(run.compressions);
-    const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
-    const held = heldColumns(backend, flock);
+    // Stopped here (an abort, a refused allocation), the stack goes back with Flock's columns.
+    let held: ReturnType<typeof heldColumns> | undefined;
     try {
+      const live = tailStart(run.compressions);
+      const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
+      held = heldColumns(backend, flock);
       run.columns[QFLOCK].set(await backend.download(flock.z));
+      return { run, flock, held };
     } catch (e) {
-      held.freeAll();
+      held?.freeAll();
+      words.give(run.stack);
       throw e;
     }
-    return { run, flock, held };
   });
 
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
-    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
     // The commitment holds the stack from here on, and the columns are read there.
-    words.give(run.stack);
+    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate)).finally(() => words.give(run.stack));
     try {
       ps.addRoot(commitment.root);
       const columns = stackColumns(backend, layout, commitment);
@@ -267,6 +281,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   } finally {
     held.freeAll();
   }
+  throwIfAborted(signal, 'opening');
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return {

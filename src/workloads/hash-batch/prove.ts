@@ -3,7 +3,8 @@
 // stacked opening and WHIR. A bound batch (docs/bound-statement.md) starts its transcript
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
-// display can paint.
+// display can paint and an abort can arrive (options.signal: src/backend/abort.ts).
+import { abortable, abortedIn, nextTurn, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type StageTraffic, trafficSince } from '../../backend/traffic';
 import { type Compression, pinnedCompressions } from '../../flock/compression';
@@ -41,6 +42,8 @@ export interface HashBatchProveOptions {
   plain?: boolean;
   /** What the proof binds (default DEFAULT_STATEMENT). */
   statement?: StatementMode;
+  /** Stops the proof at its next backend call or stage once aborted: AbortError, its buffers freed. */
+  signal?: AbortSignal;
 }
 
 export type { StageTraffic };
@@ -99,7 +102,9 @@ export interface BatchJob {
  */
 export async function proveBatch(job: BatchJob, options: HashBatchProveOptions): Promise<HashBatchProof> {
   const { witness, nBlocksLog, statement } = job;
-  const { backend, onProgress, plain = false } = options;
+  const { onProgress, plain = false, signal } = options;
+  throwIfAborted(signal);
+  const backend = abortable(options.backend, signal);
   const stageMs = { witness: 0, commit: 0, zerocheck: 0, lincheck: 0, opening: 0 };
   const meter = backend.traffic?.bind(backend);
   const traffic = {} as Record<HashBatchStage, StageTraffic>;
@@ -110,10 +115,16 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       // A turn of the event loop, so a page can show the progress before the stage blocks it
       // (a timer costs a millisecond or more: only when someone is listening).
       await new Promise((resolve) => setTimeout(resolve, 0));
-    }
+    } else if (signal !== undefined) await nextTurn();
+    throwIfAborted(signal, name);
     const t0 = performance.now();
     const [before, rounds] = [meter?.(), ps.rounds];
-    const out = await body();
+    let out: T;
+    try {
+      out = await body();
+    } catch (e) {
+      throw abortedIn(e, name);
+    }
     stageMs[name] = performance.now() - t0;
     if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
     done += STAGE_SHARE[name];
@@ -150,6 +161,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
     for (const col of held) doneWith(col);
     if (!committed) backend.free(cols.z);
   }
+  throwIfAborted(signal, 'opening');
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return { proof, stats: { stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) } };

@@ -1,6 +1,7 @@
 // aggregate(): n signatures on one (message, epoch) into one VM proof of the aggregation
 // program. The request is checked natively first (checkSigners: every refusal names its signer),
 // so the prover only ever runs on signatures the program accepts.
+import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
 import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
 import type { Aggregate } from './aggregate-file';
@@ -21,6 +22,8 @@ export interface AggregateOptions {
   readonly onProgress?: (stage: AggregateStage, fraction: number) => void;
   /** Called with the program's run's shape before the proof builds anything (ProveProgramOptions.onShape). */
   readonly onShape?: ProveProgramOptions['onShape'];
+  /** Stops the aggregate at its next stage or backend call once aborted (AbortError, its buffers freed). */
+  readonly signal?: AbortSignal;
 }
 
 export interface AggregateStats {
@@ -40,17 +43,19 @@ export interface AggregateStats {
  * epoch, a duplicate key, a signature that does not verify).
  */
 export async function aggregate(request: AggregateRequest, options: AggregateOptions): Promise<{ aggregate: Aggregate; stats: AggregateStats }> {
-  const { onProgress } = options;
+  const { onProgress, signal } = options;
   onProgress?.('check', 0);
+  await checkpoint(signal, 'check');
   let t = performance.now();
   const witness = aggregateWitness(request);
   const checkMs = performance.now() - t;
   onProgress?.('compile', 0);
+  await checkpoint(signal, 'compile');
   t = performance.now();
   const program = aggregationProgram();
   const compileMs = performance.now() - t;
   const { proof, stats } = await proveProgram(program, witness.publicInput, {
-    backend: options.backend, witness: witness.streams, logInvRate: options.logInvRate, onProgress, onShape: options.onShape,
+    backend: options.backend, witness: witness.streams, logInvRate: options.logInvRate, onProgress, onShape: options.onShape, signal,
   });
   return {
     aggregate: { programDigest: AGGREGATE_PROGRAM_DIGEST, publicKeys: witness.publicKeys, proof },
