@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// The leanvm-gpu command line. Exit codes: 0 success, 1 a failed check, 2 bad usage or input.
+// The leanvm-gpu command line. Exit codes: 0 success, 1 a failed check, 2 bad usage or input, 130
+// a proof interrupted by SIGINT (interrupt.ts).
 import { Command, CommanderError, Option } from 'commander';
 import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
+import { AbortError } from '../../src/backend/abort';
 import { AllocationError } from '../../src/backend/allocation';
 import type { BackendName } from '../../src/backend/backend';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
@@ -14,6 +16,7 @@ import { demo, proveHash, verifyHash } from './hash-command';
 import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
 import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
+import { interruptedLine, SIGINT_EXIT } from './interrupt';
 import { serve } from './serve';
 import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
@@ -184,6 +187,10 @@ try {
   await program.parseAsync();
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+  if (e instanceof AbortError) {
+    console.error(interruptedLine(e));
+    process.exit(SIGINT_EXIT);
+  }
   if (e instanceof CompileFailed) {
     console.error((e as Error).message);
     process.exit(2);
