@@ -9,3 +9,9 @@ declare module '*.py' {
   const source: string;
   export default source;
 }
+
+// A zkDSL program compiled at build time, in its packed form (src/vm/program-pack.ts).
+declare module '*.py?compiled' {
+  const packed: string;
+  export default packed;
+}

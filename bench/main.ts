@@ -1,11 +1,14 @@
 // `npm run bench [-- --only field] [--backend native cpu] [--runs N] [--max-log L]`: runs the
 // benches on every usable backend (or the ones named) in one process, prints a table per bench
 // and writes JSON under bench/results/. --max-log caps the sizes (xmss: log2 of the signers).
+// `--compare REF [--rounds N]` runs a git ref's bench and this tree's in turn with those options
+// and prints per-cell ratios (bench/compare.ts).
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
 import { machine, printTable, writeResults } from './report';
 import { COMMIT_SIZES, benchCommit } from './commit';
+import { compareWith } from './compare';
 import { COMPILE_SIZES, benchCompile } from './compile';
 import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
@@ -44,8 +47,19 @@ const program = new Command()
   .addOption(new Option('--backend <names...>', 'only these backends (default: every usable one)').choices(['cpu', 'native', 'webgpu']))
   .option('--runs <n>', 'timed runs per cell (median reported)', (v) => parseInt(v, 10), 5)
   .option('--max-log <l>', 'largest log2 size', (v) => parseInt(v, 10), 30)
+  .option('--compare <ref>', "run this git ref's bench and the working tree's in turn, and print their ratios")
+  .option('--rounds <n>', 'rounds of --compare (ref, then the working tree)', (v) => parseInt(v, 10), 3)
   .parse();
-const opts = program.opts<{ only?: string; backend?: string[]; runs: number; maxLog: number }>();
+const opts = program.opts<{ only?: string; backend?: string[]; runs: number; maxLog: number; compare?: string; rounds: number }>();
+
+if (opts.compare !== undefined) {
+  if (!(opts.rounds >= 1)) program.error('--rounds must be at least 1');
+  const args = ['--runs', String(opts.runs), '--max-log', String(opts.maxLog)];
+  if (opts.only) args.push('--only', opts.only);
+  if (opts.backend) args.push('--backend', ...opts.backend);
+  compareWith(opts.compare, opts.rounds, args);
+  process.exit(0);
+}
 
 const reports = await probeBackends();
 for (const name of opts.backend ?? []) {

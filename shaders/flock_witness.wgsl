@@ -1,4 +1,4 @@
-// Flock's witness columns (PROTOCOL.md §9.2, src/flock/witness.ts): invocation t computes the
+// Flock's witness columns (docs/protocol.md §9.2, src/flock/witness.ts): invocation t computes the
 // compression of block t (blocks from `live` on: the padding instance, compression `live`) on
 // words and writes the block's 512 words of a = A_0 z, b = B_0 z and z = a ∧ b, each word once.
 // The G rows from bit 1280 on are one gapless run of carry rows in position order, so they

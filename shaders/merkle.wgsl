@@ -1,4 +1,4 @@
-// Merkle tree over BLAKE2s (PROTOCOL.md §5), needs lib/blake2s.wgsl. The tree is one flat
+// Merkle tree over BLAKE2s (docs/protocol.md §5), needs lib/blake2s.wgsl. The tree is one flat
 // array of digests (two vec4 each): the leaves, then each level up, the root last, so node i
 // of level l is digest 2n - 2n/2^l + i (n leaves) and a node's children are adjacent.
 //

@@ -1,4 +1,4 @@
-// Additive NTT over K on interleaved lanes, in place (PROTOCOL.md §4; needs lib/gf64.wgsl).
+// Additive NTT over K on interleaved lanes, in place (docs/protocol.md §4.2; needs lib/gf64.wgsl).
 // data[pos · lanes + t] is position pos of lane t; every lane shares the twiddles.
 //
 // Layer l pairs position bit d = L-1-l: u += t·w, w += u, with t the twiddle of the block

@@ -1,4 +1,4 @@
-// The level-0 stack as the codeword's starting point (PROTOCOL.md §4): block b of the top 6
+// The level-0 stack as the codeword's starting point (docs/protocol.md §4.4): block b of the top 6
 // index bits goes to lane nLanes-1-b, position-major, and each lane's message is tiled over
 // all 2^(κ+ν) positions (what the top ν layers make of it zero-padded). Words past the end
 // of a partly filled stack read as zero.

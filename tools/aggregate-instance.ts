@@ -1,8 +1,8 @@
 // A local tool (never run in CI): writes an instance of programs/aggregate-xmss.py for the
 // reference toolchain, the committed program with the `# public_input:` / `# witness` annotations
 // of one signer set (the source itself stays free of per-instance data), and optionally the
-// witness JSON. Then `../shared/tools/reference-vm.sh OUT.py OUTDIR` compiles, runs, proves and
-// verifies it with the reference.
+// witness JSON, which the reference toolchain (outside this repository) compiles, runs, proves and
+// verifies.
 //
 //   npx esbuild tools/aggregate-instance.ts --bundle --platform=node --format=esm --outfile=/tmp/agg-instance.mjs
 //   node /tmp/agg-instance.mjs --n 20 --epoch 7 --out /tmp/agg20.py [--json W.json] [--vector-key] [--bad K]

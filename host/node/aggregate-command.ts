@@ -106,7 +106,7 @@ export function aggregateReport(stats: AggregateStats, backend: Backend, threads
 /** The human lines of an aggregate report, each indented by `indent`. */
 export function aggregateLines(r: ReturnType<typeof aggregateReport>, indent: string): string[] {
   const on = r.backend === 'webgpu' ? r.backend : `${r.backend} (${r.threads} thread${r.threads === 1 ? '' : 's'})`;
-  const compile = r.stageMs.compile >= 1 ? `; the aggregation program compiled in ${r.stageMs.compile.toFixed(0)} ms (once a process, not counted)` : '';
+  const compile = r.stageMs.compile >= 1 ? `; the aggregation program read in ${r.stageMs.compile.toFixed(0)} ms (once a process, not counted)` : '';
   return [
     `${r.n} signatures on ${on} in ${r.totalMs.toFixed(0)} ms: ${r.signaturesPerSecond.toFixed(1)} signatures/s${compile}`,
     `${indent}${r.programCycles} cycles (${(r.programCycles / r.n).toFixed(0)} a signature; ${r.cycles} with the fill), h = ${r.h}, τ ${Object.entries(r.tau).map(([t, k]) => `${t} ${k}`).join(', ')}`,
@@ -189,7 +189,7 @@ export function verifyAggregateCommand(path: string, opts: VerifyAggregateOption
     return console.log(JSON.stringify(report, null, 2));
   }
   if (!verdict.valid) return console.error(`leanvm-gpu: invalid aggregate ${path} (message ${hex(message)}, epoch ${epoch}): ${verdict.reason}`);
-  console.log(`valid: ${path} proves that ${verdict.n} keys signed ${hex(message)} at epoch ${epoch} (verified in ${verifyMs.toFixed(0)} ms; compiling the program took ${compileMs.toFixed(0)} ms)`);
+  console.log(`valid: ${path} proves that ${verdict.n} keys signed ${hex(message)} at epoch ${epoch} (verified in ${verifyMs.toFixed(0)} ms; reading the program took ${compileMs.toFixed(0)} ms)`);
   console.log(`  ${bytes.length} bytes: ${verdict.n} keys and a proof of ${agg.proof.length} bytes, program ${agg.programDigest}`);
 }
 

@@ -38,7 +38,7 @@ export async function demoXmss(opts: { n: string; backend: BackendChoice; thread
     console.log(`${label('signing')}${n} signatures of ${hex(message)} in ${(performance.now() - t).toFixed(0)} ms`);
     t = performance.now();
     const program = aggregationProgram();
-    console.log(`${label('program')}programs/aggregate-xmss.py compiled in ${(performance.now() - t).toFixed(0)} ms: ${program.bytecode.length} slots, bytecode ${AGGREGATE_PROGRAM_DIGEST.slice(0, 16)}…`);
+    console.log(`${label('program')}programs/aggregate-xmss.py (compiled when built) read in ${(performance.now() - t).toFixed(0)} ms: ${program.bytecode.length} slots, bytecode ${AGGREGATE_PROGRAM_DIGEST.slice(0, 16)}…`);
     const { aggregate, stats } = await proveAggregate(backend, { message, epoch: EPOCH, signers });
     const report = aggregateReport(stats, backend, threads);
     const [head, ...rest] = aggregateLines(report, ' '.repeat(12));

@@ -57,7 +57,7 @@ export interface Backend {
   /** out[i] = a[i] · b[i] in E (all three E buffers of one length). */
   mulE(a: DeviceBuffer, b: DeviceBuffer, out: DeviceBuffer): Promise<void>;
   /**
-   * The level-0 Reed–Solomon codeword of a K stack of up to 2^logN words (PROTOCOL.md §4):
+   * The level-0 Reed–Solomon codeword of a K stack of up to 2^logN words (docs/protocol.md §4.4):
    * the nLanes = ⌈msg.length / 2^(logN−6)⌉ top-6-bit blocks that hold data, each encoded
    * at rate 2^−logInvRate, lane t = block nLanes−1−t, position-major: a K buffer of
    * nLanes·2^(logN−6+logInvRate) words whose rows are the committed rows.
@@ -73,7 +73,7 @@ export interface Backend {
   /** Frees a tree's digests; using it afterwards is an error. */
   freeTree(tree: MerkleHandle): void;
 
-  // The WHIR opening's bulk work (PROTOCOL.md §6.3, §8). Tables are multilinear (variable k =
+  // The WHIR opening's bulk work (docs/protocol.md §6.3, §8). Tables are multilinear (variable k =
   // bit k of the index). A round at `stride` s cuts a table of n values into units of 2s, and
   // value j of a unit's low half pairs with value j of its high half; a last unit without a
   // high half pairs with zeros. stride 1 binds the lowest variable, stride n sums the whole
@@ -127,18 +127,18 @@ export interface Backend {
   /**
    * A query batch's weight, Σ_q coeffs_q·W_{x_q} over 2^m values (a new E buffer), with x_q
    * the codeword position queries[q] of a code at rate 2^−logInvRate (duplicates count each
-   * time) and W_x(u) = Π_i Ŵ_i(x)^{u_i}, the column of the encoding at x (PROTOCOL.md §4).
+   * time) and W_x(u) = Π_i Ŵ_i(x)^{u_i}, the column of the encoding at x (docs/protocol.md §4.3).
    */
   queryWeights(queries: readonly number[], coeffs: Uint32Array, m: number, logInvRate: number): Promise<DeviceBuffer>;
   /**
-   * The codeword of a folded E table at WHIR levels ≥ 1 (PROTOCOL.md §4): 2^logLanes lanes
+   * The codeword of a folded E table at WHIR levels ≥ 1 (docs/protocol.md §4.4): 2^logLanes lanes
    * from the low index bits, each encoded at rate 2^−logInvRate, position-major: a new E
    * buffer whose rows of 3·2^logLanes K words are the committed rows (for merkleBuild).
    */
   encodeFolded(f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<DeviceBuffer>;
 
   /**
-   * One eq-factored round of the Flock zerocheck (PROTOCOL.md §9.3) over E tables a, b, c of
+   * One eq-factored round of the Flock zerocheck (docs/protocol.md §9.3) over E tables a, b, c of
    * 2N values and eq weights of N (pair x is values 2x, 2x + 1): 12 words, G(1) =
    * Σ eq[x]·(a[2x+1]·b[2x+1] + c[2x+1]) then G(∞) = Σ eq[x]·(a[2x] + a[2x+1])·(b[2x] + b[2x+1]).
    */

@@ -1,4 +1,4 @@
-// Flock's bulk passes (PROTOCOL.md §9) as one capability of the Backend seam: the BLAKE2s
+// Flock's bulk passes (docs/protocol.md §9) as one capability of the Backend seam: the BLAKE2s
 // circuit's witness columns, the zerocheck's univariate-skip sums and first tables, and
 // lincheck's fold over the blocks. From the witness on the columns stay where the backend keeps
 // its buffers (host arrays for cpu and native, GPU buffers for webgpu); what comes back is
@@ -22,7 +22,7 @@ export interface WitnessInputs {
   readonly headers: Uint32Array;
 }
 
-/** A batch's packed witness columns (PROTOCOL.md §9.1) on the backend that wrote them. */
+/** A batch's packed witness columns (docs/protocol.md §9.1) on the backend that wrote them. */
 export interface FlockColumns {
   readonly nBlocksLog: number;
   /** Blocks from real compressions; every later block is a copy of the padding block. */

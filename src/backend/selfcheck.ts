@@ -10,7 +10,7 @@ function words(...hex: string[]): number[] {
   return hex.flatMap((h) => [parseInt(h.slice(8), 16) >>> 0, parseInt(h.slice(0, 8), 16) >>> 0]);
 }
 
-// PROTOCOL.md §1.1 and §1.2 (upstream test constants): operands and expected products.
+// docs/protocol.md §1.1 and §1.2 (upstream test constants): operands and expected products.
 const KNOWN: Record<Elem, { a: number[]; b: number[]; ab: number[] }> = {
   K: {
     a: words('01090913877ed8ed', 'a7715ae18f12a3b5', 'bd3efb4705e79ddd'),

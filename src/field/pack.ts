@@ -1,4 +1,4 @@
-// Packing GF(2) vectors into K words (PROTOCOL §1.4, LOG_PACKING = 6): bit i of K word y is
+// Packing GF(2) vectors into K words (docs/protocol.md §1.4, LOG_PACKING = 6): bit i of K word y is
 // z[64y + i]. The low six boolean coordinates become the bit position inside a word. As
 // u32 pairs [lo, hi] that is simply bit j of u32 word w = z[32w + j].
 import { FieldError } from './errors';

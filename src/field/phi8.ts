@@ -1,5 +1,5 @@
 // φ8: GF(2^8) → K, the field embedding that names the zerocheck univariate-skip domain
-// (PROTOCOL §1.3). It is F2-linear, fixed by the images of t^0..t^7, which are the powers
+// (docs/protocol.md §1.3). It is F2-linear, fixed by the images of t^0..t^7, which are the powers
 // of ω = 0x033ce8beddc8a656, a root in K of the AES polynomial.
 import { FieldError } from './errors';
 import { type K, kFromHex } from './k';

@@ -1,4 +1,4 @@
-// The BLAKE2s-compression R1CS block (PROTOCOL.md §9.1–9.2): one compression is one block of
+// The BLAKE2s-compression R1CS block (docs/protocol.md §9.1–§9.2): one compression is one block of
 // 2^14 bit positions, and each position is both a witness bit z[k] and the output of row k
 // ((A_0 z)(k)·(B_0 z)(k) = z(k), C_0 = I). The positions below fix where every word lives;
 // intermediate words are never stored: XORs and rotations are linear and stay symbolic.

@@ -1,4 +1,4 @@
-// The Flock reduction's prover end to end (PROTOCOL.md §10.3; its verifier is ./verify.ts):
+// The Flock reduction's prover end to end (docs/protocol.md §10.3; its verifier is ./verify.ts):
 // zerocheck, then lincheck, on a transcript that has already bound the q_flock commitment. What
 // comes out is the claim ring switching consumes: the 64 slice values s at the q_flock point.
 import type { Backend } from '../backend/backend';

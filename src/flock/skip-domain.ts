@@ -1,4 +1,4 @@
-// The univariate-skip domain (PROTOCOL.md §1.3, §9.3): the nodes S = PHI[0..64) are the F2-span
+// The univariate-skip domain (docs/protocol.md §1.3, §9.3): the nodes S = PHI[0..64) are the F2-span
 // of φ8(t^0..t^5), a subspace of K, and the transmitted values sit on the coset Λ = PHI[64..128);
 // S ∪ Λ = PHI[0..128) is again a subspace. On a subspace U every node's Lagrange denominator
 // Π_{u'≠u}(u − u') is the same constant (the product of U's nonzero elements), and the

@@ -1,4 +1,4 @@
-// The Flock reduction's verifier end to end (PROTOCOL.md §10.4): the zerocheck's replay, then the
+// The Flock reduction's verifier end to end (docs/protocol.md §10.4): the zerocheck's replay, then the
 // lincheck's with its terminal identity, on a transcript that has already bound the commitment
 // holding q_flock. What comes out is the claim ring switching consumes.
 import type { VerifierState } from '../transcript/verifier-state';

@@ -1,4 +1,4 @@
-// The circuit's two matrices without building them (PROTOCOL.md §9.2). Every row's A and B
+// The circuit's two matrices without building them (docs/protocol.md §9.2). Every row's A and B
 // operands are linear forms in z; the forward walk evaluates them at any w ∈ E^16384 by
 // threading "wires" (each bit of each lane = its linear form at w) through the compression:
 // a committed bit reads w[pos], a set IV bit reads the constant wire w[512], XOR adds,

@@ -1,4 +1,4 @@
-// Witness generation at word level (PROTOCOL.md §9.2): each compression is computed natively,
+// Witness generation at word level (docs/protocol.md §9.2): each compression is computed natively,
 // and every row's three bits (a = A_0 z, b = B_0 z, z = a ∧ b) are written as whole runs of
 // bits straight into the packed columns, the committed q_flock column among them (bit i of K
 // word y is z[64y + i], i.e. bit j of u32 word w is z[32w + j]). Padding blocks are one

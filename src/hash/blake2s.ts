@@ -1,6 +1,6 @@
 // BLAKE2s (RFC 7693) on little-endian u32 words: the compression function, the
 // standard unkeyed 32-byte hash, and the one-block two-to-one compression that the
-// transcript chain and every Merkle node are built from (PROTOCOL.md §2).
+// transcript chain and every Merkle node are built from (docs/protocol.md §2).
 
 /** The SHA-256 initial words, BLAKE2s's IV. */
 export const IV: Uint32Array = Uint32Array.of(

@@ -1,4 +1,4 @@
-// Merkle leaves (PROTOCOL.md §5): BLAKE2s-256 of a leaf image's words as LE bytes. The
+// Merkle leaves (docs/protocol.md §5): BLAKE2s-256 of a leaf image's words as LE bytes. The
 // image of a stored row of rowWords K words is (leafWords − rowWords) zero K words, then
 // the row: a level-0 commitment stores only its nLanes data lanes of a 64-word image.
 import { blake2sWordsAfterInto, blake2sWordsInto, zeroPrefixState } from '../hash/blake2s';

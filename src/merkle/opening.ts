@@ -1,4 +1,4 @@
-// Multi-openings in the proof's canonical form (PROTOCOL.md §5): one phase holds the rows
+// Multi-openings in the proof's canonical form (docs/protocol.md §5): one phase holds the rows
 // at the sorted distinct queried positions and an "octopus" of sibling hashes. Walking the
 // active positions level by level, bottom-up: a position whose sibling is also active
 // needs nothing (the pair folds into its parent); otherwise the sibling's hash is emitted.

@@ -1,5 +1,5 @@
 // A binary Merkle tree over 2^h leaves in one flat array of digests (8 u32 each): the
-// leaf hashes, then each level up, the root last (PROTOCOL.md §5, upstream's layout).
+// leaf hashes, then each level up, the root last (docs/protocol.md §5, upstream's layout).
 // The two children of a node are adjacent, so a node is one BLAKE2s compression of the
 // 16 words at its children's offset.
 import { compressBlockInto, wordsToBytes } from '../hash/blake2s';

@@ -1,4 +1,4 @@
-// Reed–Solomon encoding with the additive NTT (PROTOCOL.md §4) and the committed layouts
+// Reed–Solomon encoding with the additive NTT (docs/protocol.md §4.2) and the committed layouts
 // of the WHIR levels. A message of 2^κ novel-basis coefficients is tiled 2^ν times (which
 // is exactly what the top ν layers make of it zero-padded) and transformed from layer ν,
 // giving its 2^(κ+ν) evaluations at x_v = v.
@@ -93,7 +93,7 @@ export function stackShape(words: number, logN: number, logInvRate: number): Sta
 }
 
 /**
- * Level-0 commitment layout of a K stack of 2^logN words (PROTOCOL.md §4): block b of the
+ * Level-0 commitment layout of a K stack of 2^logN words (docs/protocol.md §4.4): block b of the
  * top 6 index bits is q[b·2^κ .. (b+1)·2^κ), κ = logN − 6, each block encoded at rate
  * 2^−ν. Only the nLanes = ⌈N/2^κ⌉ blocks holding data are encoded, where N = q.length/2
  * (pass a shorter q for a partly filled stack; words past it are zero). Lane t holds
@@ -140,7 +140,7 @@ export function layoutStack(q: Uint32Array, codeword: Uint32Array, shape: StackS
 }
 
 /**
- * Deeper-level layout (PROTOCOL.md §4): an E table f of 2^n entries (6 words each) as 2^k
+ * Deeper-level layout (docs/protocol.md §4.4): an E table f of 2^n entries (6 words each) as 2^k
  * lanes taken from the low k index bits, lane j's message f[j + 2^k·c]. That is f as it
  * lies, read as 2^k interleaved E lanes = 3·2^k K lanes (an E×K product is limbwise), so
  * a codeword row is [Enc(lane 0)[pos], …, Enc(lane 2^k−1)[pos]], each E as (c0, c1, c2).

@@ -1,4 +1,4 @@
-// Subspace polynomials of the Lin–Chung–Han novel basis over K (PROTOCOL.md §4), for the
+// Subspace polynomials of the Lin–Chung–Han novel basis over K (docs/protocol.md §4.1), for the
 // standard basis e_c = x^c: U_i = span(e_0..e_{i-1}), V_i(X) = Π_{u∈U_i}(X + u),
 // s_i = V_i(e_i), Ŵ_i = V_i / s_i. V_i is F2-linear, so every twiddle is a sum of the
 // basis values Ŵ_d(e_c).

@@ -1,4 +1,4 @@
-// Twiddles of the additive NTT on 2^L points (PROTOCOL.md §4). Layer ℓ pairs index bit
+// Twiddles of the additive NTT on 2^L points (docs/protocol.md §4.2). Layer ℓ pairs index bit
 // d = L−1−ℓ; its block b (the index bits above d) takes t(ℓ, b) = Σ_j bit_j(b)·Ŵ_d(e_{d+1+j}).
 // The sum depends on L only through d, and is F2-linear in b: going from block b−1 to b
 // flips bits 0..ctz(b), so t(b) = t(b−1) ⊕ Δ_d[ctz(b)] with the prefix sums

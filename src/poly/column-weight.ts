@@ -1,4 +1,4 @@
-// Column weights of the Reed–Solomon code (PROTOCOL.md §4): a codeword entry at the K point x
+// Column weights of the Reed–Solomon code (docs/protocol.md §4.3): a codeword entry at the K point x
 // is Enc(g)[x] = Σ_u W_x(u)·g(u) with W_x(u) = Π_i Ŵ_i(x)^{u_i}, so the verifier needs
 // MLE(W_x)(p) = Π_i (1 + p_i·(1 + Ŵ_i(x))) and the prover needs the table W_x itself.
 import { type E, eMulAt, eMulKAt, eOne } from '../field/e';

@@ -1,4 +1,4 @@
-// eq(r, x) = Π_i (1 + r_i + x_i) over characteristic 2 (PROTOCOL.md §0).
+// eq(r, x) = Π_i (1 + r_i + x_i) over characteristic 2 (docs/protocol.md §0).
 import { type E, eMulAt, eOne } from '../field/e';
 import { PolyError } from './errors';
 import { checkOut, pointVars } from './table';

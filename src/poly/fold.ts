@@ -1,5 +1,5 @@
 // Binding one variable of a table at a challenge r: new = lo + r·(lo + hi) = (1−r)·lo + r·hi
-// (PROTOCOL.md §0), where (lo, hi) are the entries whose index differs only in that bit.
+// (docs/protocol.md §0), where (lo, hi) are the entries whose index differs only in that bit.
 import { type E, eMulAt, eMulKAt } from '../field/e';
 import { PolyError } from './errors';
 import { type Kind, WORDS, checkOut, tableVars } from './table';

@@ -1,5 +1,5 @@
 // Evaluation of a table's multilinear extension at an E point, folding LSB-first:
-// t'[i] = t[2i] + p_k·(t[2i] + t[2i+1]) for k = 0, 1, … (PROTOCOL.md §0).
+// t'[i] = t[2i] + p_k·(t[2i] + t[2i+1]) for k = 0, 1, … (docs/protocol.md §0).
 import type { E } from '../field/e';
 import { PolyError } from './errors';
 import { foldLow } from './fold';

@@ -1,5 +1,5 @@
 // A multilinear table is a packed array of 2^n field elements, variable k = bit k of the
-// index (PROTOCOL.md §0). Its element kind decides the word width: K = 2 words, E = 6.
+// index (docs/protocol.md §0). Its element kind decides the word width: K = 2 words, E = 6.
 import { PolyError } from './errors';
 
 export type Kind = 'K' | 'E';

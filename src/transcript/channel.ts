@@ -1,4 +1,4 @@
-// What prover and verifier do alike (PROTOCOL.md §3.2): bind values both sides already
+// What prover and verifier do alike (docs/protocol.md §3.2): bind values both sides already
 // know, and draw challenges. The two states below add the transmitting half.
 import type { E } from '../field/e';
 import { FiatShamir } from './fiat-shamir';

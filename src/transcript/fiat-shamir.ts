@@ -1,4 +1,4 @@
-// The Fiat–Shamir state (PROTOCOL.md §3.1): a Merkle–Damgård chain whose chaining value
+// The Fiat–Shamir state (docs/protocol.md §3.1): a Merkle–Damgård chain whose chaining value
 // cv (four K words = 8 u32) advances only by C(cv, (d0, d1, d2, tag)), the one-block
 // BLAKE2s of cv ‖ block. It absorbs and squeezes; what is transmitted is the channels'
 // business (prover-state.ts, verifier-state.ts).

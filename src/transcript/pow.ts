@@ -1,4 +1,4 @@
-// Grinding (proof of work), PROTOCOL.md §3.2: a nonce n passes `bits` when word 0 of
+// Grinding (proof of work), docs/protocol.md §3.2: a nonce n passes `bits` when word 0 of
 // C(base, (n.c0, n.c1, n.c2, POW_NONCE)) has its low `bits` bits zero.
 import { compressBlockInto } from '../hash/blake2s';
 import { TAG_POW_NONCE } from './tags';

@@ -1,4 +1,4 @@
-// The proof object and its canonical bytes (PROTOCOL.md §3.3): bincode 1 defaults,
+// The proof object and its canonical bytes (docs/protocol.md §3.3): bincode 1 defaults,
 // fixint little-endian, u64 vector lengths, E = 3 × u64, K = u64, hash = 32 raw bytes.
 //   u64 n_stream, n_stream × E
 //   u64 n_phases, per phase: u64 n_rows, per row (u64 n_words, n_words × K),

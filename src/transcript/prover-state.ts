@@ -1,6 +1,6 @@
 // The prover's channel: every transmitted scalar is appended to the stream AND bound;
 // grinding nonces are appended but bound only by their POW_NONCE step; Merkle phases
-// ride beside the stream and are never bound (PROTOCOL.md §3.2).
+// ride beside the stream and are never bound (docs/protocol.md §3.2).
 import type { E } from '../field/e';
 import { Channel } from './channel';
 import type { MerklePhase, Proof } from './proof';

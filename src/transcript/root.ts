@@ -1,5 +1,5 @@
 // A 32-byte digest rides the transcript as two E scalars (w0, w1, 0) and (w2, w3, 0),
-// w_i the LE u64 of digest bytes [8i, 8i+8) (PROTOCOL.md §3.2).
+// w_i the LE u64 of digest bytes [8i, 8i+8) (docs/protocol.md §3.2).
 import { bytesToWords, wordsToBytes } from '../hash/blake2s';
 
 /** The digest's 8 LE u32 words, whether given as 32 bytes or as 8 words already. */

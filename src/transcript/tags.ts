@@ -1,4 +1,4 @@
-// Domain tags of the transcript chain (PROTOCOL.md §3.1): every block is three data
+// Domain tags of the transcript chain (docs/protocol.md §3.1): every block is three data
 // words and its tag in lane 3, so absorbs of different kinds can never alias.
 
 /** observe one E scalar: (c0, c1, c2, 1) */

@@ -1,6 +1,6 @@
 // The verifier's channel: reads the stream in the order the prover wrote it, binding
 // exactly what the prover bound, and fails with a VerificationError on anything a
-// faithful prover could not have sent (PROTOCOL.md §3.2).
+// faithful prover could not have sent (docs/protocol.md §3.2).
 import type { E } from '../field/e';
 import { eAdd, eMul } from '../field/e';
 import { Channel } from './channel';

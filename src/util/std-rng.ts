@@ -1,4 +1,4 @@
-// The generator behind the reference test inputs (PROTOCOL.md §10.2): rand 0.9's
+// The generator behind the reference test inputs (docs/protocol.md §10.2): rand 0.9's
 // `StdRng::seed_from_u64`, i.e. a ChaCha12 keystream whose 32-byte key is eight PCG32
 // outputs of the seed. A u64 is carried as (lo, hi) u32 words: no BigInt on this path.
 

@@ -1,6 +1,6 @@
 // The verifier's view of a program: the bytecode multilinear P in kbc + 4 variables (kbc =
 // log2 of the slot count), its BLAKE2s digest, and the Fiat–Shamir seed and transcript statement
-// built from them (shared/vectors/vm/README.md, "Statement"). P holds 16 columns of 2^kbc K
+// built from them (docs/protocol.md §11.5). P holds 16 columns of 2^kbc K
 // words, the slot index in the high 4 bits: columns 0..2 and 12..15 are zero, column 3 + i is
 // instruction column i (opcode, three operands, two flags, three extras).
 import { blake2s } from '../hash/blake2s';
@@ -58,8 +58,18 @@ function writeColumns(ins: Instruction, g: (k: number) => K, put: (col: number, 
   }
 }
 
-/** P as 16·2^kbc K words (2 u32 each, low first): word pc of column 3 + i is column i at pc. */
+const multilinears = new WeakMap<object, Uint32Array>();
+
+/** P as 16·2^kbc K words (2 u32 each, low first): word pc of column 3 + i is column i at pc.
+ * Built once per program object (its digest, every proof and every verification of it read the
+ * same words: an aggregate's process would build 4 MiB three times); callers never write it. */
 export function bytecodeMultilinear(program: { readonly bytecode: readonly Instruction[] }): Uint32Array {
+  let words = multilinears.get(program);
+  if (words === undefined) multilinears.set(program, (words = buildMultilinear(program)));
+  return words;
+}
+
+function buildMultilinear(program: { readonly bytecode: readonly Instruction[] }): Uint32Array {
   const n = program.bytecode.length;
   const words = new Uint32Array(2 * BYTECODE_SLOTS * n);
   const g = gPowCache();

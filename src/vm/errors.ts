@@ -46,8 +46,8 @@ export type ExecutionErrorKind =
   /** The run addresses more memory than the VM has (2^28 cells here). */
   | 'memory';
 
-/** A run that cannot finish: the message names the pc, its function (from `fn_ranges`) and the
- * step, then the problem. */
+/** A run that cannot finish: the message names the pc, its function (from `fn_ranges`), its
+ * source line (for a program compiled in this process) and the step, then the problem. */
 export class ExecutionError extends Error {
   readonly kind: ExecutionErrorKind;
   /** The pc of the instruction (or the hints before it) that failed; -1 after the walk. */
@@ -56,14 +56,18 @@ export class ExecutionError extends Error {
   readonly fn: string;
   /** Steps executed before the failing one. */
   readonly step: number;
+  /** The source line pc was compiled from, when the program carries its line map; else null. */
+  readonly line: number | null;
 
-  constructor(kind: ExecutionErrorKind, pc: number, fn: string, step: number, detail: string) {
-    super(pc >= 0 ? `pc ${pc} (in ${fn}), step ${step}: ${detail}` : `after step ${step}: ${detail}`);
+  constructor(kind: ExecutionErrorKind, pc: number, fn: string, step: number, detail: string, line: number | null = null) {
+    const where = line === null ? fn : `${fn}, line ${line}`;
+    super(pc >= 0 ? `pc ${pc} (in ${where}), step ${step}: ${detail}` : `after step ${step}: ${detail}`);
     this.name = 'ExecutionError';
     this.kind = kind;
     this.pc = pc;
     this.fn = fn;
     this.step = step;
+    this.line = line;
   }
 }
 

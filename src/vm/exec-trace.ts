@@ -1,5 +1,5 @@
 // A run written out one line per step, in the format of the reference's execution trace
-// (VM_EXEC_TRACE, shared/vectors/vm/README.md: NAME.exec.txt without its header), so that a run
+// (VM_EXEC_TRACE, docs/protocol.md §11.6; the vectors' NAME.exec.txt without its header), so that a run
 // of ours and one of the reference's can be compared line by line: pc, fp, the bytecode read
 // count, every cell accessed as ADDR#CNT in access order, and the values from the final memory;
 // hints, allocations, the halt and each fill cycle on lines of their own.

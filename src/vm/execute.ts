@@ -250,7 +250,8 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
     if (!(e instanceof Fault)) throw e;
     // Past the walk, or between the halt and the first fill cycle, no instruction is at fault.
     const at = !walking || (baseCounts !== null && left < 0) ? -1 : pc;
-    throw new ExecutionError(e.kind, at, at < 0 ? '' : functionAt(program, at), steps, e.message);
+    const line = at >= 0 && program.sourceLines !== undefined && program.sourceLines[at] !== 0 ? program.sourceLines[at] : null;
+    throw new ExecutionError(e.kind, at, at < 0 ? '' : functionAt(program, at), steps, e.message, line);
   }
 
   const memUsed = mem.length;

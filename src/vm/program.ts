@@ -1,5 +1,5 @@
-// A compiled program, as leanVM-b's compiler produces it and the program JSON of
-// shared/vectors/vm/README.md writes it: the bytecode, which the verifier's statement is made
+// A compiled program, as leanVM-b's compiler produces it and the program JSON
+// (docs/protocol.md §11.6) writes it: the bytecode, which the verifier's statement is made
 // of, and the prover-only data that runs it (hints, main's frame, fill blocks, witness streams).
 // parseProgram validates every field and names the first one that is wrong; programToJson
 // writes the canonical form (sorted keys, no whitespace, one final newline).
@@ -48,6 +48,9 @@ export interface Program {
   /** The smallest stacked witness (log2 of K words) proofs of this program may commit to. */
   readonly minLogCommitted: number;
   readonly fnRanges: readonly FnRange[];
+  /** The source line each pc was compiled from (0: none), when the program was compiled in this
+   * process; the program JSON does not carry it. Run errors name the line. */
+  readonly sourceLines?: Uint32Array;
 }
 
 /** Reads a program from its JSON text or parsed value, checking every field. */

@@ -62,6 +62,7 @@ export function compileAst(ast: Ast, opts: CompileOptions = {}): Program {
   const sentinel = len - 1;
 
   const bytecode: Instruction[] = [];
+  const lines: number[] = [];
   const hints = new Map<number, Hint[]>();
   for (const l of lowered) {
     const base = entry.get(l.name)!;
@@ -70,13 +71,16 @@ export function compileAst(ast: Ast, opts: CompileOptions = {}): Program {
         hints.set(bytecode.length, ins.hints.map((h): Hint => (h.kind === 'vm' ? h.hint : { kind: 'Alloc', ptr: h.ptr, size: Math.max(...h.callees.map((c) => frameSize.get(c)!)) })));
       }
       bytecode.push(resolve(ins.op, entry, sentinel, base));
+      lines.push(ins.line);
     }
   }
   const pad: Instruction = { op: 'SET', o: 0, k: eZero() };
   while (bytecode.length < len) bytecode.push(pad);
+  const sourceLines = new Uint32Array(len);
+  sourceLines.set(lines);
   const fnRanges: FnRange[] = lowered.map((l) => ({ name: l.name, entry: entry.get(l.name)!, len: l.code.length }));
   const filler: FillBlock[] = lowered.flatMap((l) => l.filler.map((b) => ({ ...b, pc: entry.get(l.name)! + b.pc })));
-  return { bytecode, hints, mainFrame: frameSize.get('main')!, filler, witness: opts.witness ?? new Map(), minLogCommitted: 0, fnRanges };
+  return { bytecode, hints, mainFrame: frameSize.get('main')!, filler, witness: opts.witness ?? new Map(), minLogCommitted: 0, fnRanges, sourceLines };
 }
 
 function resolve(op: LOp, entry: ReadonlyMap<string, number>, sentinel: number, base: number): Instruction {

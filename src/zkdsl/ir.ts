@@ -32,6 +32,8 @@ export interface LInstr {
   op: LOp;
   /** Applied, in order, just before the instruction. */
   readonly hints: LHint[];
+  /** The source line of the statement that made it (for run errors). */
+  readonly line: number;
 }
 
 export interface Lowered {

@@ -49,7 +49,7 @@ describe('E vectors', () => {
   const a = fromHex('950e87d7f5606615', '2c61275c9e6b6cf8', '1f00bca0042db923');
   const b = fromHex('6dbca290a9eab706', '4c10a4fe30cffdda', 'f26fff4cc4fd394d');
 
-  it('matches the PROTOCOL §1.2 product and square', () => {
+  it('matches the docs/protocol.md §1.2 product and square', () => {
     expect(eHex(eMul(a, b))).toEqual(['888a0fc35abaf5f6', '68a84cbc132b0649', '9fdeaf613003cabe']);
     expect(eHex(eSquare(a))).toEqual(['8fba131ad5d46b8c', '1c170457f537a805', '3632cc098ca15135']);
   });

@@ -36,7 +36,7 @@ describe('GF(2^8)', () => {
 describe('φ8: GF(2^8) → K', () => {
   const phi = (v: number) => kToHex(phi8(v));
 
-  it('matches the PROTOCOL §1.3 derived vectors', () => {
+  it('matches the docs/protocol.md §1.3 derived vectors', () => {
     expect(phi(0xf7)).toBe('501d2518e3ce5a55');
     expect(phi(0x53)).toBe('ff054c3f7cef0cca');
     expect(phi(0xb5)).toBe('155755ffb7202002');

@@ -71,7 +71,7 @@ describe('K vectors', () => {
     }
   });
 
-  it('matches the PROTOCOL §1.1 vectors', () => {
+  it('matches the docs/protocol.md §1.1 vectors', () => {
     expect(mul('01090913877ed8ed', '66ab35ac2768468f')).toBe('50c4519dc383744a');
     expect(mul('a7715ae18f12a3b5', '05743059f43fa4f5')).toBe('eb64cd9cd9cda6df');
     expect(mul('bd3efb4705e79ddd', '3aff618604de4ae0')).toBe('c3d7a95fa9cb59bb');

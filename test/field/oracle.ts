@@ -1,11 +1,11 @@
 // Independent BigInt models of K and E for the field tests, plus the seeded SplitMix64
-// generator described in the shared vectors' README.
+// generator the reference vectors draw their operands from.
 import type { E } from '../../src/field/e';
 import type { K } from '../../src/field/k';
 
 const MASK64 = (1n << 64n) - 1n;
 
-/** SplitMix64 as in /work/shared/vectors/README.md. */
+/** SplitMix64: state += 0x9e3779b97f4a7c15, then two xor-shift-multiply rounds and a final xor-shift. */
 export function splitMix64(seed: bigint): () => bigint {
   let state = seed & MASK64;
   return () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FieldError, LOG_PACKING, kToHex, packBits, unpackBits } from '../../src/field';
 import { splitMix64 } from './oracle';
 
-describe('GF(2) packing into K words (PROTOCOL §1.4)', () => {
+describe('GF(2) packing into K words (docs/protocol.md §1.4)', () => {
   it('puts z[64y + i] at bit i of word y', () => {
     expect(1 << LOG_PACKING).toBe(64);
     const z = new Uint8Array(128);

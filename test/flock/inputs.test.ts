@@ -1,4 +1,4 @@
-// The reference input generator (PROTOCOL.md §10.2): PCG32-seeded ChaCha12, as rand 0.9's StdRng.
+// The reference input generator (docs/protocol.md §10.2): PCG32-seeded ChaCha12, as rand 0.9's StdRng.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blake2s, wordsToBytes } from '../../src/hash/blake2s';

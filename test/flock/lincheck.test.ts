@@ -1,4 +1,4 @@
-// The lincheck and the whole reduction (PROTOCOL.md §9.4): the block fold, prover ↔ verifier,
+// The lincheck and the whole reduction (docs/protocol.md §9.4): the block fold, prover ↔ verifier,
 // the slice claims against the committed column, the padding tail, and the terminal check.
 import { describe, expect, it } from 'vitest';
 import { eqTable } from '../../src/poly/eq';

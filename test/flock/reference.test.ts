@@ -1,4 +1,4 @@
-// Flock against the reference proofs (vectors/flock, PROTOCOL.md §10.3): our prover, fed the
+// Flock against the reference proofs (vectors/flock, docs/protocol.md §10.3): our prover, fed the
 // reference commitment root, writes the reference's zerocheck and lincheck scalars; our
 // verifier replays that region of every reference proof n = 2^7 .. 2^13.
 import { readFileSync } from 'node:fs';

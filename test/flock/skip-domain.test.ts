@@ -1,4 +1,4 @@
-// The skip domain's Lagrange bases and the zerocheck's fixed coordinates (PROTOCOL.md §1.3, §9.3).
+// The skip domain's Lagrange bases and the zerocheck's fixed coordinates (docs/protocol.md §1.3, §9.3).
 import { describe, expect, it } from 'vitest';
 import { type E, eAdd, eInv, eMul, eOne, ePow } from '../../src/field/e';
 import { gf8Inv, gf8Mul } from '../../src/field/gf8';

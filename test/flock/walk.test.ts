@@ -1,4 +1,4 @@
-// The forward walk (A_0 w, B_0 w) and its transpose (PROTOCOL.md §9.2).
+// The forward walk (A_0 w, B_0 w) and its transpose (docs/protocol.md §9.2).
 import { describe, expect, it } from 'vitest';
 import { eMulAt } from '../../src/field/e';
 import { pinnedCompressions } from '../../src/flock/compression';

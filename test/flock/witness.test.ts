@@ -1,4 +1,4 @@
-// The circuit layout and the word-level witness (PROTOCOL.md §9.1–9.2).
+// The circuit layout and the word-level witness (docs/protocol.md §9.1–§9.2).
 import { blake2s as nobleBlake2s } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
 import { compress, PARAM_IV, wordsToBytes } from '../../src/hash/blake2s';

@@ -1,4 +1,4 @@
-// The zerocheck (PROTOCOL.md §9.3): round 1 against the plain formula, the claims against the
+// The zerocheck (docs/protocol.md §9.3): round 1 against the plain formula, the claims against the
 // quirky evaluations they stand for, prover ↔ verifier, and the padding tail summed once.
 import { describe, expect, it } from 'vitest';
 import { gf8Mul } from '../../src/field/gf8';

@@ -31,7 +31,7 @@ function oracleCompress(h: Uint32Array, m: Uint32Array, tLo: number, tHi: number
   return Uint32Array.from(h.subarray(0, 8), (x, i) => x ^ w[i] ^ w[i + 8]);
 }
 
-describe('BLAKE2s-256 vectors (RFC 7693, PROTOCOL.md §2)', () => {
+describe('BLAKE2s-256 vectors (RFC 7693, docs/protocol.md §2)', () => {
   it.each([
     ['', '69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9'],
     ['abc', '508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982'],
@@ -155,7 +155,7 @@ describe('two-to-one compression', () => {
     }
   });
 
-  it('Merkle vectors of PROTOCOL.md §5: leaf of 64 zero K words, node of two such leaves', () => {
+  it('Merkle vectors of docs/protocol.md §5: leaf of 64 zero K words, node of two such leaves', () => {
     const leaf = blake2sWords(new Uint32Array(128));
     expect(hex(wordsToBytes(leaf))).toBe('b496b97e5bd927f4e546e22a72caccf744d857d63f5c27880592e57bf5fe9edc');
     expect(hex(wordsToBytes(compress2to1(leaf, leaf)))).toBe('c91780775953b8917bc160f4724a2acda5ca94123bc41f102ae81d2399840364');

@@ -10,7 +10,7 @@ import { vectorPath } from '../vectors';
 const VECTORS = vectorPath('ntt');
 const words = (file: string) => new Uint32Array(new Uint8Array(readFileSync(`${VECTORS}/${file}`)).buffer);
 
-describe('Merkle vectors (PROTOCOL.md §5, vectors/ntt)', () => {
+describe('Merkle vectors (docs/protocol.md §5, vectors/ntt)', () => {
   it('leaf of 64 zero words, and the node over two of them', () => {
     const one = buildMerkleTree(new Uint32Array(128), 64);
     expect(hex(merkleRoot(one))).toBe('b496b97e5bd927f4e546e22a72caccf744d857d63f5c27880592e57bf5fe9edc');

@@ -11,7 +11,7 @@ const words = (file: string) => new Uint32Array(new Uint8Array(readFileSync(`${V
 const at = (a: Uint32Array, i: number) => a.subarray(2 * i, 2 * i + 2);
 const xor = (a: Uint32Array, b: Uint32Array) => Uint32Array.of(a[0] ^ b[0], a[1] ^ b[1]);
 
-describe('Reed–Solomon encoding vectors (PROTOCOL.md §4)', () => {
+describe('Reed–Solomon encoding vectors (docs/protocol.md §4.2)', () => {
   it('κ=1, ν=1: Enc(a0, a1) = [a0, a0+a1, a0+a1·x, a0+a1·(x+1)]', () => {
     const rng = new SplitMix64(7);
     for (let trial = 0; trial < 10; trial++) {

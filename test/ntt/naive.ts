@@ -1,4 +1,4 @@
-// Direct evaluation of the novel-basis encoding from its definition (PROTOCOL.md §4), as an
+// Direct evaluation of the novel-basis encoding from its definition (docs/protocol.md §4.1), as an
 // oracle for the NTT: V_i(x) = Π_{u ∈ span(e_0..e_{i−1})} (x + u), Ŵ_i = V_i / V_i(e_i),
 // X_u(x) = Π_{i: bit_i(u)} Ŵ_i(x), Enc(g)[v] = Σ_u g_u·X_u(v). No recursion, no linearity.
 import { kInv, kMulAt } from '../../src/field/k';

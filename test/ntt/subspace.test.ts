@@ -6,7 +6,7 @@ import { subspacePoly } from './naive';
 
 const hexes = (packed: Uint32Array, n: number) => Array.from({ length: n }, (_, i) => kToHex(packed.subarray(2 * i, 2 * i + 2)));
 
-describe('subspace polynomial constants (PROTOCOL.md §4)', () => {
+describe('subspace polynomial constants (docs/protocol.md §4.1)', () => {
   it('s_k = V_k(e_k) matches the published values', () => {
     expect(hexes(subspaceConstants(), 9)).toEqual([
       '0000000000000001', '0000000000000006', '0000000000000168', '0000000001166880', '011616686880801b',

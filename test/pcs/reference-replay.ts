@@ -1,6 +1,6 @@
 // The reference proofs' PCS region (vectors/flock/blake2s_batch_n{7..13}.proof, leanVM-b @
 // 5df6c37) without the Flock prover: the zerocheck and lincheck part of a transcript is replayed
-// (PROTOCOL.md §10.3–10.4: its scalars read or re-sent, its challenges drawn), which yields the
+// (docs/protocol.md §10.3–§10.4: its scalars read or re-sent, its challenges drawn), which yields the
 // ring claim's suffix point and its 64 values. Shared by the cpu and webgpu reference tests.
 import type { Backend } from '../../src/backend/backend';
 import { pinnedCompressions } from '../../src/flock/compression';

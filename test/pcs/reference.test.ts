@@ -1,5 +1,5 @@
 // The reference proofs (vectors/flock/blake2s_batch_n{7..13}.proof, leanVM-b @ 5df6c37): the
-// Flock part of each transcript is replayed without checks (PROTOCOL.md §10.4: the zerocheck
+// Flock part of each transcript is replayed without checks (docs/protocol.md §10.4: the zerocheck
 // and lincheck scalars are read and bound, their challenges drawn), which yields the ring
 // claim's suffix point and its 64 values; then OUR ring switch, stacked opening and WHIR
 // verifier must accept the rest and consume the whole stream and every Merkle phase. And the

@@ -1,4 +1,4 @@
-// The stacked opening (PROTOCOL.md §8): placements, selectors, and prove → verify round trips
+// The stacked opening (docs/protocol.md §8): placements, selectors, and prove → verify round trips
 // with point claims on columns of mixed sizes and ring-switched claims on a packed column,
 // from 2^15 up to one 2^20 stack; the lane rounds on the factored weight against the
 // written-out one, byte for byte; and the rejections of wrong claims.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WHIR_QUERIES } from '../../src/pcs/whir/queries';
 import { MAX_LOG_N, MIN_LOG_N, WhirConfigError, whirConfig } from '../../src/pcs/whir/config';
 
-// PROTOCOL.md §6.1, rate-1 table: log_n → [folds, rates, queries].
+// docs/protocol.md §6.1, rate-1 table: log_n → [folds, rates, queries].
 const RATE1: Record<number, [number[], number[], number[]]> = {
   15: [[6, 3, 3], [1, 4, 6], [223, 56, 36]],
   16: [[6, 3, 3], [1, 4, 6], [223, 56, 37]],
@@ -21,7 +21,7 @@ const RATE1: Record<number, [number[], number[], number[]]> = {
 };
 
 describe('WHIR configuration', () => {
-  it('matches the PROTOCOL.md §6.1 rate-1 table', () => {
+  it('matches the docs/protocol.md §6.1 rate-1 table', () => {
     for (let logN = MIN_LOG_N; logN <= MAX_LOG_N; logN++) {
       const c = whirConfig(logN, 1);
       const [folds, rates, queries] = RATE1[logN];

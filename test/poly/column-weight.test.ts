@@ -5,7 +5,7 @@ import { SplitMix64 } from '../../src/util/splitmix64';
 
 const kOf = (v: number) => Uint32Array.of(v, 0);
 
-/** Enc(g)[v] = Σ_u W_{x_v}(u)·g(u): the codeword entry at the K point v (PROTOCOL.md §4). */
+/** Enc(g)[v] = Σ_u W_{x_v}(u)·g(u): the codeword entry at the K point v (docs/protocol.md §4.3). */
 function encodeAt(g: number[], v: number): string {
   const w = columnWeightTable(kOf(v), Math.log2(g.length));
   let acc = new Uint32Array(2) as Uint32Array;

@@ -1,4 +1,4 @@
-// Prover and verifier channels (PROTOCOL.md §3.2): a random operation sequence written by
+// Prover and verifier channels (docs/protocol.md §3.2): a random operation sequence written by
 // the prover, serialized, parsed and replayed by the verifier keeps both states and all
 // challenges equal; the verifier rejects what a faithful prover could not have sent.
 import { describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ const LABEL = 'flock-blake2s-batch';
 const cvWords = (fs: FiatShamir): string[] => [0, 1, 2, 3].map((i) => u64Hex(fs.cv, i));
 const e = (c0: number, c1: number, c2: number): Uint32Array => Uint32Array.of(c0, 0, c1, 0, c2, 0);
 
-describe('PROTOCOL.md §3.4 vectors', () => {
+describe('docs/protocol.md §3.4 vectors', () => {
   it('init("flock-blake2s-batch", []) and its first sample', () => {
     const fs = FiatShamir.init(LABEL);
     expect(cvWords(fs)).toEqual(['3ff97f061b9d954a', 'c9b2675f4a7531f0', '181140037fbc9b5f', '20b68d42d68b957c']);

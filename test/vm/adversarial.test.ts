@@ -3,8 +3,7 @@
 // goes on honestly from the changed transcript, gives a proof our verifier refuses, at the
 // check that catches it; the same provers left unchanged give valid proofs.
 import { describe, expect, it } from 'vitest';
-import { openBackend } from '../../host/node/backends';
-import { createCpuBackend } from '../../src/backend/cpu';
+import { nativeOrCpu } from '../native/fast-backend';
 import { ProverState } from '../../src/transcript/prover-state';
 import { transcriptStatement, VM_TRANSCRIPT_LABEL } from '../../src/vm/bytecode';
 import { type Execution, execute } from '../../src/vm/execute';
@@ -42,17 +41,9 @@ class TamperingState extends ProverState {
   }
 }
 
-/** The native backend where it is built (the same bytes, faster), else cpu. */
-async function fastBackend() {
-  try {
-    return (await openBackend('native')).backend;
-  } catch {
-    return createCpuBackend();
-  }
-}
 
 async function verdict(exec: Execution, ps: ProverState = new TamperingState({})) {
-  const backend = await fastBackend();
+  const backend = await nativeOrCpu('adversarial');
   const { proof } = await proveExecution(ps, program, pi, exec, { backend });
   await backend.dispose();
   return verifyProgram(program, pi, proof);

@@ -2,8 +2,7 @@
 // rows: the smallest SET height that reaches the floor, every table still a power of two, and
 // the proof (of the larger stack) verifies. Without the floor the run is unchanged.
 import { describe, expect, it } from 'vitest';
-import { openBackend } from '../../host/node/backends';
-import { createCpuBackend } from '../../src/backend/cpu';
+import { nativeOrCpu } from '../native/fast-backend';
 import { stackLog } from '../../src/vm/layout';
 import { parseProgram } from '../../src/vm/program';
 import { executeToFloor } from '../../src/vm/prove/committed-floor';
@@ -33,12 +32,7 @@ describe('min_log_committed', () => {
   });
 
   it('the larger proof verifies', async () => {
-    let backend;
-    try {
-      backend = (await openBackend('native')).backend;
-    } catch {
-      backend = createCpuBackend();
-    }
+    const backend = await nativeOrCpu('committed-floor');
     const program = { ...base, minLogCommitted: 21 };
     const { proof } = await proveProgram(program, pi, { backend });
     await backend.dispose();

@@ -2,7 +2,7 @@
 // digest, seed, transcript statement) is the reference's, and malformed files name the field.
 import { describe, expect, it } from 'vitest';
 import { blake2s } from '../../src/hash/blake2s';
-import { bytecodeBytes, bytecodeHash, fsSeed, transcriptStatement } from '../../src/vm/bytecode';
+import { bytecodeBytes, bytecodeHash, bytecodeMultilinear, fsSeed, transcriptStatement } from '../../src/vm/bytecode';
 import { ProgramFormatError } from '../../src/vm/errors';
 import { parseProgram, programToJson } from '../../src/vm/program';
 import { parsePublicInputJson, parsePublicInputList } from '../../src/vm/public-input';
@@ -24,6 +24,16 @@ describe('program JSON', () => {
       const pi = parsePublicInputJson(vmText(name, 'public.json'));
       expect(transcriptStatement(program, pi).map(eToJson)).toEqual(summary.transcript_statement);
       expect(program.bytecode.length).toBe(summary.bytecode_len);
+    });
+
+    it(`${name}: the multilinear is built once per program object, and a second object of another bytecode gets its own`, () => {
+      const program = parseProgram(vmText(name, 'program.json'));
+      const words = bytecodeMultilinear(program);
+      expect(bytecodeMultilinear(program)).toBe(words);
+      const other = { ...program, bytecode: [...program.bytecode.slice(0, -1), { op: 'JUMP', oc: 1, od: 2, of: 3 } as const] };
+      expect(bytecodeMultilinear(other)).not.toEqual(words);
+      expect(bytecodeHash(other)).not.toBe(vmSummary(name).bytecode_hash);
+      expect(bytecodeMultilinear(parseProgram(vmText(name, 'program.json')))).toEqual(words);
     });
 
     it(`${name}: the source's # public_input annotation gives the public.json words`, () => {

@@ -84,7 +84,7 @@ await describeGpu('webgpu field products', (gpu) => {
     webgpu = createWebGpuBackend(gpu.device);
   });
 
-  test('K products: PROTOCOL.md vectors', async () => {
+  test('K products: docs/protocol.md §1.1 vectors', async () => {
     const cases = [
       ['01090913877ed8ed', '66ab35ac2768468f', '50c4519dc383744a'],
       ['a7715ae18f12a3b5', '05743059f43fa4f5', 'eb64cd9cd9cda6df'],
@@ -97,7 +97,7 @@ await describeGpu('webgpu field products', (gpu) => {
     expect(firstMismatch('K', pack(0), pack(1), got, pack(2))).toBeNull();
   });
 
-  test('E products: PROTOCOL.md vectors', async () => {
+  test('E products: docs/protocol.md §1.2 vectors', async () => {
     const e = (...hex: string[]) => eFromLimbs(kFromHex(hex[0]), kFromHex(hex[1]), kFromHex(hex[2]));
     const a = e('950e87d7f5606615', '2c61275c9e6b6cf8', '1f00bca0042db923');
     const b = e('6dbca290a9eab706', '4c10a4fe30cffdda', 'f26fff4cc4fd394d');

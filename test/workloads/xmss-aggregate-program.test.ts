@@ -1,6 +1,7 @@
 // The reference compiler's output for programs/aggregate-xmss.py (test/workloads/fixtures): it
 // reads back to its own bytes, it is the compilation of the committed source (ours, and the
-// program the library embeds and pins), and its bytecode
+// program the library embeds compiled at build time, in the tests' modules and in the built
+// bundle, and pins), and its bytecode
 // has the shape docs/xmss-aggregation.md §7 describes (one arm per pair of digits, each walking
 // exactly its steps).
 import { readFileSync } from 'node:fs';
@@ -8,9 +9,11 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { blake2s } from '../../src/hash/blake2s';
 import type { Blake2sOp } from '../../src/vm/isa';
-import { parseProgram, programToJson } from '../../src/vm/program';
+import { parseProgram, type Program, programToJson } from '../../src/vm/program';
+import { unpackProgram } from '../../src/vm/program-pack';
 import { AGGREGATE_PROGRAM_DIGEST, aggregationProgram } from '../../src/workloads/xmss-aggregate';
 import { compileSource } from '../../src/zkdsl/index';
+import packed from '../../programs/aggregate-xmss.py?compiled';
 
 const SOURCE_BLAKE2S = 'ed3b8bf67c6975ea7540476608c64035f54b42a70fe380b4ec14f629b725b9ae';
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -34,6 +37,12 @@ describe('the compiled aggregation program', () => {
     expect(programToJson(compileSource(source, { file: 'aggregate-xmss.py' }).program)).toBe(text);
     expect(programToJson(aggregationProgram())).toBe(text);
     expect(AGGREGATE_PROGRAM_DIGEST).toBe(JSON.parse(text).bytecode_hash);
+  });
+
+  it('is what the built bundle carries (esbuild compiles it, packed, at build time)', async () => {
+    expect(programToJson(unpackProgram(packed))).toBe(text);
+    const bundle = (await import(new URL('../../dist/node/index.js', import.meta.url).href)) as { aggregationProgram: () => Program };
+    expect(programToJson(bundle.aggregationProgram())).toBe(text);
   });
 
   it('has one arm per digit pair and chain pair, walking 7 − a + 7 − b chain steps', () => {

@@ -4,25 +4,14 @@
 // the test computes it: F_23 and F_24 in the exponent), and not against another.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createCpuBackend } from '../../src/backend/cpu/index';
-import type { Backend } from '../../src/backend/backend';
 import { eAdd, eOne } from '../../src/field/e';
 import { proveProgram } from '../../src/vm/prove/prove';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { compileSource } from '../../src/zkdsl';
 import { parsePublicInputList, type PublicInput } from '../../src/vm/public-input';
-import { openBackend } from '../../host/node/backends';
+import { nativeOrCpu } from '../native/fast-backend';
 
 const example = (name: string) => readFileSync(new URL(`../../examples/${name}.py`, import.meta.url), 'utf8');
-
-async function backend(): Promise<Backend> {
-  try {
-    return (await openBackend('native')).backend;
-  } catch (e) {
-    if (process.env.LEANVM_REQUIRE_NATIVE === '1') throw e;
-    return createCpuBackend();
-  }
-}
 
 describe('examples/: compiled, proved, verified', () => {
   const cases: [string, ReadonlyMap<string, string>, PublicInput | null][] = [
@@ -36,7 +25,7 @@ describe('examples/: compiled, proved, verified', () => {
       const { program } = compiled;
       const publicInput = given ?? compiled.publicInput;
       expect(publicInput).not.toBeNull();
-      const b = await backend();
+      const b = await nativeOrCpu('examples-prove');
       try {
         const { proof } = await proveProgram(program, publicInput!, { backend: b });
         const verdict = verifyProgram(program, publicInput!, proof);

@@ -1,4 +1,4 @@
-// The zerocheck's multilinear rounds on full E tables a, b, c (PROTOCOL.md §9.3): one pass a
+// The zerocheck's multilinear rounds on full E tables a, b, c (docs/protocol.md §9.3): one pass a
 // round binds the previous round's variable in place and sums the next round's G(1), G(∞)
 // (Backend.zerocheckStep; opening.h's fold, eqTable and zerocheckSums are the unfused form).
 #pragma once

@@ -1,4 +1,4 @@
-// What prover and verifier share of the lincheck (PROTOCOL.md §9.4): its batched initial claim,
+// What prover and verifier share of the lincheck (docs/protocol.md §9.4): its batched initial claim,
 // the point its rounds leave, and the claim it hands to ring switching.
 import { type E, eAdd, eMul } from '../../field/e';
 import type { ZerocheckClaim } from '../zerocheck/claim';

@@ -1,5 +1,5 @@
 // zv[j] = MLE(z)(j, χ_out) = Σ_t eq(χ_out, t)·z_t[j]: the committed bits folded over the block
-// index, one E value per block position j < 2^14 (PROTOCOL.md §9.4). Blocks are taken eight at
+// index, one E value per block position j < 2^14 (docs/protocol.md §9.4). Blocks are taken eight at
 // a time: the 256 subset sums of their eight weights are tabulated once, and the eight bits at
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.

@@ -1,4 +1,4 @@
-// The lincheck prover (PROTOCOL.md §9.4): the zerocheck's three claims on A·z, B·z and z at the
+// The lincheck prover (docs/protocol.md §9.4): the zerocheck's three claims on A·z, B·z and z at the
 // quirky point are batched with powers of α (plus α³ times the constant wire, which must be 1)
 // into one inner product Σ_j comb[j]·zv[j] over the 2^14 block positions: comb holds the
 // column weights (A_0 + αB_0)ᵀe_row + α²e_row + α³[j = 512] and zv the committed bits folded

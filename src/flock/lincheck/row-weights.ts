@@ -1,4 +1,4 @@
-// Lincheck's row weights (PROTOCOL.md §9.4): the "quirky" eq of the zerocheck point,
+// Lincheck's row weights (docs/protocol.md §9.4): the "quirky" eq of the zerocheck point,
 // e_row[s + 64·i] = L_s(z)·eq(χ_in, i), Lagrange in the six skip bits of a block position and
 // eq in its eight word bits. Prover and verifier weight the rows the same way.
 import type { E } from '../../field/e';

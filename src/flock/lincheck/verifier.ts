@@ -1,4 +1,4 @@
-// The lincheck verifier (PROTOCOL.md §9.4): replays the eight plain rounds, reads the 64 slice
+// The lincheck verifier (docs/protocol.md §9.4): replays the eight plain rounds, reads the 64 slice
 // values s and checks the terminal identity with one forward walk of the circuit:
 //   claim = e_rowᵀ(A_0 + αB_0)·w_col + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·w_col[512],
 // w_col[s + 64i] = s_s·eq(χ'_in, i) being the column weights the rounds left.

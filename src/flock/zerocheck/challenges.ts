@@ -1,4 +1,4 @@
-// The zerocheck's equality point r ∈ E^(m−6) (PROTOCOL.md §9.3): seven fixed coordinates, then
+// The zerocheck's equality point r ∈ E^(m−6) (docs/protocol.md §9.3): seven fixed coordinates, then
 // m − 13 sampled ones. The fixed ones are chosen so the prover can weight the inner seven
 // variables cheaply: r_0..r_2 are φ8 images, which make eq over the three lowest word bits
 // C_s·t^K inside GF(2^8) (t the AES generator, C_s = 0x1C), and r_{3+j} = γ^(2^j)/(1 + γ^(2^j))

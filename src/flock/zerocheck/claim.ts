@@ -1,4 +1,4 @@
-// What the zerocheck leaves, prover and verifier alike (PROTOCOL.md §9.3): the claims on a, b and
+// What the zerocheck leaves, prover and verifier alike (docs/protocol.md §9.3): the claims on a, b and
 // c at the quirky point (z, χ).
 import type { E } from '../../field/e';
 

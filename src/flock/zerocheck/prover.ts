@@ -1,4 +1,4 @@
-// The zerocheck prover (PROTOCOL.md §9.3): a·b + c = 0 on every bit position of the batch,
+// The zerocheck prover (docs/protocol.md §9.3): a·b + c = 0 on every bit position of the batch,
 // reduced to claims v_a, v_b, v_c on the quirky extensions of a, b, c at one point (z, χ).
 import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';

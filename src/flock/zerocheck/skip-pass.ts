@@ -1,4 +1,4 @@
-// The zerocheck's univariate-skip pass (PROTOCOL.md §9.3), in GF(2^8). For λ ∈ Λ the skip
+// The zerocheck's univariate-skip pass (docs/protocol.md §9.3), in GF(2^8). For λ ∈ Λ the skip
 // extension a♯(λ, v) = Σ_s L_s(λ)·a(s, v) of a bit word is a GF(2^8) value, an F2-linear image
 // of the 64 bits, so the round-1 message
 //   P(λ) = Σ_v eq(r, v)·(a♯(λ,v)·b♯(λ,v) + c♯(λ,v))

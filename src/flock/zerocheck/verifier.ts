@@ -1,4 +1,4 @@
-// The zerocheck verifier (PROTOCOL.md §9.3): a replay, not a check. It reads the round-1
+// The zerocheck verifier (docs/protocol.md §9.3): a replay, not a check. It reads the round-1
 // values, interpolates them (with the assumed zeros on S) at z, runs the eq-factored rounds
 // and derives v_c = claim + v_a·v_b; lincheck's terminal identity is what pins all three.
 import { type E, eAdd, eMul } from '../../field/e';

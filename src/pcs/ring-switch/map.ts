@@ -1,4 +1,4 @@
-// The ring-switching map Φ: E → E (PROTOCOL.md §7), drawn from six challenges f_0..f_5 as the
+// The ring-switching map Φ: E → E (docs/protocol.md §7), drawn from six challenges f_0..f_5 as the
 // composition of the stages a ← a + f_p·a^(2^{d_p}), d = 32, 16, 8, 4, 2, 1. Every stage is
 // F2-linear (squaring is), so Φ is too: it is fixed by its values on the 192 F2-basis vectors.
 import { type E, eMulAt, eSquareAt } from '../../field/e';

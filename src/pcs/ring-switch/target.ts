@@ -1,4 +1,4 @@
-// The ring-switched claim value T = Σ_{i<64} x^i·Φ(s_i) (PROTOCOL.md §7), from the 64 bit-slice
+// The ring-switched claim value T = Σ_{i<64} x^i·Φ(s_i) (docs/protocol.md §7), from the 64 bit-slice
 // claims s_i = MLE(Q_i)(r). Two routes give the same E value: applying Φ to each s_i, or
 // (upstream's) transposing the claims into 192 K words t_w (bit i of t_w = bit w of s_i) and
 // weighting them by cw, which needs no Φ evaluations once cw is known.

@@ -1,4 +1,4 @@
-// The weight of the ring-switched claim on the packed column: b[y] = Φ(eq(r, y)) (PROTOCOL.md §7).
+// The weight of the ring-switched claim on the packed column: b[y] = Φ(eq(r, y)) (docs/protocol.md §7).
 // The prover tabulates it; the verifier evaluates its multilinear extension at the opening's
 // terminal point r' in closed form: since Φ(a) = Σ_k c_k·a^(2^k) and squaring is additive,
 // Φ(eq(r, y)) = Σ_k c_k·eq(r^(2^k), y) on boolean y, and each eq extends multilinearly.

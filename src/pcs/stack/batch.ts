@@ -1,4 +1,4 @@
-// The batching step both sides run before WHIR (PROTOCOL.md §8, steps 2–5): draw the ring map's
+// The batching step both sides run before WHIR (docs/protocol.md §8, the batching step): draw the ring map's
 // six challenges, bind the point-claim values, draw λ, and combine every claim into one target
 // with the powers of λ, ring claims first.
 import { type E, eMulAt } from '../../field/e';

@@ -1,4 +1,4 @@
-// The claims one stacked opening discharges (PROTOCOL.md §7–8), and the checks that they fit
+// The claims one stacked opening discharges (docs/protocol.md §7–§8), and the checks that they fit
 // the commitment. Point claims are multilinear evaluations of aligned slices of the stack;
 // ring claims are the 64 bit-slice evaluations of one packed column (q_flock), switched to a
 // single claim on it by the map Φ.

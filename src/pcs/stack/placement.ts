@@ -1,4 +1,4 @@
-// Where the columns of one stacked commitment sit (PROTOCOL.md §8): largest first, ties in input
+// Where the columns of one stacked commitment sit (docs/protocol.md §8): largest first, ties in input
 // order, each at the running offset, which is then a multiple of its own size. The stack has
 // 2^μ words, μ = ⌈log2 total⌉ floored at 15; only the 2^(μ−6)-word lane blocks holding data
 // are committed. A column's selector is its offset's high bits: its slice of the cube.

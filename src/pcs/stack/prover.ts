@@ -1,4 +1,4 @@
-// The stacked opening's prover (PROTOCOL.md §8): batch the claims, build the combined weight
+// The stacked opening's prover (docs/protocol.md §8): batch the claims, build the combined weight
 // over the committed words once on the commitment's backend (by lanes in factored form where
 // the backend can run its lane rounds and they cost less), and prove it with one WHIR opening,
 // which keeps that weight for its first fold.

@@ -1,4 +1,4 @@
-// The stacked opening's verifier (PROTOCOL.md §8): the same batching, then WHIR with the
+// The stacked opening's verifier (docs/protocol.md §8): the same batching, then WHIR with the
 // combined weight evaluated once, in closed form, at the terminal point.
 import type { VerifierState } from '../../transcript/verifier-state';
 import { verifyWhir } from '../whir/verifier';

@@ -1,4 +1,4 @@
-// The combined weight of a stacked opening (PROTOCOL.md §8): as a table over the committed
+// The combined weight of a stacked opening (docs/protocol.md §8): as a table over the committed
 // words for the prover, built on its backend (or by lanes in factored form, where that costs
 // less), and in closed form at the opening's terminal point for the verifier.
 // A ring claim weighs λ^a·Φ(eq(suffix, y)) on its column's slice, a point claim λ^b·eq(point, ·)

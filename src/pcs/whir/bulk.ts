@@ -3,7 +3,7 @@
 // accumulation. This is the cpu backend's side of the Backend seam's opening operations
 // (src/backend/backend.ts); every other backend must reproduce it bit for bit.
 //
-// Pairing convention of a round (PROTOCOL.md §6.3): with `stride` s, the table is cut into
+// Pairing convention of a round (docs/protocol.md §6.3): with `stride` s, the table is cut into
 // units of 2s values, and value j of a unit's low half pairs with value j of its high half.
 // stride 1 binds the lowest variable; the level-0 lane rounds use s = 2^(logN−6), so whole
 // blocks pair. A last unit with no high half (an odd block count) pairs with zeros.
@@ -273,7 +273,7 @@ export function laneCombine(f: Uint32Array, laneWords: number, coeffs: Uint32Arr
 /**
  * The weight of a query batch, b[u] = Σ_q c_q·W_{x_q}(u) over u < 2^m, where x_q is query q's
  * codeword position as a K point and W_x(u) = Π_i Ŵ_i(x)^{u_i} its column of the encoding at
- * rate 2^−ν (PROTOCOL.md §4, §6.3). Two exact routes, picked by cost: one column table per
+ * rate 2^−ν (docs/protocol.md §4.3, §6.3). Two exact routes, picked by cost: one column table per
  * query, or one transposed encoding of the scattered coefficients.
  */
 export function queryWeights(queries: readonly number[], coeffs: Uint32Array, m: number, logInvRate: number): Uint32Array {

@@ -1,4 +1,4 @@
-// What the WHIR prover and verifier compute alike (PROTOCOL.md §6.3–6.4): powers of a batching
+// What the WHIR prover and verifier compute alike (docs/protocol.md §6.3–§6.4): powers of a batching
 // challenge, a product sumcheck's round polynomial from its sums and its value, a query batch's enforced sum from its opened
 // rows, and the query batch's weight in closed form at a point.
 import { type E, eMulAt, eMulKAt } from '../../field/e';

@@ -1,4 +1,4 @@
-// The level-0 commitment of a WHIR opening (PROTOCOL.md §6.2): the K stack's data lanes,
+// The level-0 commitment of a WHIR opening (docs/protocol.md §6.2): the K stack's data lanes,
 // encoded block by block and hashed into one Merkle root, on a backend that keeps the witness,
 // the codeword and the tree for the opening. Nothing enters the transcript here; the caller
 // sends the root.
@@ -86,7 +86,7 @@ export async function commitWitness(backend: Backend, witness: DeviceBuffer, log
 }
 
 /**
- * The oracle of a deeper level (PROTOCOL.md §4): the E table f as 2^logLanes lanes (its low
+ * The oracle of a deeper level (docs/protocol.md §4.4): the E table f as 2^logLanes lanes (its low
  * index bits) at rate 2^−logInvRate, rows of 3·2^logLanes K words hashed as they are.
  */
 export async function commitFolded(backend: Backend, f: DeviceBuffer, logLanes: number, logInvRate: number): Promise<Oracle> {

@@ -1,4 +1,4 @@
-// The shape of a WHIR opening (PROTOCOL.md §6.1; upstream `derive_config`): a ladder of levels,
+// The shape of a WHIR opening (docs/protocol.md §6.1; upstream `derive_config`): a ladder of levels,
 // each folding some variables and committing the rest at a growing inverse rate, ending in a
 // residual of at most 2^5 values sent in clear. Query counts are the pinned table.
 import { WHIR_QUERIES } from './queries';

@@ -1,4 +1,4 @@
-// The WHIR opening prover (PROTOCOL.md §6.3): proves Σ_w weight(w)·witness(w) = target against
+// The WHIR opening prover (docs/protocol.md §6.3): proves Σ_w weight(w)·witness(w) = target against
 // a level-0 commitment. A running sumcheck of the product witness·weight binds the 6 lane
 // variables, then the rest LSB-first; each level commits the folded table, answers an OOD
 // sample, grinds, opens the previous oracle at sampled queries, and glues the new claims

@@ -1,7 +1,7 @@
 // Query counts per WHIR level, pinned by leanEthereum/leanVM-b @ 5df6c37:
 // python-verifier/verifier.py, `WHIR_QUERIES` (index [log_inv_rate − 1][log_n − 15]). The
 // numbers come from a per-level f64 soundness optimisation (crates/pcs/src/whir_config.rs),
-// so they are data, not recomputed (PROTOCOL.md §6.1). Rows for log_n 15..28 only: the
+// so they are data, not recomputed (docs/protocol.md §6.1). Rows for log_n 15..28 only: the
 // upstream table runs to 32, past the largest size the verifier accepts.
 
 /** WHIR_QUERIES[logInvRate − 1][logN − 15] = queries for each level, level 0 first. */

@@ -1,4 +1,4 @@
-// The WHIR opening verifier (PROTOCOL.md §6.4): replays the prover's transcript, keeping the
+// The WHIR opening verifier (docs/protocol.md §6.4): replays the prover's transcript, keeping the
 // running claim and round polynomial, authenticates every level's Merkle phase, checks every
 // level's grinding, and closes on one evaluation of every glued weight at the terminal point:
 // the initial weight at the point with its 6 lane coordinates rotated to the end, each OOD

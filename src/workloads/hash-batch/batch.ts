@@ -1,4 +1,4 @@
-// The hash-batch statement's shape (PROTOCOL.md §10.1): n = 2^nLog one-block messages, each
+// The hash-batch statement's shape (docs/protocol.md §10.1): n = 2^nLog one-block messages, each
 // proved as one BLAKE2s compression; the committed column q_flock has 2^μ words, μ = 8 + nLog,
 // and WHIR's window μ ∈ 15..28 bounds nLog to 7..20.
 import { qflockVars } from '../../flock/layout';

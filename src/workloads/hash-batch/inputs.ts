@@ -1,4 +1,4 @@
-// The hash-batch statement's reference inputs (PROTOCOL.md §10.2): n one-block messages drawn
+// The hash-batch statement's reference inputs (docs/protocol.md §10.2): n one-block messages drawn
 // exactly as the reference test draws them, so our proofs can be compared with its vectors.
 // A u64 seed is carried as (lo, hi) u32 words.
 import { StdRng } from '../../util/std-rng';

@@ -1,4 +1,4 @@
-// The hash batch's PCS region (PROTOCOL.md §10.3): the stack is q_flock alone (offset 0, all
+// The hash batch's PCS region (docs/protocol.md §10.3): the stack is q_flock alone (offset 0, all
 // 64 lanes, 2^μ words: the witness column is the stack as it stands, nothing to place); the
 // ring claim on it is the Flock reduction's, and a bound batch adds its I/O slot claims
 // (docs/bound-statement.md). The PCS prover and verifier are called from here only.

@@ -1,4 +1,4 @@
-// The hash-batch prover end to end (PROTOCOL.md §10.3), in transcript order: witness (no
+// The hash-batch prover end to end (docs/protocol.md §10.3), in transcript order: witness (no
 // transcript), commit q_flock and send its root, zerocheck, lincheck, then ring switch,
 // stacked opening and WHIR. A bound batch (docs/bound-statement.md) starts its transcript
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the

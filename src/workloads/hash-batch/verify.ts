@@ -1,4 +1,4 @@
-// The hash-batch verifier (PROTOCOL.md §10.4): root, Flock replay (zerocheck, lincheck and its
+// The hash-batch verifier (docs/protocol.md §10.4): root, Flock replay (zerocheck, lincheck and its
 // terminal identity), then the ring-switched stacked opening, and the whole proof consumed. A
 // bound batch (docs/bound-statement.md) starts from its statement and adds the I/O slot claims.
 import { qflockVars } from '../../flock/layout';

@@ -1,13 +1,14 @@
 // The one compiled aggregation program, which every aggregate is a proof of and every verifier
-// pins. The bundle carries its zkDSL source (programs/aggregate-xmss.py, 13 KB, inlined as a
-// string) and compiles it on first use, once per process (about 1 s; the compiled program JSON
-// would be 3 MB in every bundle and takes a third of that time just to parse). The compiled
-// bytecode must hash to AGGREGATE_PROGRAM_DIGEST, so a compiler change that alters the
-// program cannot go unnoticed: nothing is proved or verified against any other bytecode.
-import source from '../../../programs/aggregate-xmss.py';
+// pins. programs/aggregate-xmss.py is compiled when the bundle is built (esbuild.config.mjs) and
+// carried packed (src/vm/program-pack.ts, ≈ 0.3 MB), so a process reads it in milliseconds
+// instead of compiling it (about 1 s). Its bytecode must hash to AGGREGATE_PROGRAM_DIGEST, so a
+// compiler change that alters the program cannot go unnoticed: nothing is proved or verified
+// against any other bytecode (test/workloads/xmss-aggregate-program.test.ts also compiles the
+// source and compares).
+import packed from '../../../programs/aggregate-xmss.py?compiled';
 import { bytecodeHash } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
-import { compileSource } from '../../zkdsl/index';
+import { unpackProgram } from '../../vm/program-pack';
 
 /** BLAKE2s-256 of the aggregation program's bytecode (its program JSON's `bytecode_hash`; the
  * reference compiler's output for the source, test/workloads/fixtures). */
@@ -19,13 +20,13 @@ export const AGGREGATION_PROGRAM_BYTES = 50 * 2 ** 20;
 
 let compiled: Program | undefined;
 
-/** The compiled aggregation program (compiled on the first call, then the same object). */
+/** The compiled aggregation program (read on the first call, then the same object). */
 export function aggregationProgram(): Program {
   if (compiled === undefined) {
-    const { program } = compileSource(source, { file: 'programs/aggregate-xmss.py' });
+    const program = unpackProgram(packed);
     const digest = bytecodeHash(program);
     if (digest !== AGGREGATE_PROGRAM_DIGEST) {
-      throw new Error(`the aggregation program compiled to bytecode ${digest}, not the pinned ${AGGREGATE_PROGRAM_DIGEST}: the compiler or the source changed`);
+      throw new Error(`the aggregation program compiled to bytecode ${digest}, not the pinned ${AGGREGATE_PROGRAM_DIGEST}: the build's compiler or the source changed`);
     }
     compiled = program;
   }

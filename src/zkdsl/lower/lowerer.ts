@@ -129,7 +129,7 @@ export class FnLower {
     }
     const hints = this.pending;
     this.pending = [];
-    this.code.push({ op, hints });
+    this.code.push({ op, hints, line: this.at.line });
   }
 
   set(o: Off, k: KVal): void {

@@ -1,0 +1,161 @@
+// A compiled program in the form a bundle embeds (programs the library ships, compiled at build
+// time: tools/compiled-program.ts): the bytecode as LEB128 varints of its words, base64, the
+// rest as JSON. The aggregation program is 3 MB of program JSON, which takes a third of its
+// compile's time to read and check (parseProgram); packed it is 0.7 MB of text and reads in a
+// tenth. Only our own build writes it, and the library pins the bytecode digest of what it reads
+// (src/workloads/xmss-aggregate/program.ts): a bad pack is a ProgramFormatError or a refused
+// digest, never a wrong program proved.
+import type { E } from '../field/e';
+import { ProgramFormatError } from './errors';
+import type { Hint } from './hints';
+import { DEREF_MODES, type Instruction, TABLES } from './isa';
+import type { FillBlock, FnRange, Program } from './program';
+import { eFromJson, eToJson } from './words';
+
+const PACK_SCHEMA = 'leanvm-gpu-packed-program/v1';
+
+interface Packed {
+  schema: string;
+  bytecode: string;
+  slots: number;
+  hints: [number, Hint[]][];
+  main_frame: number;
+  filler: FillBlock[];
+  witness: [string, [string, string, string][][]][];
+  min_log_committed: number;
+  fn_ranges: FnRange[];
+}
+
+/** The packed text of a program. */
+export function packProgram(program: Program): string {
+  const words: number[] = [];
+  for (const ins of program.bytecode) {
+    words.push(TABLES.indexOf(ins.op));
+    switch (ins.op) {
+      case 'XOR':
+      case 'MUL':
+        words.push(ins.a, ins.b, ins.c);
+        break;
+      case 'SET':
+        words.push(ins.o, ...ins.k);
+        break;
+      case 'DEREF':
+        words.push(ins.alpha, ins.beta, ins.gamma, DEREF_MODES.indexOf(ins.mode));
+        break;
+      case 'JUMP':
+        words.push(ins.oc, ins.od, ins.of);
+        break;
+      case 'BLAKE2S':
+        words.push(...ins.ins, ins.cv, ins.out, ...ins.metadata);
+        break;
+    }
+  }
+  const packed: Packed = {
+    schema: PACK_SCHEMA,
+    bytecode: base64(varints(words)),
+    slots: program.bytecode.length,
+    hints: [...program.hints].map(([pc, list]) => [pc, list.map((h) => ({ ...h }))]),
+    main_frame: program.mainFrame,
+    filler: program.filler.map((b) => ({ ...b })),
+    witness: [...program.witness].map(([name, entries]) => [name, entries.map((e) => e.map(eToJson))]),
+    min_log_committed: program.minLogCommitted,
+    fn_ranges: program.fnRanges.map((r) => ({ ...r })),
+  };
+  return JSON.stringify(packed);
+}
+
+/** The program a packed text holds (ProgramFormatError 'packed' if it is not one). */
+export function unpackProgram(text: string): Program {
+  let p: Packed;
+  try {
+    p = JSON.parse(text) as Packed;
+  } catch (e) {
+    throw new ProgramFormatError('packed', `not JSON: ${(e as Error).message}`);
+  }
+  if (p?.schema !== PACK_SCHEMA) throw new ProgramFormatError('packed', `expected schema ${PACK_SCHEMA}`);
+  const words = readVarints(p.bytecode);
+  let at = 0;
+  const next = () => {
+    if (at >= words.length) throw new ProgramFormatError('packed', 'the bytecode ends inside an instruction');
+    return words[at++];
+  };
+  const e = (): E => Uint32Array.of(next(), next(), next(), next(), next(), next());
+  const bytecode: Instruction[] = [];
+  for (let slot = 0; slot < p.slots; slot++) {
+    const op = TABLES[next()];
+    switch (op) {
+      case 'XOR':
+      case 'MUL':
+        bytecode.push({ op, a: next(), b: next(), c: next() });
+        break;
+      case 'SET':
+        bytecode.push({ op, o: next(), k: e() });
+        break;
+      case 'DEREF': {
+        const [alpha, beta, gamma, mode] = [next(), next(), next(), DEREF_MODES[next()]];
+        if (mode === undefined) throw new ProgramFormatError('packed', `slot ${slot}: no such DEREF mode`);
+        bytecode.push({ op, alpha, beta, gamma, mode });
+        break;
+      }
+      case 'JUMP':
+        bytecode.push({ op, oc: next(), od: next(), of: next() });
+        break;
+      case 'BLAKE2S':
+        bytecode.push({ op, ins: [next(), next(), next(), next()], cv: next(), out: next(), metadata: e() });
+        break;
+      default:
+        throw new ProgramFormatError('packed', `slot ${slot}: no such opcode`);
+    }
+  }
+  if (at !== words.length) throw new ProgramFormatError('packed', `${words.length - at} words past the last slot`);
+  return {
+    bytecode,
+    hints: new Map(p.hints),
+    mainFrame: p.main_frame,
+    filler: p.filler,
+    witness: new Map(p.witness.map(([name, entries]) => [name, entries.map((entry) => entry.map((w, i) => eFromJson(w, `packed witness ${name}[${i}]`)))])),
+    minLogCommitted: p.min_log_committed,
+    fnRanges: p.fn_ranges,
+  };
+}
+
+function varints(words: readonly number[]): Uint8Array {
+  const out = new Uint8Array(5 * words.length);
+  let n = 0;
+  for (let w of words) {
+    while (w >= 0x80) {
+      out[n++] = (w & 0x7f) | 0x80;
+      w >>>= 7;
+    }
+    out[n++] = w;
+  }
+  return out.subarray(0, n);
+}
+
+function readVarints(text: string): number[] {
+  let bytes: string;
+  try {
+    bytes = atob(text);
+  } catch {
+    throw new ProgramFormatError('packed', 'the bytecode is not base64');
+  }
+  const words: number[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    let w = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (i >= bytes.length || shift > 28) throw new ProgramFormatError('packed', 'a bytecode word is cut short or too long');
+      const b = bytes.charCodeAt(i++);
+      w += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) break;
+    }
+    if (w > 0xffffffff) throw new ProgramFormatError('packed', 'a bytecode word is past u32');
+    words.push(w);
+  }
+  return words;
+}
+
+function base64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
