@@ -15,6 +15,12 @@ function showTab(tab: HTMLButtonElement): void {
   }
 }
 
+// Every part's backend choice: webgpu, or the TypeScript backend.
+for (const select of Array.from(document.querySelectorAll<HTMLSelectElement>('select.backend'))) {
+  select.add(new Option('webgpu', 'webgpu', true, true));
+  select.add(new Option('cpu (TypeScript)', 'cpu'));
+}
+
 for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('nav button[data-part]'))) tab.addEventListener('click', () => showTab(tab));
 
 initVerifyPart();

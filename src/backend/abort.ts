@@ -57,17 +57,32 @@ export async function checkpoint(signal: AbortSignal | undefined, stage?: string
 /** Between two turns of the event loop the wrapper lets at most this long pass (in calls). */
 const YIELD_MS = 50;
 
-/** Calls that never throw an AbortError: they free, read counters, or return views (sync). */
-const PASS_THROUGH = new Set(['free', 'freeTree', 'traffic', 'held', 'finish', 'dispose', 'take', 'give', 'view']);
+/** Calls that do no bulk work: they free, read counters, or return views (sync). */
+const BOOKKEEPING = new Set(['free', 'freeTree', 'traffic', 'held', 'finish', 'dispose', 'take', 'give', 'view']);
 
-/** `backend` with every bulk call (flock's and vm's too) checking `signal` first; `backend` itself
- * without a signal. Calls stay in the order made: while a turn is being yielded, later calls wait
- * for it behind the first. */
+type Call = (...args: unknown[]) => Promise<unknown>;
+
+/** `backend` with each bulk call (flock's and vm's too) replaced by `around(call)`, and the
+ * bookkeeping calls as they are. */
+export function aroundCalls(backend: Backend, around: (call: Call) => Call): Backend {
+  const wrap = <T extends object>(target: T): T => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(target)) {
+      out[key] = typeof value === 'function' ? (BOOKKEEPING.has(key) ? value.bind(target) : around(value.bind(target))) : value;
+    }
+    return out as T;
+  };
+  return { ...wrap(backend), flock: wrap(backend.flock), vm: wrap(backend.vm) };
+}
+
+/** `backend` with every bulk call checking `signal` first; `backend` itself without a signal.
+ * Calls stay in the order made: while a turn is being yielded, later calls wait for it behind
+ * the first. */
 export function abortable(backend: Backend, signal: AbortSignal | undefined): Backend {
   if (signal === undefined) return backend;
   let turn: Promise<void> | null = null;
   let lastTurn = performance.now();
-  const guard = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => (...args: A): Promise<R> => {
+  return aroundCalls(backend, (call) => (...args) => {
     if (turn === null && performance.now() - lastTurn >= YIELD_MS) {
       turn = nextTurn().then(() => {
         turn = null;
@@ -82,13 +97,5 @@ export function abortable(backend: Backend, signal: AbortSignal | undefined): Ba
       throwIfAborted(signal);
       return call(...args);
     });
-  };
-  const wrap = <T extends object>(target: T): T => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(target)) {
-      out[key] = typeof value === 'function' ? (PASS_THROUGH.has(key) ? value.bind(target) : guard(value.bind(target))) : value;
-    }
-    return out as T;
-  };
-  return { ...wrap(backend), flock: wrap(backend.flock), vm: wrap(backend.vm) };
+  });
 }

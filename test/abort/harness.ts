@@ -5,28 +5,15 @@
 // what it held after the first proof (its pool's arrays, or its device buffers), and the next
 // proof on that backend must be the first's bytes.
 import { expect } from 'vitest';
-import { AbortError } from '../../src/backend/abort';
+import { AbortError, aroundCalls } from '../../src/backend/abort';
 import type { Backend } from '../../src/backend/backend';
 
-/** Calls that do no bulk work (frees, counters, views, host arrays): not counted. */
-const UNCOUNTED = new Set(['free', 'freeTree', 'traffic', 'held', 'finish', 'dispose', 'take', 'give', 'view']);
-
-/** `backend` with each bulk call (flock's and vm's too) passed to `onCall` first. */
-function spied(backend: Backend, onCall: () => void): Backend {
-  const wrap = <T extends object>(target: T): T => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(target)) {
-      if (typeof value !== 'function') out[key] = value;
-      else if (UNCOUNTED.has(key)) out[key] = value.bind(target);
-      else out[key] = (...args: unknown[]) => {
-        onCall();
-        return value.apply(target, args);
-      };
-    }
-    return out as T;
-  };
-  return { ...wrap(backend), flock: wrap(backend.flock), vm: wrap(backend.vm) };
-}
+/** `backend` with each bulk call passed to `onCall` first. */
+const spied = (backend: Backend, onCall: () => void): Backend =>
+  aroundCalls(backend, (call) => (...args) => {
+    onCall();
+    return call(...args);
+  });
 
 export interface ProveRun<S extends string> {
   backend: Backend;

@@ -33,7 +33,7 @@ export function servePage(): () => string {
     mkdirSync(SHOTS, { recursive: true });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
+  }, 300_000); // the build emits declarations too: minutes on a loaded machine
   afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
   return () => origin;
 }
