@@ -1,7 +1,8 @@
 // The page's Program, Verify-an-aggregate and Aggregate parts in headless Chromium (WebGPU on
 // SwiftShader): examples/fibonacci.py compiled, run, proved in the worker and verified (the proof
 // the page offers also verifies here); a syntax error shown at its line and column; an aggregate
-// made by the CLI verified in the tab, and refused for another epoch; Cancel during a proof
+// made by the CLI verified in the tab, and refused for another epoch; two keys made in the tab
+// aggregated (the download verifies here); Cancel during a proof
 // returns the page to ready with nothing in the console. Each state is a screenshot under
 // test-artifacts/browser (not committed).
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePublicInputList } from '../../src/vm/public-input';
 import { verifyProgram } from '../../src/vm/verify/verify';
+import { decodeAggregate, verifyAggregate } from '../../src/workloads/xmss-aggregate';
 import { compileSource } from '../../src/zkdsl';
 import { readFileSync } from 'node:fs';
 import { SHOTS, haveChromium, launch, openPage, servePage } from './page';
@@ -121,6 +123,29 @@ if (haveChromium()) {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    }, 400_000);
+
+    test('Aggregate: two keys made in the tab sign one message, aggregated on the TypeScript backend, verified; the download verifies here', async () => {
+      const errors: string[] = [];
+      const page = await openPage(browser, origin(), errors);
+      await page.click('nav button[data-part="part-aggregate"]');
+      await page.fill('#ag-n', '2');
+      await page.fill('#ag-epoch', '5');
+      const message = await page.inputValue('#ag-message');
+      expect(message).toMatch(/^[0-9a-f]{64}$/);
+      await page.selectOption('#ag-backend', 'cpu');
+      await page.click('#ag-prove');
+      await page.waitForSelector('#ag-verdict[data-valid]', { timeout: 300_000 });
+      expect(await page.getAttribute('#ag-verdict', 'data-valid')).toBe('true');
+      expect(await page.textContent('#ag-status')).toBe('Aggregated 2 signatures on cpu.');
+      await shot(page, 'aggregate-made');
+      const agg = decodeAggregate(await linked(page, 'ag-download'));
+      expect(agg.publicKeys).toHaveLength(2);
+      const bytes = Uint8Array.from(Buffer.from(message, 'hex'));
+      expect(verifyAggregate(agg, { message: bytes, epoch: 5 }).valid).toBe(true);
+      expect(verifyAggregate(agg, { message: bytes, epoch: 6 }).valid).toBe(false);
+      expect(errors).toEqual([]);
+      await page.close();
     }, 400_000);
 
     test('Cancel during a proof: the page is ready again, nothing in the console', async () => {
