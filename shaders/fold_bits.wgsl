@@ -1,5 +1,5 @@
 // A bit column folded over the blocks: out[j] = Σ_t w_t·bit j of block t, for the 32·words bit
-// positions j of a block of `words` u32 words — lincheck's zv (src/flock/lincheck/fold-blocks.ts;
+// positions j of a block of `words` u32 words — lincheck's zv (src/kernels/flock/fold-blocks.ts;
 // the z column, 2^14 positions) and the skip pass's sums (its group records, skip_pass.wgsl).
 // A chunk of blocks at a time: their weights' subset tables (subset_sums.wgsl, one per eight
 // blocks), then fold_bits, an invocation per (position, run of the chunk's blocks) adding one

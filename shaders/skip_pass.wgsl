@@ -1,4 +1,4 @@
-// The zerocheck's univariate-skip pass (src/flock/zerocheck/skip-pass.ts) over the columns a,
+// The zerocheck's univariate-skip pass (src/kernels/flock/skip-pass.ts) over the columns a,
 // b, c = z (needs lib/gf64.wgsl, lib/gf192.wgsl). Per group g of 8 K words (16 u32) the pass
 // needs, for every lane λ of the 64 in Λ (or position of S), a bit per (set, plane): the planes
 // of the GF(2^8) values E (even words' a♯·b♯ + c♯, weighted by t^K), O (odd words'), I (the

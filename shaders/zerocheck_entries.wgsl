@@ -1,4 +1,4 @@
-// The zerocheck's first tables (src/flock/zerocheck/materialize.ts): entry x of a column's
+// The zerocheck's first tables (src/kernels/flock/materialize.ts): entry x of a column's
 // table is Σ_k t0[k][byte k of w0] + t1[k][byte k of w0 ⊕ w1] for its K words w0 = word 2x,
 // w1 = word 2x + 1 — the F2-linear maps Lz and χ_0·Lz as byte tables of E values (8 tables
 // of 256 each, t0's then t1's, made by subset_sums.wgsl).

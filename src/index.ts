@@ -1,15 +1,21 @@
 // The platform-neutral library: fields, hashing, transcript, the backend seam. No Node or DOM imports.
+export * from './util/errors';
+/** @deprecated FieldError is ShapeError, the one wrong-shape error (docs/architecture.md). */
+export { ShapeError as FieldError } from './util/errors';
 export * from './field/index';
 export * from './hash/blake2s';
 export * from './transcript/index';
 export * from './backend/backend';
 export type * from './backend/flock-passes';
+export type { WitnessInputs } from './kernels/flock/witness';
+export type { EntryWeights } from './kernels/flock/materialize';
 export type { VmForm, VmKernels } from './backend/vm-kernels';
 export { createCpuBackend } from './backend/cpu/index';
 export { createWebGpuBackend } from './backend/webgpu/index';
 export { AbortError } from './backend/abort';
 export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
 export { SplitMix64 } from './util/splitmix64';
+export { OptionsError } from './util/options';
 export * from './workloads/hash-batch/index';
 export * from './workloads/xmss-aggregate/index';
 export * from './xmss/index';

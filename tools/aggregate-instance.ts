@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { blake2s } from '../src/hash/blake2s';
 import { StdRng } from '../src/util/std-rng';
 import { type AggregateSigner, aggregateWitness, annotatedProgram, witnessJson } from '../src/workloads/xmss-aggregate';
-import { XMSS_CHAINS, decodePublicKey, decodeSignature, xmssKeyGen, xmssSign } from '../src/xmss';
+import { XMSS_CHAINS, decodePublicKey, decodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../src/xmss';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -45,7 +45,7 @@ if (process.argv.includes('--vector-key')) {
   const t0 = Date.now();
   signers = Array.from({ length: n }, (_, i) => {
     const key = xmssKeyGen(blake2s(new TextEncoder().encode(`aggregate-instance key ${i}`)), lo, hi);
-    const { signature } = xmssSign(key, message, epoch, StdRng.seedFromU64(i, 0));
+    const { signature } = xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0));
     return { publicKey: key.publicKey, signature, epochs: { start: lo, end: hi } };
   });
   console.error(`${n} keys and signatures in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

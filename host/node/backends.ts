@@ -1,5 +1,6 @@
 // Which backends can run on this machine, and which one a command gets; every choice comes
 // with its reason.
+import { InputError } from '../../src/util/errors';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -10,8 +11,10 @@ import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
 import { loadNative } from './native';
+import { checkOptions, checkValue } from '../../src/util/options';
 
 export type BackendChoice = 'auto' | BackendName;
+const BACKEND_CHOICES: readonly BackendChoice[] = ['auto', 'cpu', 'native', 'webgpu'];
 
 export interface BackendReport {
   name: BackendName;
@@ -119,8 +122,10 @@ export interface OpenedBackend {
  * compiled SIMD code on every core), then TypeScript — and says why.
  */
 export async function openBackend(choice: BackendChoice, needBytes = 0, options: OpenOptions = {}): Promise<OpenedBackend> {
+  checkValue('openBackend', 'choice', choice, { oneOf: BACKEND_CHOICES });
+  checkValue('openBackend', 'needBytes', needBytes, { integer: [0, Number.MAX_SAFE_INTEGER] });
+  checkOptions('openBackend', options, { threads: { integer: [1, 2 ** 16] } });
   const threads = options.threads ?? DEFAULT_THREADS;
-  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be a positive integer, got ${threads}`);
   if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu', hostMemory: true };
   const native = probeNative(threads);
   if (choice === 'native') {
@@ -137,30 +142,42 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     return fallback(`no WebGPU (${gpu.unavailable})`);
   }
   const report = describeGpu(gpu);
-  // One buffer of the job must fit one binding; buffers are not split across bindings yet.
-  const maxBytes = Math.min(gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxBufferSize);
+  const maxBindingBytes = bindingOverride();
+  // Kernels bind windows of a buffer longer than a binding (src/backend/webgpu/window.ts), but
+  // each operand is one buffer: the job's largest must fit the device's maxBufferSize.
+  const maxBytes = gpu.limits.maxBufferSize;
   if (needBytes > maxBytes) {
     gpu.device.destroy();
-    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} binds at most ${mib(maxBytes)}`;
+    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} holds at most ${mib(maxBytes)} in one buffer`;
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
     return fallback(tooBig);
   }
   const hostMemory = report.software === true;
-  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device), why: `requested --backend webgpu (${report.reason})`, hostMemory };
-  if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}`, hostMemory };
+  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, { maxBindingBytes }), why: `requested --backend webgpu (${report.reason})`, hostMemory };
+  if (!report.software) return { backend: createWebGpuBackend(gpu.device, { maxBindingBytes }), why: `hardware GPU: ${report.reason}`, hostMemory };
   if (native.module !== null) {
     gpu.device.destroy();
     return { backend: openNative(native.module, threads), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };
   }
   return {
-    backend: createWebGpuBackend(gpu.device),
+    backend: createWebGpuBackend(gpu.device, { maxBindingBytes }),
     why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
     hostMemory: true,
   };
 }
 
+/** LEANVM_WEBGPU_MAX_BINDING: bytes a storage binding spans at most, below the device's limit,
+ * so a test or a rehearsal on a small adapter splits operands as a large GPU's jobs do. */
+function bindingOverride(): number | undefined {
+  const v = process.env.LEANVM_WEBGPU_MAX_BINDING;
+  if (v === undefined || v === '') return undefined;
+  const bytes = Number(v);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new RangeError(`LEANVM_WEBGPU_MAX_BINDING must be a byte count, got ${v}`);
+  return bytes;
+}
+
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-export class BackendUnavailableError extends Error {
+export class BackendUnavailableError extends InputError {
   override name = 'BackendUnavailableError';
 }

@@ -6,10 +6,10 @@ import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
 import { AbortError } from '../../src/backend/abort';
-import { AllocationError } from '../../src/backend/allocation';
+import { AllocationError } from '../../src/util/allocation';
 import type { BackendName } from '../../src/backend/backend';
-import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
-import { BackendUnavailableError, openBackend, probeBackends, type BackendReport } from './backends';
+import { InputError, InvalidProofError } from '../../src/util/errors';
+import { openBackend, probeBackends, type BackendReport } from './backends';
 import { detectCpuFeatures } from './cpu-features';
 import { CompileFailed, compileCommand } from './compile-command';
 import { demo, proveHash, verifyHash } from './hash-command';
@@ -18,7 +18,6 @@ import { runVm } from './run-command';
 import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
 import { interruptedLine, SIGINT_EXIT } from './interrupt';
 import { serve } from './serve';
-import { UsageError } from './usage';
 import { addXmssCommands } from './xmss-command';
 import { demoXmss } from './xmss-demo';
 import { addAggregateCommands } from './aggregate-command';
@@ -183,24 +182,28 @@ program
   .option('--port <port>', 'the port', '8080')
   .action(serve);
 
+/**
+ * The exit code each error class ends a command with, in one place: 1 a proof that is not valid;
+ * 2 the caller's input or files (every InputError: bad usage, a file that cannot be read, a
+ * backend that is not there) or memory this machine does not have; 130 a proof stopped by
+ * SIGINT (interrupt.ts). Anything else is a bug and is rethrown.
+ */
+function exitCodeOf(e: unknown): 0 | 1 | 2 | typeof SIGINT_EXIT | undefined {
+  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+  if (e instanceof AbortError) return SIGINT_EXIT;
+  if (e instanceof InvalidProofError) return 1;
+  if (e instanceof InputError || e instanceof AllocationError) return 2;
+  return undefined;
+}
+
 try {
   await program.parseAsync();
 } catch (e) {
-  if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-  if (e instanceof AbortError) {
-    console.error(interruptedLine(e));
-    process.exit(SIGINT_EXIT);
-  }
-  if (e instanceof CompileFailed) {
-    console.error((e as Error).message);
-    process.exit(2);
-  }
-  // A job too large for this machine's memory is exit 2 too: refused up front, or an allocation failed.
-  const usage = [BackendUnavailableError, UsageError, HashBatchInputError, AllocationError];
-  if (usage.some((kind) => e instanceof kind)) {
-    const outOfMemory = e instanceof AllocationError ? 'out of memory: ' : '';
-    console.error(`leanvm-gpu: ${outOfMemory}${(e as Error).message}`);
-    process.exit(2);
-  }
-  throw e;
+  const code = exitCodeOf(e);
+  if (code === undefined) throw e;
+  // Commander has printed its own message; a compile error is the compiler's report as it stands.
+  if (e instanceof CompileFailed) console.error(e.message);
+  else if (e instanceof AbortError) console.error(interruptedLine(e));
+  else if (!(e instanceof CommanderError)) console.error(`leanvm-gpu: ${e instanceof AllocationError ? 'out of memory: ' : ''}${(e as Error).message}`);
+  process.exit(code);
 }

@@ -2,6 +2,7 @@
 // compile a zkDSL program to the program JSON the VM commands read. A compile error prints as
 // `file:line:col: what is wrong` and exits 2. loadProgramFile lets other commands take a `.py`
 // where they take a program JSON.
+import { InputError } from '../../src/util/errors';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { E } from '../../src/field/e';
@@ -39,7 +40,7 @@ function readSource(path: string): string {
 }
 
 /** A compile error, to print as it is (it starts with file:line:col) and exit 2. */
-export class CompileFailed extends Error {
+export class CompileFailed extends InputError {
   override name = 'CompileFailed';
 }
 

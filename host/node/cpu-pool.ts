@@ -2,6 +2,7 @@
 // and are unreferenced while idle, so a pool never keeps the process alive between runs;
 // dispose ends them. A task that throws fails its run (the worker carries on); a worker
 // that dies fails its task and breaks the pool, whose other workers are ended at once.
+import { LeanVmError } from '../../src/util/errors';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CpuPool } from '../../src/backend/cpu/pool';
@@ -25,7 +26,7 @@ interface Slot {
   job: Job | null;
 }
 
-export class CpuPoolError extends Error {
+export class CpuPoolError extends LeanVmError {
   override name = 'CpuPoolError';
 }
 

@@ -2,3 +2,5 @@
 export * from '../../src/index';
 export { requestNodeGpu } from './dawn';
 export { openBackend, probeBackends, type BackendChoice, type BackendReport } from './backends';
+export { type XmssKeyFileStoreOptions, xmssKeyFileStore } from './xmss-key-file-store';
+export { LockError, type LockProblem } from './lock-file';

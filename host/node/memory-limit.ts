@@ -4,8 +4,8 @@
 // proving commands check their job's estimate against it (or --max-memory) before starting.
 import { readFileSync } from 'node:fs';
 import { freemem } from 'node:os';
-import { formatBytes } from '../../src/backend/allocation';
-import type { MemoryEstimate } from '../../src/workloads/memory';
+import { formatBytes } from '../../src/util/allocation';
+import type { MemoryEstimate } from '../../src/backend/memory';
 import { UsageError } from './usage';
 
 export interface MemoryLimit {

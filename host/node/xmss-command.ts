@@ -1,15 +1,19 @@
 // `leanvm-gpu xmss keygen | sign | verify`: XMSS keys in files (the secret key file of
-// docs/xmss.md, whose next unused epoch `sign` advances before it writes a signature, and
-// the 32-byte public key beside it), signatures of 32-byte messages, and their verification
-// (exit 0 valid, 1 invalid, 2 malformed input or bad usage).
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+// docs/xmss.md, which `sign` holds locked while it signs and whose next unused epoch it makes
+// durable before it writes a signature, and the 32-byte public key beside it), signatures of
+// 32-byte messages, and their verification (exit 0 valid, 1 invalid, 2 malformed input or bad
+// usage).
+import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { StdRng } from '../../src/util/std-rng';
 import {
-  checkUnused, decodeKeyFile, decodePublicKey, decodeSignature, encodeKeyFile, encodePublicKey, encodeSignature, type RandomSource,
-  XMSS_MAX_EPOCH, XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, XmssEpochError, XmssFormatError, type XmssKeyFile, xmssKeyGen, xmssSign, xmssVerify,
+  decodePublicKey, decodeSignature, encodeKeyFile, encodePublicKey, encodeSignature, type RandomSource,
+  XMSS_MAX_EPOCH, XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, XmssEpochError, XmssFormatError, xmssKeyGen, xmssSign, xmssVerify,
 } from '../../src/xmss/index';
-import { readFile, writable, writeOut } from './cli-files';
+import { readFile, writable } from './cli-files';
+import { writeDurably } from './durable-file';
+import { LockError } from './lock-file';
+import { keyFileTarget, lockKeyFile, xmssKeyFileStore } from './xmss-key-file-store';
 import { parseSeed } from './hash-command';
 import { progressBar } from './progress';
 import { UsageError } from './usage';
@@ -38,22 +42,21 @@ function parseRange(text: string): [number, number] {
   return [a, b];
 }
 
-/** Library input errors as the command line's usage errors (exit 2), naming the file. */
-function asUsage<T>(what: string, f: () => T): T {
+/** Library input errors and lock errors as the command line's usage errors (exit 2), naming the file. */
+async function asUsage<T>(what: string, f: () => T | Promise<T>): Promise<T> {
   try {
-    return f();
+    return await f();
   } catch (e) {
-    if (e instanceof XmssFormatError || e instanceof XmssEpochError) throw new UsageError(`${what}: ${e.message}`);
+    if (e instanceof XmssFormatError || e instanceof XmssEpochError || e instanceof LockError) throw new UsageError(`${what}: ${e.message}`);
+    if ((e as NodeJS.ErrnoException).code !== undefined) throw new UsageError(`${what}: ${(e as Error).message}`);
     throw e;
   }
 }
 
-/** Writes `bytes` to `path` through a temporary file and a rename, so a crash leaves the old file or the new one. */
-function replaceFile(path: string, bytes: Uint8Array, what: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
+/** Writes `bytes` to `path` durably (./durable-file.ts), or a UsageError naming what it was. */
+function replaceFile(path: string, bytes: Uint8Array, what: string, mode = 0o600): void {
   try {
-    writeFileSync(tmp, bytes, { mode: 0o600 });
-    renameSync(tmp, path);
+    writeDurably(path, bytes, mode);
   } catch (e) {
     throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
   }
@@ -67,7 +70,7 @@ export interface KeygenOptions {
   json?: boolean;
 }
 
-export function keygen(opts: KeygenOptions): void {
+export async function keygen(opts: KeygenOptions): Promise<void> {
   const [start, end] = parseRange(opts.epochs);
   const seed = opts.seed === undefined ? globalThis.crypto.getRandomValues(new Uint8Array(XMSS_SEED_BYTES)) : parseHex(opts.seed, XMSS_SEED_BYTES, '--seed');
   const pubPath = `${opts.out}.pub`;
@@ -86,8 +89,15 @@ export function keygen(opts: KeygenOptions): void {
   const ms = performance.now() - t0;
   const file = encodeKeyFile(key);
   const publicKey = encodePublicKey(key.publicKey);
-  replaceFile(opts.out, file, 'secret key');
-  writeOut(pubPath, publicKey, 'public key');
+  // Under the key's lock: a signer of the key this replaces (--force) finishes first.
+  await asUsage(`secret key file ${opts.out}`, () => lockKeyFile(keyFileTarget(opts.out), 60_000, (release) => {
+    try {
+      replaceFile(opts.out, file, 'secret key');
+    } finally {
+      release();
+    }
+  }));
+  replaceFile(pubPath, publicKey, 'public key', 0o644);
   const epochs = end - start + 1;
   if (opts.json) {
     const report = { command: 'xmss keygen', epochStart: start, epochEnd: end, epochs, publicKey: hex(publicKey), secretKey: opts.out, secretKeyBytes: file.length, publicKeyFile: pubPath, ms };
@@ -106,7 +116,7 @@ export interface SignOptions {
   json?: boolean;
 }
 
-export function sign(keyPath: string, opts: SignOptions): void {
+export async function sign(keyPath: string, opts: SignOptions): Promise<void> {
   const epoch = parseU32(opts.epoch, '--epoch');
   const message = parseHex(opts.message, XMSS_MESSAGE_BYTES, '--message');
   let rng: RandomSource | undefined;
@@ -114,22 +124,19 @@ export function sign(keyPath: string, opts: SignOptions): void {
     const s = parseSeed(opts.rngSeed, '--rng-seed');
     rng = StdRng.seedFromU64(s.lo, s.hi);
   }
-  const file: XmssKeyFile = asUsage(`secret key file ${keyPath}`, () => decodeKeyFile(readFile(keyPath, 'secret key file')));
-  asUsage(`secret key file ${keyPath}`, () => checkUnused(file, epoch));
   writable(opts.out, 'signature');
   const t0 = performance.now();
-  const signing = asUsage(`secret key file ${keyPath}`, () => xmssSign(file.key, message, epoch, rng));
+  // The key file is locked while it signs and says epoch + 1 durably before the signature is returned.
+  const signing = await asUsage(`secret key file ${keyPath}`, () => xmssSign(xmssKeyFileStore(keyPath), message, epoch, { rng }));
   const ms = performance.now() - t0;
-  // The epoch is spent before the signature leaves: a failure after this point loses a signature, never reuses an epoch.
-  replaceFile(keyPath, encodeKeyFile(file.key, epoch + 1), 'secret key');
-  writeOut(opts.out, encodeSignature(signing.signature), 'signature');
+  replaceFile(opts.out, encodeSignature(signing.signature), 'signature', 0o644);
   if (opts.json) {
-    const report = { command: 'xmss sign', epoch, message: hex(message), grindAttempts: signing.grindAttempts, ms, signature: opts.out, nextEpoch: epoch + 1 };
+    const report = { command: 'xmss sign', epoch, message: hex(message), grindAttempts: signing.grindAttempts, ms, signature: opts.out, nextEpoch: signing.nextEpoch };
     return console.log(JSON.stringify(report, null, 2));
   }
   console.log(`signed at epoch ${epoch} in ${ms.toFixed(0)} ms (${signing.grindAttempts} grinding attempts) → ${opts.out}`);
-  const left = file.key.epochEnd - epoch;
-  console.log(`  ${keyPath} now signs epochs ${epoch + 1}..${file.key.epochEnd} (${left} left)`);
+  const { nextEpoch: next, epochEnd: end } = signing;
+  console.log(next > end ? `  ${keyPath} has signed its last epoch: it signs nothing more` : `  ${keyPath} now signs epochs ${next}..${end} (${end - next + 1} left)`);
 }
 
 export interface VerifyOptions {
@@ -138,11 +145,11 @@ export interface VerifyOptions {
   json?: boolean;
 }
 
-export function verify(pubPath: string, sigPath: string, opts: VerifyOptions): void {
+export async function verify(pubPath: string, sigPath: string, opts: VerifyOptions): Promise<void> {
   const epoch = parseU32(opts.epoch, '--epoch');
   const message = parseHex(opts.message, XMSS_MESSAGE_BYTES, '--message');
-  const pk = asUsage(`public key file ${pubPath}`, () => decodePublicKey(readFile(pubPath, 'public key file')));
-  const signature = asUsage(`signature file ${sigPath}`, () => decodeSignature(readFile(sigPath, 'signature file')));
+  const pk = await asUsage(`public key file ${pubPath}`, () => decodePublicKey(readFile(pubPath, 'public key file')));
+  const signature = await asUsage(`signature file ${sigPath}`, () => decodeSignature(readFile(sigPath, 'signature file')));
   const verdict = xmssVerify(pk, message, signature, epoch);
   if (!verdict.valid) process.exitCode = 1;
   if (opts.json) {

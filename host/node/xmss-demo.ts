@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGGREGATE_MAX_SIGNERS, AGGREGATE_PROGRAM_DIGEST, aggregationProgram, decodeAggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate/index';
-import { XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, xmssKeyGen, xmssSign } from '../../src/xmss/index';
+import { XMSS_MESSAGE_BYTES, XMSS_SEED_BYTES, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss/index';
 import { aggregateLines, aggregateReport, proveAggregate, timedVerify } from './aggregate-command';
 import { type BackendChoice, openBackend } from './backends';
 import { mib, parseThreads, peakRss, readFile, writeOut } from './cli-files';
@@ -34,7 +34,7 @@ export async function demoXmss(opts: { n: string; backend: BackendChoice; thread
     console.log(`${label('keys')}${n} XMSS keys for epochs ${FIRST_EPOCH}..${LAST_EPOCH} in ${(performance.now() - t).toFixed(0)} ms`);
     const message = random(XMSS_MESSAGE_BYTES);
     t = performance.now();
-    const signers = keys.map((key) => ({ publicKey: key.publicKey, signature: xmssSign(key, message, EPOCH).signature }));
+    const signers = keys.map((key) => ({ publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, EPOCH).signature }));
     console.log(`${label('signing')}${n} signatures of ${hex(message)} in ${(performance.now() - t).toFixed(0)} ms`);
     t = performance.now();
     const program = aggregationProgram();

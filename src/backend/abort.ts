@@ -8,10 +8,12 @@
 // only when the event loop gets a turn; a proof on the cpu or native backend computes without
 // one. So every YIELD_MS of calls the wrapper yields a turn before the next call: its cost is one
 // macrotask in that span.
+import { LeanVmError } from '../util/errors';
 import type { Backend } from './backend';
 
-/** Thrown by a prover whose signal was aborted; the proof's buffers are freed by then. */
-export class AbortError extends Error {
+/** Thrown by a prover whose signal was aborted; the proof's buffers are freed by then. Neither
+ * the caller's input nor an invalid proof: a LeanVmError of its own. */
+export class AbortError extends LeanVmError {
   override name = 'AbortError';
 
   constructor(

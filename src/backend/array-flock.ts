@@ -3,12 +3,12 @@
 // place — the TypeScript reference's on cpu, the module's on native — with the protocol's
 // sharing of the padding tail (its blocks are copies of the first) done once, here.
 import type { Elem, DeviceBuffer } from './backend';
-import type { FlockPasses, WitnessInputs } from './flock-passes';
-import { BLOCK_BITS, BLOCK_U32 } from '../flock/layout';
-import { addTail } from '../flock/lincheck/fold-blocks';
-import { checkWitnessInputs } from '../flock/witness';
-import { entryByteTables, paddedTables, PER_BLOCK } from '../flock/zerocheck/materialize';
-import { groupRuns, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS, type SkipWeights, type ZerocheckColumns } from '../flock/zerocheck/skip-pass';
+import type { FlockPasses } from './flock-passes';
+import { BLOCK_BITS, BLOCK_U32 } from '../kernels/flock/layout';
+import { addTail } from '../kernels/flock/fold-blocks';
+import { checkWitnessInputs, type WitnessInputs } from '../kernels/flock/witness';
+import { entryByteTables, paddedTables, PER_BLOCK } from '../kernels/flock/materialize';
+import { groupRuns, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS, type SkipWeights, type ZerocheckColumns } from '../kernels/flock/skip-pass';
 
 /** The bulk kernels the passes run, each on words in place. */
 export interface FlockArrayKernels {

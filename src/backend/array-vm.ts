@@ -3,7 +3,7 @@
 // on native — so views, bindings in place and the pool cost no copies.
 import { type E, eAdd, eMul } from '../field/e';
 import { BackendUsageError, WORDS, type BackendName, type DeviceBuffer, type Elem } from './backend';
-import { gPowerTable } from '../vm/gpow';
+import { gPowerTable } from '../field/g-powers';
 import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
 import type { VmForm, VmKernels } from './vm-kernels';
 

@@ -1,6 +1,7 @@
 // The seam between the protocol code and the machines it runs on. Protocol layers hold
 // opaque buffers and call bulk kernels; each backend owns its memory (typed arrays, GPU
 // buffers, native memory). Every method is async so a GPU backend can queue work.
+import { ShapeError } from '../util/errors';
 import type { E } from '../field/e';
 import type { MerklePhase } from '../transcript/proof';
 import type { FlockPasses } from './flock-passes';
@@ -79,9 +80,10 @@ export interface Backend {
   // high half pairs with zeros. stride 1 binds the lowest variable, stride n sums the whole
   // table with no pairing.
 
-  /** Tables of fewer elements than this are cheaper on the host: the opening (and the
-   * zerocheck's rounds) move them to the cpu backend and finish there (0: never). */
-  readonly hostBelow: number;
+  /** Where small tables finish: tables of fewer than `below` elements are cheaper on the host,
+   * so the opening (and the zerocheck's rounds) move them to `backend` (0: never; a host
+   * backend names itself). */
+  readonly host: { readonly below: number; readonly backend: Backend };
   /**
    * Where the Flock zerocheck's multilinear rounds run: 'device' on this backend's
    * zerocheckSums and fold (tables written out in full), 'host' on the host's padded tables,
@@ -99,24 +101,31 @@ export interface Backend {
    * way src is not to be used or freed again. */
   fold(src: DeviceBuffer, stride: number, r: E, spend?: boolean): Promise<DeviceBuffer>;
   /**
-   * Optional: fold(f, stride, r, spend.f) and fold(b, stride, r, spend.b), then roundSums of
-   * the two folded tables at nextStride, in one pass where nothing is spent (the folded values
-   * not read back).
+   * fold(f, stride, r, spend.f) and fold(b, stride, r, spend.b), then roundSums of the two
+   * folded tables at nextStride: in one pass where the backend has the kernel (nothing spent,
+   * the folded values not read back), else the three calls (src/backend/portable.ts).
    */
-  foldRound?(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number, spend?: Spend): Promise<FoldedRound>;
+  foldRound(f: DeviceBuffer, b: DeviceBuffer, stride: number, r: E, nextStride: number, spend?: Spend): Promise<FoldedRound>;
   /**
-   * Optional, with laneCombine: the lane rounds on a factored weight (src/pcs/whir/lanes.ts).
+   * Where the stacked opening's weight is kept: 'lanes' factored by lanes, the six lane rounds on
+   * laneDots and laneCombine (src/pcs/whir/lanes.ts: cheaper where the witness's words are at
+   * hand), or 'table' written out over the committed words (the device's choice: it has no lane
+   * kernels, which would read the witness back). The messages are the same.
+   */
+  readonly stackWeight: 'lanes' | 'table';
+  /**
+   * With stackWeight 'lanes': the lane rounds on a factored weight (src/pcs/whir/lanes.ts).
    * For a K buffer f of lanes of laneWords values (lane ℓ from value ℓ·laneWords) and an E
    * buffer v: Σ_t f[ℓ·laneWords + at + stride·t]·v[t] for every lane ℓ of f (6 words a lane).
    */
-  laneDots?(f: DeviceBuffer, laneWords: number, v: DeviceBuffer, at: number, stride: number): Promise<Uint32Array>;
-  /** Optional, with laneDots: Σ_ℓ coeffs[ℓ]·f[ℓ·laneWords + j] for j < laneWords (a new E
+  laneDots(f: DeviceBuffer, laneWords: number, v: DeviceBuffer, at: number, stride: number): Promise<Uint32Array>;
+  /** With laneDots: Σ_ℓ coeffs[ℓ]·f[ℓ·laneWords + j] for j < laneWords (a new E
    * buffer) for such an f and one E coefficient a lane. */
-  laneCombine?(f: DeviceBuffer, laneWords: number, coeffs: Uint32Array): Promise<DeviceBuffer>;
+  laneCombine(f: DeviceBuffer, laneWords: number, coeffs: Uint32Array): Promise<DeviceBuffer>;
   /** seed·eq(point, ·): a new E buffer of 2^n values for a point of n coordinates (packed). */
   eqTable(point: Uint32Array, seed: E): Promise<DeviceBuffer>;
   /** buf[i] = M(buf[i]) for the F2-linear map M: E → E given by its 24 byte tables
-   * (src/pcs/ring-switch/map.ts, phiByteTables). */
+   * (src/field/e-linear.ts, eLinearTables). */
   mapByTables(buf: DeviceBuffer, tables: Uint32Array): Promise<void>;
   /**
    * acc[at + stride·i] += scale·src[i] for every value of src (E buffers; scale 1 and stride 1
@@ -144,15 +153,16 @@ export interface Backend {
    */
   zerocheckSums(a: DeviceBuffer, b: DeviceBuffer, c: DeviceBuffer, eq: DeviceBuffer): Promise<Uint32Array>;
   /**
-   * Optional: one fused zerocheck round on E tables a, b, c of one power-of-two length. With
+   * One fused zerocheck round on E tables a, b, c of one power-of-two length. With
    * chi, first binds their lowest variable at chi in place (value x = lo + chi·(lo + hi), as
    * fold(·, 1, chi)): the tables keep their storage and their length halves. Then the round's
    * 12 words, as zerocheckSums with eqTable(point, 1) on the tables as they are then (point:
    * log2(length / 2) coordinates). One pass over the tables, and no eq table or fresh table per
-   * round: the unfused round reads the tables twice and writes its folds to new memory. The
-   * given buffers are spent; the returned ones (over the same storage) take their place.
+   * round: the unfused round reads the tables twice and writes its folds to new memory (the portable
+   * step, src/backend/portable.ts, is fold, eqTable and zerocheckSums). The given buffers are
+   * spent; the returned ones (over the same storage) take their place.
    */
-  zerocheckStep?(tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep>;
+  zerocheckStep(tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep>;
 
   /** Flock's passes over its witness columns, which stay on this backend (./flock-passes.ts). */
   readonly flock: FlockPasses;
@@ -160,9 +170,10 @@ export interface Backend {
   /** The VM prover's bulk work (src/backend/vm-kernels.ts), one record. */
   readonly vm: VmKernels;
 
-  /** Optional: grinding's search for the smallest u64 nonce clearing `bits` against `base`,
-   * as [lo, hi] (src/transcript/pow.ts, smallestNonce: the same nonce); else the host's. */
-  smallestNonce?(base: Uint32Array, bits: number): Promise<[number, number]>;
+  /** Grinding's search for the smallest u64 nonce clearing `bits` against `base`, as [lo, hi]
+   * (src/transcript/pow.ts, smallestNonce: the same nonce; the host's where the backend has no
+   * search of its own). */
+  smallestNonce(base: Uint32Array, bits: number): Promise<[number, number]>;
 
   /** Optional, on a backend that talks to a device: what it has moved and waited for since it
    * was made (take differences for a span of work). */
@@ -214,7 +225,7 @@ export interface ZerocheckStep {
 }
 
 /** Thrown when buffers handed to a kernel do not fit it (kind, length, owner). */
-export class BackendUsageError extends Error {
+export class BackendUsageError extends ShapeError {
   override name = 'BackendUsageError';
 }
 

@@ -48,7 +48,7 @@ export interface VmKernels {
    * read only by the form kernels and `values` (the host backends copy it). */
   view(buf: DeviceBuffer, at: number, length: number, stride?: number): DeviceBuffer;
   /** A new K buffer of g^0 … g^(n−1), g = x (the memory's and the bytecode's addresses, as
-   * src/vm/gpow.ts makes them): the framework blocks' column of addresses. */
+   * src/field/g-powers.ts makes them): the framework blocks' column of addresses. */
   powers(n: number): Promise<DeviceBuffer>;
   /** A new E buffer of `length` values, zero below `from` and one from it on: the bus's trees
    * are stored prefixes of trees whose other leaves are ones. Freed with Backend.free. */

@@ -21,7 +21,7 @@
 // once). V8 frees the others only when it collects them, which a long synchronous proof gives
 // it no reason to do: with `collect`, the pool calls it before a fresh allocation once
 // COLLECT_BYTES of them (and of arrays its backend reports with forget()) have been let go.
-import { AllocationError, isArrayBufferFailure } from './allocation';
+import { AllocationError, isArrayBufferFailure } from '../util/allocation';
 import type { HeldMemory } from './backend';
 
 /** Below this many bytes a fresh array is cheap: not kept. */

@@ -1,5 +1,5 @@
 // Montgomery's trick, shared by K and E: n inverses for one inversion and ~3n products.
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 
 type MulAt = (out: Uint32Array, o: number, a: Uint32Array, ai: number, b: Uint32Array, bi: number) => void;
 
@@ -20,7 +20,7 @@ function isZeroAt(arr: Uint32Array, i: number, width: number): boolean {
 export function batchInvert(f: FieldOps, arr: Uint32Array, out: Uint32Array, what: string): Uint32Array {
   const w = f.width;
   if (arr.length % w !== 0 || out.length !== arr.length) {
-    throw new FieldError(`${what}: need a word length that is a multiple of ${w} and an equal-size output (arr ${arr.length}, out ${out.length})`);
+    throw new ShapeError(`${what}: need a word length that is a multiple of ${w} and an equal-size output (arr ${arr.length}, out ${out.length})`);
   }
   const prefix = new Uint32Array(arr.length); // product of the non-zero elements before i
   const acc = f.one();

@@ -4,7 +4,7 @@
 // limb j, byte position k and byte value v) turns a product into eight lookups per K limb
 // of b. A table costs about as much as 1000 generic E products (~0.3 ms), a table product
 // about a quarter of a generic one. (Fixed K constants: see k-const.ts.)
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 import { type E, eMulAt } from './e';
 import { kMulAt } from './k';
 
@@ -38,7 +38,7 @@ const E_TABLE_WORDS = 6 * 3 * 8 * 256;
 
 /** The table of r (about 147 KB); pass `t` to refill an existing table instead of allocating one. */
 export function eMulTable(r: E, t: EMulTable = new Int32Array(E_TABLE_WORDS)): EMulTable {
-  if (t.length !== E_TABLE_WORDS) throw new FieldError(`eMulTable: a table has ${E_TABLE_WORDS} words, got ${t.length}`);
+  if (t.length !== E_TABLE_WORDS) throw new ShapeError(`eMulTable: a table has ${E_TABLE_WORDS} words, got ${t.length}`);
   for (let j = 0; j < 3; j++) {
     const m = r.slice(0, 6); // r·y^j
     for (let i = 0; i < j; i++) eMulAt(m, 0, m, 0, Y, 0);
@@ -83,7 +83,7 @@ export function eMulKByTable(t: EMulTable, out: Uint32Array, o: number, k: Uint3
 /** out = r·b element-wise for a packed E array b (6n words); out may alias b. */
 export function eMulArrayByConst(r: E, b: Uint32Array, out: Uint32Array): void {
   if (b.length % 6 !== 0 || out.length !== b.length) {
-    throw new FieldError(
+    throw new ShapeError(
       `eMulArrayByConst: need a word length that is a multiple of 6 and an equal-size output (b ${b.length}, out ${out.length})`,
     );
   }

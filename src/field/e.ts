@@ -3,7 +3,7 @@
 // arrays of n elements are packed as 6n words.
 import { batchInvert } from './batchinv';
 import { clmulAcc, csquareAcc, reduceTo } from './clmul';
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 import { checkExponent, exponentBits } from './exponent';
 import { type K, kInv, kMulAt, kSquareAt } from './k';
 
@@ -120,7 +120,7 @@ export function eMulK(a: E, k: K): E {
 /** Element-wise products of two packed arrays of n elements (6n words each); out may alias a or b. */
 export function eMulArrays(a: Uint32Array, b: Uint32Array, out: Uint32Array): void {
   if (a.length !== b.length || out.length !== a.length || a.length % 6 !== 0) {
-    throw new FieldError(
+    throw new ShapeError(
       `eMulArrays: packed E arrays must have equal lengths that are multiples of 6 (a ${a.length}, b ${b.length}, out ${out.length})`,
     );
   }
@@ -173,7 +173,7 @@ export function eBatchInv(arr: Uint32Array, out: Uint32Array = new Uint32Array(a
 /** The element stored as 24 bytes c0 ‖ c1 ‖ c2 (each 8 bytes little-endian) at bytes[offset..). */
 export function eFromBytes(bytes: Uint8Array, offset = 0): E {
   if (!Number.isInteger(offset) || offset < 0 || offset + 24 > bytes.length) {
-    throw new FieldError(`eFromBytes: need 24 bytes at offset ${offset}, buffer has ${bytes.length}`);
+    throw new ShapeError(`eFromBytes: need 24 bytes at offset ${offset}, buffer has ${bytes.length}`);
   }
   const v = new DataView(bytes.buffer, bytes.byteOffset + offset, 24);
   const out = new Uint32Array(6);

@@ -1,9 +1,9 @@
 // Exponents are plain numbers (safe integers): the protocol's exponents are small, and
 // anything as large as 2^64 - 2 is better expressed through Frobenius powers.
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 
 export function checkExponent(e: number, what: string): void {
-  if (!Number.isSafeInteger(e) || e < 0) throw new FieldError(`${what}: expected a non-negative safe integer, got ${e}`);
+  if (!Number.isSafeInteger(e) || e < 0) throw new ShapeError(`${what}: expected a non-negative safe integer, got ${e}`);
 }
 
 /** The binary digits of e, most significant first ([] for 0), for square-and-multiply. */

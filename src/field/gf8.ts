@@ -1,6 +1,6 @@
 // GF(2^8) = GF(2)[t] / (t^8 + t^4 + t^3 + t + 1), the AES field (0x11B). An element is a
 // byte; bit i is the coefficient of t^i. Used only to name the zerocheck skip-domain points.
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 
 /** EXP[i] = 3^i (3 = t + 1 generates the multiplicative group), doubled to skip a mod 255. */
 const EXP = new Uint8Array(510);
@@ -13,7 +13,7 @@ for (let i = 0, v = 1; i < 255; i++) {
 }
 
 function check(v: number, what: string): void {
-  if (!Number.isInteger(v) || v < 0 || v > 255) throw new FieldError(`${what}: expected a byte 0..255, got ${v}`);
+  if (!Number.isInteger(v) || v < 0 || v > 255) throw new ShapeError(`${what}: expected a byte 0..255, got ${v}`);
 }
 
 export function gf8Mul(a: number, b: number): number {

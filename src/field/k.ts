@@ -3,7 +3,7 @@
 // coefficient of x^i. Arrays of n elements are packed as 2n words.
 import { batchInvert } from './batchinv';
 import { clmulAcc, csquareAcc, reduceTo } from './clmul';
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 import { checkExponent, exponentBits } from './exponent';
 
 export type K = Uint32Array;
@@ -65,7 +65,7 @@ export function kSquare(a: K): K {
 /** Element-wise products of two packed arrays of n elements (2n words each); out may alias a or b. */
 export function kMulArrays(a: Uint32Array, b: Uint32Array, out: Uint32Array): void {
   if (a.length !== b.length || out.length !== a.length || (a.length & 1) !== 0) {
-    throw new FieldError(
+    throw new ShapeError(
       `kMulArrays: packed K arrays must have equal even word lengths (a ${a.length}, b ${b.length}, out ${out.length})`,
     );
   }
@@ -125,7 +125,7 @@ const HEX = /^(?:0x)?([0-9a-fA-F]{1,16})$/;
 /** Parses up to 16 hex digits (optional 0x prefix), most significant first. */
 export function kFromHex(hex: string): K {
   const m = HEX.exec(hex);
-  if (m === null) throw new FieldError(`kFromHex: expected 1 to 16 hex digits, got ${JSON.stringify(hex)}`);
+  if (m === null) throw new ShapeError(`kFromHex: expected 1 to 16 hex digits, got ${JSON.stringify(hex)}`);
   const digits = m[1].padStart(16, '0');
   return Uint32Array.of(parseInt(digits.slice(8), 16), parseInt(digits.slice(0, 8), 16));
 }
@@ -138,7 +138,7 @@ export function kToHex(a: K): string {
 /** The element stored as 8 little-endian bytes at bytes[offset..offset+8). */
 export function kFromBytes(bytes: Uint8Array, offset = 0): K {
   if (!Number.isInteger(offset) || offset < 0 || offset + 8 > bytes.length) {
-    throw new FieldError(`kFromBytes: need 8 bytes at offset ${offset}, buffer has ${bytes.length}`);
+    throw new ShapeError(`kFromBytes: need 8 bytes at offset ${offset}, buffer has ${bytes.length}`);
   }
   const v = new DataView(bytes.buffer, bytes.byteOffset + offset, 8);
   return Uint32Array.of(v.getUint32(0, true), v.getUint32(4, true));

@@ -1,7 +1,7 @@
 // φ8: GF(2^8) → K, the field embedding that names the zerocheck univariate-skip domain
 // (docs/protocol.md §1.3). It is F2-linear, fixed by the images of t^0..t^7, which are the powers
 // of ω = 0x033ce8beddc8a656, a root in K of the AES polynomial.
-import { FieldError } from './errors';
+import { ShapeError } from '../util/errors';
 import { type K, kFromHex } from './k';
 
 /** φ8(t^k) for k = 0..7. */
@@ -26,6 +26,6 @@ for (let v = 1; v < 256; v++) {
 }
 
 export function phi8(v: number): K {
-  if (!Number.isInteger(v) || v < 0 || v > 255) throw new FieldError(`phi8: expected a byte 0..255, got ${v}`);
+  if (!Number.isInteger(v) || v < 0 || v > 255) throw new ShapeError(`phi8: expected a byte 0..255, got ${v}`);
   return PHI.slice(2 * v, 2 * v + 2);
 }

@@ -7,11 +7,11 @@
 // E values are 6 u32 words; a wire word is 32 of them (192 words), and a committed word's
 // wire is simply its 192-word window of w.
 import { IV } from '../hash/blake2s';
-import { FlockError } from './errors';
+import { ShapeError } from '../util/errors';
 import {
   ADD_ROWS, BLOCK_BITS, CONST_POS, F0_BASE, F1_BASE, G_A1, G_A2, G_C1, G_C2, G_LANES, G_PER_ROUND,
   H_BASE, M_BASE, OUT_BASE, ROUNDS, SIGMA, T_HI_BASE, T_LO_BASE, gBase,
-} from './layout';
+} from '../kernels/flock/layout';
 
 const WW = 192; // u32 words per wire word
 const C = 6 * CONST_POS;
@@ -19,7 +19,7 @@ const C = 6 * CONST_POS;
 const T_BASES = [T_LO_BASE, T_HI_BASE, F0_BASE, F1_BASE];
 
 function checkVector(v: Uint32Array, what: string): void {
-  if (v.length !== 6 * BLOCK_BITS) throw new FlockError(`${what}: need ${BLOCK_BITS} E values (${6 * BLOCK_BITS} words), got ${v.length}`);
+  if (v.length !== 6 * BLOCK_BITS) throw new ShapeError(`${what}: need ${BLOCK_BITS} E values (${6 * BLOCK_BITS} words), got ${v.length}`);
 }
 
 /** dst[d..d+6) ^= src[s..s+6) */

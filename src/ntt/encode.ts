@@ -2,7 +2,7 @@
 // of the WHIR levels. A message of 2^κ novel-basis coefficients is tiled 2^ν times (which
 // is exactly what the top ν layers make of it zero-padded) and transformed from layer ν,
 // giving its 2^(κ+ν) evaluations at x_v = v.
-import { NttError } from './errors';
+import { ShapeError } from '../util/errors';
 import { forwardNtt, inverseNtt, logPositions } from './transform';
 import { MAX_LOG_SIZE } from './twiddles';
 
@@ -15,7 +15,7 @@ const LOG_STACK_BLOCKS = 6;
 
 function checkRate(logInvRate: number, logMsg: number): void {
   if (!Number.isInteger(logInvRate) || logInvRate < 0 || logMsg + logInvRate > MAX_LOG_SIZE) {
-    throw new NttError(`log inverse rate must be an integer ≥ 0 with κ + ν ≤ ${MAX_LOG_SIZE}, got ν = ${logInvRate} for κ = ${logMsg}`);
+    throw new ShapeError(`log inverse rate must be an integer ≥ 0 with κ + ν ≤ ${MAX_LOG_SIZE}, got ν = ${logInvRate} for κ = ${logMsg}`);
   }
 }
 
@@ -33,7 +33,7 @@ function tileAndTransform(cw: Uint32Array, msgWords: number, nLanes: number, log
 export function encodeInterleaved(msg: Uint32Array, nLanes: number, logInvRate: number, into?: Uint32Array): Uint32Array {
   const logMsg = logPositions(msg, nLanes);
   checkRate(logInvRate, logMsg);
-  if (into !== undefined && into.length !== msg.length << logInvRate) throw new NttError(`a codeword of ${msg.length << logInvRate} words does not fit ${into.length}`);
+  if (into !== undefined && into.length !== msg.length << logInvRate) throw new ShapeError(`a codeword of ${msg.length << logInvRate} words does not fit ${into.length}`);
   const cw = into ?? new Uint32Array(msg.length << logInvRate);
   cw.set(msg);
   tileAndTransform(cw, msg.length, nLanes, logInvRate);
@@ -47,18 +47,18 @@ export function rsEncode(msg: Uint32Array, logInvRate: number): Uint32Array {
 
 /**
  * Recovers the messages of an interleaved codeword (inverse of encodeInterleaved); throws
- * NttError if the words are not a codeword (the 2^ν replicas the inverse yields differ).
+ * ShapeError if the words are not a codeword (the 2^ν replicas the inverse yields differ).
  */
 export function rsDecode(codeword: Uint32Array, nLanes: number, logInvRate: number): Uint32Array {
   const logSize = logPositions(codeword, nLanes);
   if (!Number.isInteger(logInvRate) || logInvRate < 0 || logInvRate > logSize) {
-    throw new NttError(`log inverse rate must be in [0, ${logSize}], got ${logInvRate}`);
+    throw new ShapeError(`log inverse rate must be in [0, ${logSize}], got ${logInvRate}`);
   }
   const work = codeword.slice();
   inverseNtt(work, nLanes, logInvRate);
   const msgWords = work.length >>> logInvRate;
   for (let i = msgWords; i < work.length; i++) {
-    if (work[i] !== work[i % msgWords]) throw new NttError('not a codeword: the decoded replicas differ');
+    if (work[i] !== work[i % msgWords]) throw new ShapeError('not a codeword: the decoded replicas differ');
   }
   return work.slice(0, msgWords);
 }
@@ -82,12 +82,12 @@ export interface StackShape {
 /** The shape of a 2^logN-word stack of which the first `words` K words hold data. */
 export function stackShape(words: number, logN: number, logInvRate: number): StackShape {
   if (!Number.isInteger(logN) || logN < LOG_STACK_BLOCKS || logN - LOG_STACK_BLOCKS > MAX_LOG_SIZE) {
-    throw new NttError(`stack size must be 2^logN with ${LOG_STACK_BLOCKS} ≤ logN ≤ ${MAX_LOG_SIZE + LOG_STACK_BLOCKS}, got logN = ${logN}`);
+    throw new ShapeError(`stack size must be 2^logN with ${LOG_STACK_BLOCKS} ≤ logN ≤ ${MAX_LOG_SIZE + LOG_STACK_BLOCKS}, got logN = ${logN}`);
   }
   const logMsg = logN - LOG_STACK_BLOCKS;
   checkRate(logInvRate, logMsg);
   if (!Number.isInteger(words) || words < 1 || words > 2 ** logN) {
-    throw new NttError(`stack must hold 1 to 2^${logN} K words, got ${words}`);
+    throw new ShapeError(`stack must hold 1 to 2^${logN} K words, got ${words}`);
   }
   return { logMsg, logSize: logMsg + logInvRate, nLanes: Math.ceil(words / 2 ** logMsg) };
 }
@@ -147,7 +147,7 @@ export function layoutStack(q: Uint32Array, codeword: Uint32Array, shape: StackS
  */
 export function encodeEInterleaved(f: Uint32Array, logLanes: number, logInvRate: number, into?: Uint32Array): Uint32Array {
   if (!Number.isInteger(logLanes) || logLanes < 0 || 6 * 2 ** logLanes > f.length) {
-    throw new NttError(`an E table of ${f.length / 6} entries cannot form 2^${logLanes} lanes`);
+    throw new ShapeError(`an E table of ${f.length / 6} entries cannot form 2^${logLanes} lanes`);
   }
   return encodeInterleaved(f, 3 << logLanes, logInvRate, into);
 }

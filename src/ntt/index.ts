@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../util/errors';
 export * from './subspace';
 export * from './twiddles';
 export * from './transform';

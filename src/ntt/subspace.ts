@@ -3,7 +3,7 @@
 // s_i = V_i(e_i), Ŵ_i = V_i / s_i. V_i is F2-linear, so every twiddle is a sum of the
 // basis values Ŵ_d(e_c).
 import { kInv, kMulAt, kSquareAt, type K } from '../field/k';
-import { NttError } from './errors';
+import { ShapeError } from '../util/errors';
 
 /** K has 64 basis vectors; V_i(e_c) is defined (and non-zero) for every i ≤ c < 64. */
 export const MAX_DIM = 64;
@@ -53,14 +53,14 @@ function get(): Tables {
 
 /** Row d of the normalised table: Ŵ_d(e_c) for c = d, …, 63 (2 words each; entry 0 is 1). */
 export function normalizedRow(d: number): Uint32Array {
-  if (!Number.isInteger(d) || d < 0 || d >= MAX_DIM) throw new NttError(`subspace row index must be in [0, 64), got ${d}`);
+  if (!Number.isInteger(d) || d < 0 || d >= MAX_DIM) throw new ShapeError(`subspace row index must be in [0, 64), got ${d}`);
   return get().rows[d];
 }
 
 /** Ŵ_d(e_c) as a fresh K, for 0 ≤ d, c < 64 (zero for c < d: e_c ∈ U_d). */
 export function wHatBasis(d: number, c: number): K {
   const row = normalizedRow(d);
-  if (!Number.isInteger(c) || c < 0 || c >= MAX_DIM) throw new NttError(`Ŵ_${d}(e_c) needs 0 ≤ c < 64, got c = ${c}`);
+  if (!Number.isInteger(c) || c < 0 || c >= MAX_DIM) throw new ShapeError(`Ŵ_${d}(e_c) needs 0 ≤ c < 64, got c = ${c}`);
   if (c < d) return new Uint32Array(2);
   return row.slice(2 * (c - d), 2 * (c - d) + 2);
 }
@@ -76,7 +76,7 @@ export function subspaceConstants(): Uint32Array {
  * Π_i Ŵ_i(x)^{u_i} are built from these.
  */
 export function wHatAt(x: K, count: number): Uint32Array {
-  if (!Number.isInteger(count) || count < 0 || count > MAX_DIM) throw new NttError(`wHatAt: count must be in [0, 64], got ${count}`);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_DIM) throw new ShapeError(`wHatAt: count must be in [0, 64], got ${count}`);
   const { s, sInv } = get();
   const out = new Uint32Array(2 * count);
   const v = Uint32Array.of(x[0], x[1]);

@@ -11,28 +11,28 @@
 // and a step can run on any range of its blocks and any range of columns (K-word offsets
 // within a half or quarter): the pieces a worker pool splits it into (src/ntt/split.ts).
 import { BYTE_MIN_USES, KConstMulByte, KConstMulNibble, KConstMuls, type KConstMul } from '../field/k-const';
-import { NttError } from './errors';
+import { ShapeError } from '../util/errors';
 import { forwardRadix4, forwardRadix4FirstBlock } from './radix4';
 import type { NttPiece } from './split';
 import { checkLogSize, TwiddleWalk } from './twiddles';
 
 /** log2 of the positions per lane, checking that the array is 2^L positions of nLanes words. */
 export function logPositions(data: Uint32Array, nLanes: number): number {
-  if (!Number.isInteger(nLanes) || nLanes < 1) throw new NttError(`lane count must be a positive integer, got ${nLanes}`);
+  if (!Number.isInteger(nLanes) || nLanes < 1) throw new ShapeError(`lane count must be a positive integer, got ${nLanes}`);
   const positions = data.length / (2 * nLanes);
   const logSize = Math.log2(positions);
   if (!Number.isInteger(logSize)) {
-    throw new NttError(`expected 2^L positions of ${nLanes} K words, got ${data.length} u32 words`);
+    throw new ShapeError(`expected 2^L positions of ${nLanes} K words, got ${data.length} u32 words`);
   }
   checkLogSize(logSize);
   // Offsets stay small integers (V8 keeps them unboxed), which bounds a transform at 2^31 words.
-  if (data.length > 2 ** 31) throw new NttError(`transforms are limited to 2^31 u32 words, got ${data.length}`);
+  if (data.length > 2 ** 31) throw new ShapeError(`transforms are limited to 2^31 u32 words, got ${data.length}`);
   return logSize;
 }
 
 function checkStart(startLayer: number, logSize: number): void {
   if (!Number.isInteger(startLayer) || startLayer < 0 || startLayer > logSize) {
-    throw new NttError(`start layer must be in [0, ${logSize}], got ${startLayer}`);
+    throw new ShapeError(`start layer must be in [0, ${logSize}], got ${startLayer}`);
   }
 }
 

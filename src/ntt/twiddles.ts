@@ -4,7 +4,7 @@
 // flips bits 0..ctz(b), so t(b) = t(b−1) ⊕ Δ_d[ctz(b)] with the prefix sums
 // Δ_d[k] = Σ_{j≤k} Ŵ_d(e_{d+1+j}). Transforms walk blocks in order with one XOR each.
 import type { K } from '../field/k';
-import { NttError } from './errors';
+import { ShapeError } from '../util/errors';
 import { MAX_DIM, normalizedRow } from './subspace';
 
 /** Largest transform: the domain span(e_0..e_{L−1}) must be a proper subspace of K. */
@@ -30,7 +30,7 @@ export function twiddleDeltas(d: number): Uint32Array {
       deltas.push(out);
     }
   }
-  if (!Number.isInteger(d) || d < 0 || d >= MAX_LOG_SIZE) throw new NttError(`twiddle row index must be in [0, ${MAX_LOG_SIZE}), got ${d}`);
+  if (!Number.isInteger(d) || d < 0 || d >= MAX_LOG_SIZE) throw new ShapeError(`twiddle row index must be in [0, ${MAX_LOG_SIZE}), got ${d}`);
   return deltas[d];
 }
 
@@ -76,15 +76,15 @@ export class TwiddleWalk {
 
 export function checkLogSize(logSize: number): void {
   if (!Number.isInteger(logSize) || logSize < 0 || logSize > MAX_LOG_SIZE) {
-    throw new NttError(`transform size must be 2^L with 0 ≤ L ≤ ${MAX_LOG_SIZE}, got L = ${logSize}`);
+    throw new ShapeError(`transform size must be 2^L with 0 ≤ L ≤ ${MAX_LOG_SIZE}, got L = ${logSize}`);
   }
 }
 
 /** t(ℓ, b) for a transform of 2^L points, as a direct subset sum (reference form). */
 export function twiddleAt(logSize: number, layer: number, block: number): K {
   checkLogSize(logSize);
-  if (!Number.isInteger(layer) || layer < 0 || layer >= logSize) throw new NttError(`layer must be in [0, ${logSize}), got ${layer}`);
-  if (!Number.isInteger(block) || block < 0 || block >= 2 ** layer) throw new NttError(`layer ${layer} has 2^${layer} blocks, got block ${block}`);
+  if (!Number.isInteger(layer) || layer < 0 || layer >= logSize) throw new ShapeError(`layer must be in [0, ${logSize}), got ${layer}`);
+  if (!Number.isInteger(block) || block < 0 || block >= 2 ** layer) throw new ShapeError(`layer ${layer} has 2^${layer} blocks, got block ${block}`);
   const row = normalizedRow(logSize - 1 - layer);
   const t = new Uint32Array(2);
   for (let j = 0; j < layer; j++) {
@@ -105,7 +105,7 @@ const rowsCache = new Map<number, Uint32Array>();
  */
 export function twiddleRows(logSize: number): Uint32Array {
   checkLogSize(logSize);
-  if (logSize > 30) throw new NttError(`twiddleRows: 2^${logSize} twiddles do not fit one array`);
+  if (logSize > 30) throw new ShapeError(`twiddleRows: 2^${logSize} twiddles do not fit one array`);
   let rows = rowsCache.get(logSize);
   if (rows === undefined) {
     rows = new Uint32Array(2 * (2 ** logSize - 1));

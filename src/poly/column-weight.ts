@@ -4,13 +4,13 @@
 import { type E, eMulAt, eMulKAt, eOne } from '../field/e';
 import { type K, kMulAt } from '../field/k';
 import { wHatAt } from '../ntt/subspace';
-import { PolyError } from './errors';
+import { ShapeError } from '../util/errors';
 import { pointVars } from './table';
 
 /** The K table W_x(u) = Π_{i<κ} Ŵ_i(x)^{u_i} of 2^κ entries (variable i = bit i of u). */
 export function columnWeightTable(x: K, kappa: number, out: Uint32Array = new Uint32Array(2 << kappa)): Uint32Array {
-  if (!Number.isInteger(kappa) || kappa < 0 || kappa > 30) throw new PolyError(`columnWeightTable: ${kappa} variables is outside 0..30`);
-  if (out.length !== 2 << kappa) throw new PolyError(`columnWeightTable: output needs ${2 << kappa} words, got ${out.length}`);
+  if (!Number.isInteger(kappa) || kappa < 0 || kappa > 30) throw new ShapeError(`columnWeightTable: ${kappa} variables is outside 0..30`);
+  if (out.length !== 2 << kappa) throw new ShapeError(`columnWeightTable: output needs ${2 << kappa} words, got ${out.length}`);
   const w = wHatAt(x, kappa);
   out[0] = 1;
   out[1] = 0;

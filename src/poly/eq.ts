@@ -1,6 +1,6 @@
 // eq(r, x) = Π_i (1 + r_i + x_i) over characteristic 2 (docs/protocol.md §0).
 import { type E, eMulAt, eOne } from '../field/e';
-import { PolyError } from './errors';
+import { ShapeError } from '../util/errors';
 import { checkOut, pointVars } from './table';
 
 /**
@@ -28,7 +28,7 @@ export function eqTable(r: Uint32Array, out: Uint32Array = new Uint32Array(6 << 
 /** eq(r, x) for two points of E^n. */
 export function eqEval(r: Uint32Array, x: Uint32Array): E {
   const n = pointVars(r, 'eqEval');
-  if (pointVars(x, 'eqEval') !== n) throw new PolyError(`eqEval: points differ in length (${n} and ${x.length / 6} coordinates)`);
+  if (pointVars(x, 'eqEval') !== n) throw new ShapeError(`eqEval: points differ in length (${n} and ${x.length / 6} coordinates)`);
   const acc = eOne();
   const factor = new Uint32Array(6);
   for (let i = 0; i < 6 * n; i += 6) {

@@ -1,7 +1,7 @@
 // Binding one variable of a table at a challenge r: new = lo + r·(lo + hi) = (1−r)·lo + r·hi
 // (docs/protocol.md §0), where (lo, hi) are the entries whose index differs only in that bit.
 import { type E, eMulAt, eMulKAt } from '../field/e';
-import { PolyError } from './errors';
+import { ShapeError } from '../util/errors';
 import { type Kind, WORDS, checkOut, tableVars } from './table';
 
 const T = new Uint32Array(6);
@@ -18,7 +18,7 @@ export function pairLo(j: number, bit: number): number {
 /** Throws unless 0 ≤ bit < n; returns n for a table of the given kind. */
 export function checkBit(table: Uint32Array, kind: Kind, bit: number, what: string): number {
   const n = tableVars(table, kind, what);
-  if (!Number.isInteger(bit) || bit < 0 || bit >= n) throw new PolyError(`${what}: variable ${bit} is not one of the table's ${n}`);
+  if (!Number.isInteger(bit) || bit < 0 || bit >= n) throw new ShapeError(`${what}: variable ${bit} is not one of the table's ${n}`);
   return n;
 }
 

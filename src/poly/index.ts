@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../util/errors';
 export * from './table';
 export * from './eq';
 export * from './fold';
@@ -6,3 +6,4 @@ export * from './mle';
 export * from './inner-product';
 export * from './round';
 export * from './column-weight';
+export * from './bulk';

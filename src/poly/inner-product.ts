@@ -1,5 +1,5 @@
 import { type E, eMulAt, eMulKAt } from '../field/e';
-import { PolyError } from './errors';
+import { ShapeError } from '../util/errors';
 import { type Kind, WORDS } from './table';
 
 const T = new Uint32Array(6);
@@ -9,7 +9,7 @@ export function innerProduct(a: Uint32Array, kind: Kind, b: Uint32Array): E {
   const w = WORDS[kind];
   const count = a.length / w;
   if (!Number.isInteger(count) || b.length !== 6 * count) {
-    throw new PolyError(`innerProduct: ${a.length} words of ${kind} and ${b.length} words of E are not arrays of equal length`);
+    throw new ShapeError(`innerProduct: ${a.length} words of ${kind} and ${b.length} words of E are not arrays of equal length`);
   }
   const acc = new Uint32Array(6);
   for (let i = 0; i < count; i++) {

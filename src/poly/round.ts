@@ -3,7 +3,7 @@
 // "plain" convention sends c0 = h(0) and c2 (the X² coefficient); c1 = claim + c2 follows
 // from h(0) + h(1) = claim (characteristic 2).
 import { eMulAt, eMulKAt } from '../field/e';
-import { PolyError } from './errors';
+import { ShapeError } from '../util/errors';
 import { checkBit, pairLo } from './fold';
 import { type Kind, WORDS, checkOut, tableVars } from './table';
 
@@ -18,7 +18,7 @@ const P = new Uint32Array(6);
 export function roundMessage(f: Uint32Array, kind: Kind, b: Uint32Array, bit: number, out: Uint32Array = new Uint32Array(12)): Uint32Array {
   const n = checkBit(f, kind, bit, 'roundMessage');
   if (tableVars(b, 'E', 'roundMessage') !== n) {
-    throw new PolyError(`roundMessage: f has 2^${n} elements but b has ${b.length / 6}`);
+    throw new ShapeError(`roundMessage: f has 2^${n} elements but b has ${b.length / 6}`);
   }
   checkOut(out, 12, 'roundMessage');
   out.fill(0);

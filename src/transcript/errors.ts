@@ -1,5 +1,7 @@
+import { InputError, InvalidProofError, LeanVmError } from '../util/errors';
+
 /** Malformed proof bytes: truncated, trailing, or a length that cannot be right. */
-export class ProofFormatError extends Error {
+export class ProofFormatError extends InputError {
   /** Byte offset in the input where the problem was found. */
   readonly offset: number;
 
@@ -11,7 +13,7 @@ export class ProofFormatError extends Error {
 }
 
 /** A proof that parses but fails a verifier check; the message names the check. */
-export class VerificationError extends Error {
+export class VerificationError extends InvalidProofError {
   constructor(message: string) {
     super(message);
     this.name = 'VerificationError';
@@ -19,7 +21,7 @@ export class VerificationError extends Error {
 }
 
 /** A nonce search (a backend's grinding) answered a nonce that does not clear the bits. */
-export class NonceSearchError extends Error {
+export class NonceSearchError extends LeanVmError {
   constructor(message: string) {
     super(message);
     this.name = 'NonceSearchError';

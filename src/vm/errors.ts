@@ -1,6 +1,8 @@
+import { InputError } from '../util/errors';
+
 /** A compiled program that cannot be read: the message names the field (and the slot, hint or
  * block) and what was expected there. */
-export class ProgramFormatError extends Error {
+export class ProgramFormatError extends InputError {
   /** Where in the program JSON, e.g. `bytecode[17].alpha` or `hints["40"][1].size`. */
   readonly field: string;
 
@@ -12,7 +14,7 @@ export class ProgramFormatError extends Error {
 }
 
 /** A public input that cannot be read: a word that is no field element, or the wrong count. */
-export class PublicInputError extends Error {
+export class PublicInputError extends InputError {
   constructor(message: string) {
     super(message);
     this.name = 'PublicInputError';
@@ -48,7 +50,7 @@ export type ExecutionErrorKind =
 
 /** A run that cannot finish: the message names the pc, its function (from `fn_ranges`), its
  * source line (for a program compiled in this process) and the step, then the problem. */
-export class ExecutionError extends Error {
+export class ExecutionError extends InputError {
   readonly kind: ExecutionErrorKind;
   /** The pc of the instruction (or the hints before it) that failed; -1 after the walk. */
   readonly pc: number;
@@ -73,7 +75,7 @@ export class ExecutionError extends Error {
 
 /** A run that finished but cannot be proved: tables off a power of two, a read of a cell
  * nothing writes, or a shape outside the protocol's bounds. */
-export class ProveError extends Error {
+export class ProveError extends InputError {
   constructor(message: string) {
     super(message);
     this.name = 'ProveError';

@@ -23,6 +23,7 @@ import type { PublicInput } from './public-input';
 import { type ExecEvent, type HintState, type PrintRecord, applyHint } from './run-hints';
 import { TableRows, emptyTables } from './trace';
 import { WitnessCursor, type WitnessStreams, mergeStreams } from './witness-streams';
+import { checkOptions } from '../util/options';
 
 /** The reference interpreter's step limit. */
 export const DEFAULT_MAX_CYCLES = 100_000_000;
@@ -37,6 +38,9 @@ export interface ExecuteOptions {
   /** Record each hint and allocation (Execution.events), for formatExecTrace. */
   readonly events?: boolean;
 }
+
+/** The rules ExecuteOptions are checked by (src/util/options.ts). */
+export const EXECUTE_RULES = { witness: 'map', maxCycles: { integer: [1, Number.MAX_SAFE_INTEGER] }, fillFloors: { integers: [0, 2 ** 32] }, events: 'boolean' } as const;
 
 /** One fill cycle as walked: the block's first pc, the frame it ran in, and its rows (its
  * traversals times its size plus one). */
@@ -150,6 +154,7 @@ const isPow2 = (n: number) => n > 0 && (n & (n - 1)) === 0;
  * first reads zero and lists them in unconstrainedReads.
  */
 export function execute(program: Program, publicInput: PublicInput | null, options: ExecuteOptions = {}): Execution {
+  checkOptions('execute', options, EXECUTE_RULES);
   const n = program.bytecode.length;
   const endPc = n - 1;
   const maxCycles = options.maxCycles ?? DEFAULT_MAX_CYCLES;

@@ -8,29 +8,13 @@
 // (pointer arithmetic by MUL) is slow once, never wrong. Lookups answer exactly "k with
 // g^k = x and k < covered", as leanVM-b's interpreter does.
 
+import { powersFrom } from '../field/g-powers';
+
 /** The reference's bound on the address space: indices below 2^28. */
 export const MAX_G_INDEX = 1 << 28;
 
 /** The smallest memory, 2^16 cells: range checks compare against powers below it. */
 export const MIN_LOG_MEM = 16;
-
-/** g·(lo, hi) in K: a shift and, when x^63 spills, a fold of x^64 = x^4 + x^3 + x + 1. */
-export function mulByGLo(lo: number, hi: number): number {
-  return ((lo << 1) ^ ((hi >> 31) & 0x1b)) >>> 0;
-}
-export function mulByGHi(lo: number, hi: number): number {
-  return ((hi << 1) | (lo >>> 31)) >>> 0;
-}
-
-/** p[k] = g·p[k − 1] for k in [from, upto]. A loop of its own: the interpreter grows the table
- * in small steps, and an optimised loop inside its caller deoptimised on every exit. */
-function powersFrom(p: Uint32Array, from: number, upto: number): void {
-  for (let k = from; k <= upto; k++) {
-    const lo = p[2 * k - 2], hi = p[2 * k - 1];
-    p[2 * k] = mulByGLo(lo, hi);
-    p[2 * k + 1] = mulByGHi(lo, hi);
-  }
-}
 
 /** Slot of a K key in a table of 2^bits slots: a multiplicative mix of both words. */
 function slotOf(lo: number, hi: number, shift: number): number {
@@ -140,12 +124,4 @@ export class GPow {
     this.shift = 32 - bits;
     this.noted = 0;
   }
-}
-
-/** g^0 .. g^(n−1) as (lo, hi) word pairs. */
-export function gPowerTable(n: number): Uint32Array {
-  const p = new Uint32Array(2 * Math.max(n, 1));
-  p[0] = 1;
-  powersFrom(p, 1, n - 1);
-  return p;
 }

@@ -1,3 +1,4 @@
+import { InputError } from '../util/errors';
 import { XMSS_MAX_EPOCH } from './params';
 
 /** What a malformed XMSS input was. */
@@ -5,7 +6,7 @@ export type XmssInput = 'public key' | 'signature' | 'secret key' | 'message' | 
 
 /** XMSS bytes that cannot be parsed: a wrong length, or a secret key file that is truncated,
  * of another version, corrupt or inconsistent. The message names the input and the problem. */
-export class XmssFormatError extends Error {
+export class XmssFormatError extends InputError {
   readonly input: XmssInput;
 
   constructor(input: XmssInput, message: string) {
@@ -23,13 +24,16 @@ export type XmssEpochProblem =
   | 'already-used'; // below the secret key file's next unused epoch (XMSS is stateful)
 
 /** An epoch, or an epoch range, that a key cannot take. */
-export class XmssEpochError extends Error {
+export class XmssEpochError extends InputError {
   readonly problem: XmssEpochProblem;
+  /** For 'already-used': the first epoch the key may still sign (epochEnd + 1 once it has none left). */
+  readonly nextEpoch: number | undefined;
 
-  constructor(problem: XmssEpochProblem, message: string) {
+  constructor(problem: XmssEpochProblem, message: string, nextEpoch?: number) {
     super(message);
     this.name = 'XmssEpochError';
     this.problem = problem;
+    this.nextEpoch = nextEpoch;
   }
 }
 

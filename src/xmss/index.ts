@@ -8,6 +8,7 @@ export { type XmssEpochProblem, type XmssInput, XmssEpochError, XmssFormatError 
 export type { RandomSource } from './encoding';
 export { type KeyGenOptions, type XmssPublicKey, XmssSecretKey, xmssKeyGen } from './keys';
 export { type XmssSignature, decodePublicKey, decodeSignature, encodePublicKey, encodeSignature } from './bytes';
-export { type XmssSigning, osRandom, xmssSign } from './sign';
+export { type XmssSignOptions, type XmssSigning, type XmssStoredSigning, osRandom, xmssSign, xmssSignUnsafeInMemory } from './sign';
+export type { XmssKeyLease, XmssKeyStore } from './key-store';
 export { type XmssRejection, type XmssVerdict, xmssVerify } from './verify';
 export * from './key-file';

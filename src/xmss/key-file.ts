@@ -95,6 +95,8 @@ export function checkUnused(file: XmssKeyFile, epoch: number): void {
   checkEpoch(epoch);
   file.key.checkSigns(epoch);
   if (epoch < file.nextEpoch) {
-    throw new XmssEpochError('already-used', `epoch ${epoch} is spent: this key signs only epochs from ${file.nextEpoch} on (XMSS never signs twice at one epoch)`);
+    const next = file.nextEpoch, end = file.key.epochEnd;
+    const left = next > end ? `this key has signed its last epoch (${end}): it signs nothing more` : `this key signs only epochs from ${next} on (${next}..${end})`;
+    throw new XmssEpochError('already-used', `epoch ${epoch} is spent: ${left}; XMSS never signs twice at one epoch`, next);
   }
 }

@@ -3,6 +3,7 @@
 // (about √R + 2·32 nodes) and rebuilds the one bottom subtree of 2^s leaves that an epoch
 // needs when it signs (the last one stays cached). Memory is O(√R) in keygen and signing.
 import { bytesToWords, wordsToBytes } from '../hash/blake2s';
+import { checkOptions } from '../util/options';
 import { checkEpoch, checkLength, XmssEpochError, XmssFormatError } from './errors';
 import { TweakHasher } from './hash';
 import { DIGEST_WORDS, PATH_WORDS, XMSS_DIGEST_BYTES, XMSS_SEED_BYTES, XMSS_TREE_HEIGHT } from './params';
@@ -107,6 +108,7 @@ export interface KeyGenOptions {
  * R epochs cost about 350·R compressions.
  */
 export function xmssKeyGen(seed: Uint8Array, epochStart: number, epochEnd: number, opts: KeyGenOptions = {}): XmssSecretKey {
+  checkOptions('xmssKeyGen', opts, { onProgress: 'function' });
   checkLength('seed', seed, XMSS_SEED_BYTES);
   checkEpoch(epochStart, 'the first epoch');
   checkEpoch(epochEnd, 'the last epoch');

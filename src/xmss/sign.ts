@@ -1,14 +1,18 @@
 // Signing at an epoch of the key's range: grind the randomness for a valid encoding, walk
 // chain i from its start for e_i steps, and attach the leaf's authentication path. XMSS is
-// stateful: a key must never sign twice at one epoch (the secret key file keeps the next
-// unused epoch; this function does not).
+// stateful: a key must never sign twice at one epoch. xmssSign signs through a key store, which
+// gives it the key exclusively and keeps the next unused epoch durably; xmssSignUnsafeInMemory
+// signs with a bare key and keeps no state (tests, vectors, throwaway keys).
 import { bytesToWords, wordsToBytes } from '../hash/blake2s';
 import { StdRng } from '../util/std-rng';
 import type { XmssSignature } from './bytes';
 import { grindEncoding, type RandomSource } from './encoding';
 import { checkLength, XmssFormatError } from './errors';
+import { checkUnused } from './key-file';
+import type { XmssKeyStore } from './key-store';
 import type { XmssSecretKey } from './keys';
 import { DIGEST_WORDS, XMSS_CHAINS, XMSS_MESSAGE_BYTES } from './params';
+import { checkOptions } from '../util/options';
 import { chainStarts } from './tree';
 import { xmssVerify } from './verify';
 
@@ -25,15 +29,51 @@ export function osRandom(): RandomSource {
   return StdRng.fromKey(globalThis.crypto.getRandomValues(new Uint32Array(8)));
 }
 
+export interface XmssSignOptions {
+  /** The encoding randomness (default: osRandom()). */
+  rng?: RandomSource;
+}
+
+/** A signature made through a key store, and what the key may sign after it. */
+export interface XmssStoredSigning extends XmssSigning {
+  /** The key's next unused epoch, now durable: epoch + 1. */
+  nextEpoch: number;
+  /** The key's last epoch (nextEpoch > epochEnd: the key signs nothing more). */
+  epochEnd: number;
+}
+
 /**
- * Signs the 32-byte `message` at `epoch` (upstream's xmss_sign). `rng` draws the encoding
+ * Signs the 32-byte `message` at `epoch` with the key in `store`: under the store's lease (one
+ * signer at a time, across processes), refuses an epoch below the key's next unused one
+ * (XmssEpochError 'already-used', whose `nextEpoch` is the first epoch the key may still sign),
+ * signs, and makes epoch + 1 the key's durable next unused epoch before returning the signature.
+ * A crash can lose a signature, never release two at one epoch; epochs skipped are never signed.
+ */
+export async function xmssSign(store: XmssKeyStore, message: Uint8Array, epoch: number, options: XmssSignOptions = {}): Promise<XmssStoredSigning> {
+  checkOptions('xmssSign', options, { rng: 'random source' });
+  checkLength('message', message, XMSS_MESSAGE_BYTES);
+  const lease = await store.acquire();
+  try {
+    checkUnused(lease.file, epoch);
+    const signing = xmssSignUnsafeInMemory(lease.file.key, message, epoch, options.rng);
+    await lease.spend(epoch + 1);
+    return { ...signing, nextEpoch: epoch + 1, epochEnd: lease.file.key.epochEnd };
+  } finally {
+    await lease.release();
+  }
+}
+
+/**
+ * Signs the 32-byte `message` at `epoch` (upstream's xmss_sign) with a bare key, keeping no
+ * state: nothing stops a second call at the same epoch, which would let others forge. Use
+ * xmssSign with a key store for a key that matters. `rng` draws the encoding
  * randomness: by default a fresh OS-seeded generator; StdRng.seedFromU64(s) reproduces the
  * reference's signatures. XmssEpochError if the epoch is outside the key's range. The
  * signature is verified before it is returned (144 compressions against the ~2^15 of
  * grinding), so a key whose stored subtree roots disagree with its seed cannot release a
  * signature that does not verify: XmssFormatError instead.
  */
-export function xmssSign(key: XmssSecretKey, message: Uint8Array, epoch: number, rng: RandomSource = osRandom()): XmssSigning {
+export function xmssSignUnsafeInMemory(key: XmssSecretKey, message: Uint8Array, epoch: number, rng: RandomSource = osRandom()): XmssSigning {
   checkLength('message', message, XMSS_MESSAGE_BYTES);
   key.checkSigns(epoch);
   const { hasher } = key.treeHashes;

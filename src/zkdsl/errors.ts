@@ -1,5 +1,6 @@
 // Compile errors of the zkDSL compiler. Every one names a place in the source (file, line and
 // column, 1-based) and the construct at fault, so a programmer can go straight to it.
+import { InputError } from '../util/errors';
 
 /** A place in a source file (1-based line and column). */
 export interface Pos {
@@ -7,7 +8,7 @@ export interface Pos {
   readonly col: number;
 }
 
-export class ZkdslError extends Error {
+export class ZkdslError extends InputError {
   readonly file: string;
   readonly line: number;
   readonly col: number;
@@ -26,7 +27,7 @@ export class ZkdslError extends Error {
 
 /** An error found before the file name is known (the lexer and parser work on text): the
  * compiler's entry point gives it the file. */
-export class SourceError extends Error {
+export class SourceError extends InputError {
   readonly at: Pos;
   constructor(at: Pos, detail: string) {
     super(detail);

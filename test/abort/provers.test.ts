@@ -12,7 +12,7 @@ import { parsePublicInputList } from '../../src/vm/public-input';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
 import { AGGREGATE_STAGES, type AggregateStage, aggregate } from '../../src/workloads/xmss-aggregate';
 import { StdRng } from '../../src/util/std-rng';
-import { xmssKeyGen, xmssSign } from '../../src/xmss';
+import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { compileSource } from '../../src/zkdsl';
 import { describeNative } from '../native/native';
 import { readInputs } from '../workloads/vectors';
@@ -27,7 +27,7 @@ const fibInput = parsePublicInputList('GEN ** 28657,GEN ** 46368');
 const message = new Uint8Array(32).fill(0x42);
 const signers = [1, 2].map((i) => {
   const key = xmssKeyGen(new Uint8Array(32).fill(i), 6, 8);
-  return { publicKey: key.publicKey, signature: xmssSign(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
+  return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
 });
 
 /** The three provers' abort checks on backends from `make`; the aggregate's in `aggregateStages`

@@ -3,13 +3,13 @@
 // backend works on afterwards. Flock's passes on host arrays give back what they took when a
 // later array is refused.
 import { expect, test } from 'vitest';
-import { AllocationError, formatBytes, jsWords } from '../../src/backend/allocation';
+import { AllocationError, formatBytes, jsWords } from '../../src/util/allocation';
 import { arrayFlockPasses, type FlockArrayKernels } from '../../src/backend/array-flock';
 import { WORDS, type DeviceBuffer } from '../../src/backend/backend';
 import { ArrayDeviceBuffer } from '../../src/backend/cpu/arrays';
 import { createCpuBackend } from '../../src/backend/cpu/index';
-import { BLOCK_U32 } from '../../src/flock/layout';
-import { MESSAGE_WORDS } from '../../src/flock/witness';
+import { BLOCK_U32 } from '../../src/kernels/flock/layout';
+import { MESSAGE_WORDS } from '../../src/kernels/flock/witness';
 
 test('jsWords: an AllocationError of JavaScript memory, with the bytes and V8\'s reason', () => {
   const e = (() => {

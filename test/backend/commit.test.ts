@@ -8,7 +8,7 @@ import { MerkleError } from '../../src/merkle/errors';
 import { openMerkle, verifyMerkle } from '../../src/merkle/opening';
 import { buildMerkleTree } from '../../src/merkle/tree';
 import { encodeStack } from '../../src/ntt/encode';
-import { NttError } from '../../src/ntt/errors';
+import { ShapeError } from '../../src/util/errors';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { commitVectorChecks, hex } from './commit-vectors';
 
@@ -34,8 +34,8 @@ describe('cpu encode', () => {
 
   test('rejects what encodeStack rejects, and E buffers', async () => {
     const k = await cpu.upload('K', new SplitMix64(1).words(128));
-    await expect(cpu.encode(k, 6, 1)).rejects.toThrow(NttError);
-    await expect(cpu.encode(k, 8, -1)).rejects.toThrow(NttError);
+    await expect(cpu.encode(k, 6, 1)).rejects.toThrow(ShapeError);
+    await expect(cpu.encode(k, 8, -1)).rejects.toThrow(ShapeError);
     await expect(cpu.encode(await cpu.alloc('E', 64), 8, 1)).rejects.toThrow(BackendUsageError);
   });
 });

@@ -11,7 +11,7 @@ import { createCpuBackend } from '../../src/backend/cpu/index';
 import type { CpuPool } from '../../src/backend/cpu/pool';
 import { buildMerkleTree, merkleRoot } from '../../src/merkle/tree';
 import { encodeStack } from '../../src/ntt/encode';
-import { NttError } from '../../src/ntt/errors';
+import { ShapeError } from '../../src/util/errors';
 import { smallestNonce } from '../../src/transcript/pow';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { createCpuPool } from '../../host/node/cpu-pool';
@@ -133,7 +133,7 @@ describe('pool lifecycle', () => {
     const pool = createCpuPool({ threads: 2, workerUrl: scripts.worker });
     const cpu = createCpuBackend({ pool, threadedFrom: 0 });
     const bad = { kind: 'ntt' as const, data: new Uint32Array(new SharedArrayBuffer(12)), nLanes: 1, piece: { kind: 'blocks' as const, steps: [], from: 0, to: 1 } };
-    await expect(pool.run([bad])).rejects.toMatchObject({ name: NttError.name, message: expect.stringMatching(/2\^L positions/) });
+    await expect(pool.run([bad])).rejects.toMatchObject({ name: ShapeError.name, message: expect.stringMatching(/2\^L positions/) });
     const uncloneable = { ...bad, nLanes: () => 1 } as unknown as typeof bad;
     await expect(pool.run([uncloneable])).rejects.toThrow(/could not be cloned/);
     const q = new SplitMix64(9).words(1024);
@@ -172,8 +172,8 @@ describe('pool lifecycle', () => {
   test.each([
     [true, false, 'ok'],
     [false, false, 'ok'],
-    [false, true, 'NttError'],
-    [true, true, 'NttError'],
+    [false, true, 'ShapeError'],
+    [true, true, 'ShapeError'],
   ])('a process with a pool exits by itself (dispose %s, failing task %s)', (dispose, failing, outcome) => {
     const file = new URL(`exits-${dispose}-${failing}.mjs`, scripts.pool);
     writeFileSync(file, script(dispose, failing));

@@ -1,7 +1,7 @@
 // The backends' word pool: what it keeps, which spare a request gets, what it drops (and
 // releases) and what it refuses, and how a failed allocation reads.
 import { describe, expect, test } from 'vitest';
-import { AllocationError } from '../../src/backend/allocation';
+import { AllocationError } from '../../src/util/allocation';
 import { MAX_SHARED_BYTES, WordPool } from '../../src/backend/word-pool';
 
 const BIG = 1 << 15; // words: 128 KiB, above the pool's minimum

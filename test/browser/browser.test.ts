@@ -12,7 +12,7 @@ import { seededMessages, referenceMessages } from '../../src/workloads/hash-batc
 import type { StatementMode } from '../../src/workloads/hash-batch/statement';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
-import { xmssKeyGen, xmssSign } from '../../src/xmss';
+import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { StdRng } from '../../src/util/std-rng';
 import { openBackend } from '../../host/node/backends';
 import { createCpuBackend } from '../../src/backend/cpu';
@@ -103,7 +103,7 @@ if (haveChromium()) {
       const message = new Uint8Array(32).fill(0x42);
       const signers = [1, 2].map((i) => {
         const key = xmssKeyGen(new Uint8Array(32).fill(i), 6, 8);
-        return { publicKey: key.publicKey, signature: xmssSign(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
+        return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
       });
       const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
       let bytes: Uint8Array;

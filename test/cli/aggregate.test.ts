@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StdRng } from '../../src/util/std-rng';
 import { AGGREGATE_PROGRAM_DIGEST, AGGREGATE_STAGES } from '../../src/workloads/xmss-aggregate';
-import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSign } from '../../src/xmss';
+import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
 
 const CLI = 'dist/node/cli.js';
@@ -41,7 +41,7 @@ const agg = at('three.agg');
 function writeSigner(into: string, name: string, message = MESSAGE) {
   const key = xmssKeyGen(randomBytes(next, 32), 8, 11);
   writeFileSync(join(into, `${name}.pub`), encodePublicKey(key.publicKey));
-  writeFileSync(join(into, `${name}.sig`), encodeSignature(xmssSign(key, Buffer.from(message, 'hex'), 9, StdRng.seedFromU64(7, 0)).signature));
+  writeFileSync(join(into, `${name}.sig`), encodeSignature(xmssSignUnsafeInMemory(key, Buffer.from(message, 'hex'), 9, StdRng.seedFromU64(7, 0)).signature));
 }
 
 describe('leanvm-gpu aggregate / verify aggregate', () => {

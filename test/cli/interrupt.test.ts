@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { StdRng } from '../../src/util/std-rng';
-import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSign } from '../../src/xmss';
+import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 
 const CLI = 'dist/node/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'leanvm-interrupt-'));
@@ -24,7 +24,7 @@ beforeAll(() => {
   for (const i of [1, 2]) {
     const key = xmssKeyGen(new Uint8Array(32).fill(i), 8, 11);
     writeFileSync(at(`signers/s${i}.pub`), encodePublicKey(key.publicKey));
-    writeFileSync(at(`signers/s${i}.sig`), encodeSignature(xmssSign(key, message, 9, StdRng.seedFromU64(i, 0)).signature));
+    writeFileSync(at(`signers/s${i}.sig`), encodeSignature(xmssSignUnsafeInMemory(key, message, 9, StdRng.seedFromU64(i, 0)).signature));
   }
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldError, PHI, PHI_BASIS, gf8Inv, gf8Mul, kAdd, kEq, kFromHex, kMul, kOne, kPow, kToHex, kZero, phi8 } from '../../src/field';
+import { ShapeError, PHI, PHI_BASIS, gf8Inv, gf8Mul, kAdd, kEq, kFromHex, kMul, kOne, kPow, kToHex, kZero, phi8 } from '../../src/field';
 
 /** Shift-and-add product modulo t^8 + t^4 + t^3 + t + 1. */
 function gf8MulSlow(a: number, b: number): number {
@@ -28,8 +28,8 @@ describe('GF(2^8)', () => {
   });
 
   it('rejects non-bytes', () => {
-    expect(() => gf8Mul(256, 1)).toThrow(FieldError);
-    expect(() => gf8Inv(-1)).toThrow(FieldError);
+    expect(() => gf8Mul(256, 1)).toThrow(ShapeError);
+    expect(() => gf8Inv(-1)).toThrow(ShapeError);
   });
 });
 
@@ -71,7 +71,7 @@ describe('φ8: GF(2^8) → K', () => {
   });
 
   it('rejects non-bytes', () => {
-    expect(() => phi8(256)).toThrow(FieldError);
-    expect(() => phi8(1.5)).toThrow(FieldError);
+    expect(() => phi8(256)).toThrow(ShapeError);
+    expect(() => phi8(1.5)).toThrow(ShapeError);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldError, LOG_PACKING, kToHex, packBits, unpackBits } from '../../src/field';
+import { ShapeError, LOG_PACKING, kToHex, packBits, unpackBits } from '../../src/field';
 import { splitMix64 } from './oracle';
 
 describe('GF(2) packing into K words (docs/protocol.md §1.4)', () => {
@@ -29,8 +29,8 @@ describe('GF(2) packing into K words (docs/protocol.md §1.4)', () => {
   });
 
   it('rejects partial words and non-bits', () => {
-    expect(() => packBits(new Uint8Array(63))).toThrow(FieldError);
-    expect(() => packBits(new Uint8Array(64).fill(2))).toThrow(FieldError);
-    expect(() => unpackBits(new Uint32Array(3))).toThrow(FieldError);
+    expect(() => packBits(new Uint8Array(63))).toThrow(ShapeError);
+    expect(() => packBits(new Uint8Array(64).fill(2))).toThrow(ShapeError);
+    expect(() => unpackBits(new Uint32Array(3))).toThrow(ShapeError);
   });
 });

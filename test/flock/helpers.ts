@@ -2,7 +2,7 @@
 import { type E, eMulAt, eMulKAt } from '../../src/field/e';
 import { PHI } from '../../src/field/phi8';
 import { eqTable } from '../../src/poly/eq';
-import type { Compression } from '../../src/flock/compression';
+import type { Compression } from '../../src/kernels/flock/compression';
 import { xorshift32, randomWords } from '../hash/prng';
 
 export { xorshift32 };

@@ -2,10 +2,10 @@
 import { blake2s as nobleBlake2s } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
 import { compress, PARAM_IV, wordsToBytes } from '../../src/hash/blake2s';
-import { paddingCompression, pinnedCompressions } from '../../src/flock/compression';
-import { FlockError } from '../../src/flock/errors';
-import { BLOCK_U32, CONST_POS, GS_BASE, G_STRIDE, M_BASE, OUT_BASE, USEFUL_BITS, minNBlocksLog, qflockVars } from '../../src/flock/layout';
-import { generateWitness } from '../../src/flock/witness';
+import { paddingCompression, pinnedCompressions } from '../../src/kernels/flock/compression';
+import { ShapeError } from '../../src/util/errors';
+import { BLOCK_U32, CONST_POS, GS_BASE, G_STRIDE, M_BASE, OUT_BASE, USEFUL_BITS, minNBlocksLog, qflockVars } from '../../src/kernels/flock/layout';
+import { generateWitness } from '../../src/kernels/flock/witness';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { bitAt, randomCompression, xorshift32 } from './helpers';
 
@@ -26,7 +26,7 @@ describe('layout', () => {
   it('min_n_blocks_log rounds up to a power of two, at least 8 blocks', () => {
     expect([1, 5, 8, 9, 16, 17, 100, 128, 8192].map(minNBlocksLog)).toEqual([3, 3, 3, 4, 4, 5, 7, 7, 13]);
     expect(qflockVars(13)).toBe(21);
-    expect(() => minNBlocksLog(0)).toThrow(FlockError);
+    expect(() => minNBlocksLog(0)).toThrow(ShapeError);
   });
 });
 
@@ -98,7 +98,7 @@ describe('generateWitness', () => {
   });
 
   it('rejects too many compressions and mis-sized columns', () => {
-    expect(() => generateWitness(pinnedCompressions(referenceMessages(9)), 3)).toThrow(FlockError);
+    expect(() => generateWitness(pinnedCompressions(referenceMessages(9)), 3)).toThrow(ShapeError);
     expect(() => generateWitness([], 3, { z: new Uint32Array(10) })).toThrow(/column z/);
   });
 

@@ -5,7 +5,7 @@
 // mapped bytes return to where they were), and the module then proves as before. Kernel
 // scratch and worker threads fail the same way.
 import { afterEach, expect, test } from 'vitest';
-import { AllocationError } from '../../src/backend/allocation';
+import { AllocationError } from '../../src/util/allocation';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { type HashBatchStage, proveHashBatch } from '../../src/workloads/hash-batch/prove';

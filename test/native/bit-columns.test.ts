@@ -6,9 +6,9 @@
 // the kernels' batches, blocks and key passes, on every path at 1, 2 and 3 threads.
 import { expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
-import { hostFoldBlocks } from '../../src/flock/lincheck/fold-blocks';
-import { entryByteTables, entryWeights, hostEntries } from '../../src/flock/zerocheck/materialize';
-import { hostSkipSums, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../src/flock/zerocheck/skip-pass';
+import { hostFoldBlocks } from '../../src/kernels/flock/fold-blocks';
+import { entryByteTables, entryWeights, hostEntries } from '../../src/kernels/flock/materialize';
+import { hostSkipSums, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../src/kernels/flock/skip-pass';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative } from './native';
 import type { NativeModule } from '../../src/backend/native/index';

@@ -5,11 +5,11 @@
 import { afterAll, expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
 import { createNativeBackend } from '../../src/backend/native/index';
-import type { Compression } from '../../src/flock/compression';
+import type { Compression } from '../../src/kernels/flock/compression';
 import { PARAM_IV } from '../../src/hash/blake2s';
-import { BLOCK_U32 } from '../../src/flock/layout';
+import { BLOCK_U32 } from '../../src/kernels/flock/layout';
 import { wordsOf } from '../../src/backend/cpu/arrays';
-import { generateWitness, witnessInputs } from '../../src/flock/witness';
+import { generateWitness, witnessInputs } from '../../src/kernels/flock/witness';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative } from './native';
 

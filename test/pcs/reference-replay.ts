@@ -3,8 +3,8 @@
 // (docs/protocol.md §10.3–§10.4: its scalars read or re-sent, its challenges drawn), which yields the
 // ring claim's suffix point and its 64 values. Shared by the cpu and webgpu reference tests.
 import type { Backend } from '../../src/backend/backend';
-import { pinnedCompressions } from '../../src/flock/compression';
-import { generateWitness } from '../../src/flock/witness';
+import { pinnedCompressions } from '../../src/kernels/flock/compression';
+import { generateWitness } from '../../src/kernels/flock/witness';
 import { commitColumns, proveStackedOpening, type StackClaims } from '../../src/pcs/stack';
 import { freeCommitment } from '../../src/pcs/whir';
 import { ProverState, serializeProof, VerifierState } from '../../src/transcript';

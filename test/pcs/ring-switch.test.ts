@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eAdd, eFromLimbs, eFrobPow, eMul, eMulK, eToBytes } from '../../src/field/e';
+import { eLinearAt, eLinearTables } from '../../src/field/e-linear';
+import { ShapeError } from '../../src/util/errors';
 import { kFromHex } from '../../src/field/k';
-import {
-  coordinateWeights,
-  phi,
-  phiByTablesAt,
-  phiByteTables,
-  phiCoefficients,
-  RingSwitchError,
-  ringSwitchTarget,
-  ringSwitchTargetDirect,
-  ringWeightEval,
-  ringWeightTable,
-  transposeClaims,
-} from '../../src/pcs/ring-switch';
+import { coordinateWeights, phi, phiCoefficients, ringSwitchTarget, ringSwitchTargetDirect, ringWeightEval, ringWeightTable, transposeClaims } from '../../src/pcs/ring-switch';
 import { eqTable, mleEval } from '../../src/poly';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
@@ -97,15 +87,15 @@ describe('ring-switching map Φ', () => {
       basis[w >>> 5] = 1 << (w & 31);
       expect(at(cw, w)).toEqual(phi(basis, f));
     }
-    const tables = phiByteTables(cw);
+    const tables = eLinearTables(cw);
     const xs = rng.words(3 * 20);
     for (let i = 0; i < 20; i++) {
       const out = new Uint32Array(6);
-      phiByTablesAt(tables, xs, 6 * i, out, 0);
+      eLinearAt(tables, xs, 6 * i, out, 0);
       expect(out).toEqual(phi(at(xs, i), f));
     }
     const buf = xs.slice(0, 6);
-    phiByTablesAt(tables, buf, 0, buf, 0);
+    eLinearAt(tables, buf, 0, buf, 0);
     expect(buf).toEqual(phi(at(xs, 0), f));
   });
 
@@ -126,7 +116,7 @@ describe('ring-switch weight', () => {
     const rng = new SplitMix64('wt');
     const f = rng.words(18);
     const r = rng.words(3 * 4);
-    const b = ringWeightTable(r, phiByteTables(coordinateWeights(f)));
+    const b = ringWeightTable(r, eLinearTables(coordinateWeights(f)));
     const eq = eqTable(r);
     for (let y = 0; y < 16; y++) expect(at(b, y)).toEqual(phi(at(eq, y), f));
   });
@@ -137,18 +127,18 @@ describe('ring-switch weight', () => {
       const f = rng.words(18);
       const r = rng.words(3 * n);
       const rPrime = rng.words(3 * n);
-      const table = ringWeightTable(r, phiByteTables(coordinateWeights(f)));
+      const table = ringWeightTable(r, eLinearTables(coordinateWeights(f)));
       expect(eToBytes(ringWeightEval(r, rPrime, phiCoefficients(f)))).toEqual(eToBytes(mleEval(table, 'E', rPrime)));
     }
   });
 
   it('rejects malformed inputs', () => {
     const f = new Uint32Array(36);
-    expect(() => phi(new Uint32Array(6), new Uint32Array(30))).toThrow(RingSwitchError);
+    expect(() => phi(new Uint32Array(6), new Uint32Array(30))).toThrow(ShapeError);
     expect(() => phiCoefficients(new Uint32Array(42))).toThrow(/6 E challenges/);
     expect(() => ringSwitchTargetDirect(new Uint32Array(6 * 63), f)).toThrow(/64 E claims/);
     expect(() => ringSwitchTarget(new Uint32Array(6 * 64), new Uint32Array(6))).toThrow(/192 coordinate weights/);
-    expect(() => phiByteTables(new Uint32Array(6))).toThrow(RingSwitchError);
+    expect(() => eLinearTables(new Uint32Array(6))).toThrow(ShapeError);
     expect(() => ringWeightTable(new Uint32Array(6), new Uint32Array(6))).toThrow(/byte tables/);
     expect(() => ringWeightEval(new Uint32Array(12), new Uint32Array(6), phiCoefficients(f))).toThrow(/r' has 1/);
     expect(() => ringWeightEval(new Uint32Array(6), new Uint32Array(6), new Uint32Array(6))).toThrow(/64 coefficients/);

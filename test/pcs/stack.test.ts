@@ -6,10 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { blake2s } from '../../src/hash/blake2s';
 import { eqEval, mleEval } from '../../src/poly';
-import {
-  batchClaims, buildStack, checkClaims, claimPoint, placeColumns, proveStackedOpening, selectorEq, StackError, type StackClaims, stackLaneWeight,
-  stackWeightAt, stackWeightTable,
-} from '../../src/pcs/stack';
+import { batchClaims, buildStack, checkClaims, claimPoint, placeColumns, proveStackedOpening, selectorEq, ShapeError, type StackClaims, stackLaneWeight, stackWeightAt, stackWeightTable } from '../../src/pcs/stack';
 import { commitWhir } from '../../src/pcs/whir';
 import { ProverState, serializeProof, VerificationError } from '../../src/transcript';
 import type { Proof } from '../../src/transcript';
@@ -32,8 +29,8 @@ describe('placement', () => {
     expect(p.offsets).toEqual([32768, 0, 49152, 65536]);
     expect([p.logN, p.nLanes]).toEqual([17, 33]);
     expect(placeColumns([16]).nLanes).toBe(64);
-    expect(() => placeColumns([])).toThrow(StackError);
-    expect(() => placeColumns([29])).toThrow(StackError);
+    expect(() => placeColumns([])).toThrow(ShapeError);
+    expect(() => placeColumns([29])).toThrow(ShapeError);
   });
 
   it('builds the committed lanes with each column at its offset', () => {
@@ -45,7 +42,7 @@ describe('placement', () => {
     expect(stack.subarray(0, 64)).toEqual(cols[1]);
     expect(stack.subarray(64, 80)).toEqual(cols[0]);
     expect(stack.subarray(80).every((w) => w === 0)).toBe(true);
-    expect(() => buildStack([cols[1], cols[0]], p)).toThrow(StackError);
+    expect(() => buildStack([cols[1], cols[0]], p)).toThrow(ShapeError);
   });
 
   it('selectorEq(sel, x) is eq(bits(sel), x)', () => {
@@ -116,8 +113,8 @@ describe('stacked opening round trips', () => {
 });
 
 describe('the lane rounds on the factored weight', () => {
-  // The cpu backend without its lane kernels writes the weight out.
-  const writtenOut: Backend = { ...CPU, laneDots: undefined, laneCombine: undefined };
+  // The cpu backend told to keep the weight as a table writes it out.
+  const writtenOut: Backend = { ...CPU, stackWeight: 'table' };
   /** The instance with a claim on its first column at a point whose last two coordinates are 0. */
   const withZeroTail = (inst: Instance, seed: number): Instance => {
     const col = inst.columns[0], point = eWords(new SplitMix64(seed), Math.log2(col.length / 2));
@@ -167,10 +164,10 @@ describe('claims on strided columns', () => {
     expect(() => verify(inst, a.root, a.proof, { ...inst.claims, points: moved })).toThrow(VerificationError);
   });
 
-  it('refuses a slot outside its stride with StackError', () => {
+  it('refuses a slot outside its stride with ShapeError', () => {
     const c = strided[0];
     for (const bad of [{ ...c, slot: 2 ** c.strideLog! }, { ...c, slot: -1 }, { ...c, strideLog: -1 }]) {
-      expect(() => checkClaims({ ...inst.claims, points: [bad] }, { logN: 15, nLanes: 64 })).toThrow(StackError);
+      expect(() => checkClaims({ ...inst.claims, points: [bad] }, { logN: 15, nLanes: 64 })).toThrow(ShapeError);
     }
   });
 });
@@ -204,7 +201,7 @@ describe('stacked opening rejections', () => {
     for (const claims of variants) expect(() => verify(inst, root, proof, claims)).toThrow(VerificationError);
   });
 
-  it('refuses claims outside the committed lanes or misaligned, with StackError', async () => {
+  it('refuses claims outside the committed lanes or misaligned, with ShapeError', async () => {
     const { ring, points } = inst.claims;
     const bad: StackClaims[] = [
       { ring, points: [{ ...points[0], offset: 2 ** 14 + 1 }] },
@@ -213,10 +210,10 @@ describe('stacked opening rejections', () => {
       { ring: ring === null ? null : { ...ring, claims: [{ ...ring.claims[0], s: ring.claims[0].s.subarray(6) }] }, points },
     ];
     for (const claims of bad) {
-      expect(() => verify(inst, root, proof, claims)).toThrow(StackError);
+      expect(() => verify(inst, root, proof, claims)).toThrow(ShapeError);
       const placement = placeColumns(inst.columns.map((c) => Math.log2(c.length / 2)));
       const commitment = await commitWhir(CPU, buildStack(inst.columns, placement), placement.logN, inst.rate);
-      await expect(proveStackedOpening(new ProverState(LABEL), commitment, claims)).rejects.toThrow(StackError);
+      await expect(proveStackedOpening(new ProverState(LABEL), commitment, claims)).rejects.toThrow(ShapeError);
     }
   });
 });

@@ -8,11 +8,10 @@ import { eAdd, eMul, eMulK } from '../../src/field/e';
 import { verifyMerkle } from '../../src/merkle/opening';
 import { rsEncode } from '../../src/ntt/encode';
 import { columnWeightTable, eqTable, foldAt, type Kind, mleEval, roundMessage, WORDS } from '../../src/poly';
-import {
-  addInto, addScaled, commitFolded, enforcedSum, eqTableSeeded, evalRoundPoly, foldPairs, mapByTables, mleAt, powers,
-  queryWeightAt, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums, WhirError,
-} from '../../src/pcs/whir';
-import { coordinateWeights, phi, phiByteTables } from '../../src/pcs/ring-switch';
+import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, mleAt, ShapeError, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums } from '../../src/poly';
+import { commitFolded, enforcedSum, evalRoundPoly, powers, queryWeightAt } from '../../src/pcs/whir';
+import { eLinearTables } from '../../src/field/e-linear';
+import { coordinateWeights, phi } from '../../src/pcs/ring-switch';
 import { eWords, SplitMix64 } from './helpers';
 
 const at = (a: Uint32Array, i: number): Uint32Array => a.slice(6 * i, 6 * i + 6);
@@ -57,9 +56,9 @@ describe('round sums and folds', () => {
 
   it('reject tables that are not whole halves of the stride', () => {
     const rng = new SplitMix64(13);
-    expect(() => roundSums(table(rng, 'K', 12), 'K', eWords(rng, 12), 8)).toThrow(WhirError);
-    expect(() => roundSums(table(rng, 'K', 8), 'K', eWords(rng, 4), 1)).toThrow(WhirError);
-    expect(() => foldPairs(table(rng, 'E', 6), 'E', 4, eWords(rng, 1))).toThrow(WhirError);
+    expect(() => roundSums(table(rng, 'K', 12), 'K', eWords(rng, 12), 8)).toThrow(ShapeError);
+    expect(() => roundSums(table(rng, 'K', 8), 'K', eWords(rng, 4), 1)).toThrow(ShapeError);
+    expect(() => foldPairs(table(rng, 'E', 6), 'E', 4, eWords(rng, 1))).toThrow(ShapeError);
   });
 
   it('fold to the MLE: mleAt equals mleEval', () => {
@@ -69,7 +68,7 @@ describe('round sums and folds', () => {
       const p = eWords(rng, n);
       expect(mleAt(f, p)).toEqual(mleEval(f, 'E', p));
     }
-    expect(() => mleAt(eWords(rng, 8), eWords(rng, 2))).toThrow(WhirError);
+    expect(() => mleAt(eWords(rng, 8), eWords(rng, 2))).toThrow(ShapeError);
   });
 });
 
@@ -101,7 +100,7 @@ describe('weight tables', () => {
       addInto(sum, src);
       expect(sum).toEqual(acc.map((w, i) => w ^ src[i]));
     }
-    expect(() => addScaled(eWords(rng, 2), eWords(rng, 3), eWords(rng, 1))).toThrow(WhirError);
+    expect(() => addScaled(eWords(rng, 2), eWords(rng, 3), eWords(rng, 1))).toThrow(ShapeError);
   });
 
   it('addScaled and addInto at a stride touch only every stride-th value', () => {
@@ -120,7 +119,7 @@ describe('weight tables', () => {
       const sum = acc.slice();
       addInto(sum, src, stride);
       expect(sum).toEqual(plain);
-      expect(() => addInto(eWords(rng, span + 1), src, stride)).toThrow(WhirError);
+      expect(() => addInto(eWords(rng, span + 1), src, stride)).toThrow(ShapeError);
     }
   });
 
@@ -129,7 +128,7 @@ describe('weight tables', () => {
     const f = eWords(rng, 6);
     const t = eWords(rng, 40);
     const mapped = t.slice();
-    mapByTables(mapped, phiByteTables(coordinateWeights(f)));
+    mapByTables(mapped, eLinearTables(coordinateWeights(f)));
     for (let i = 0; i < 40; i++) expect(at(mapped, i)).toEqual(phi(at(t, i), f));
   });
 
@@ -151,8 +150,8 @@ describe('weight tables', () => {
       const p = eWords(rng, m);
       expect(queryWeightAt(queries, coeffs, p)).toEqual(mleEval(expected, 'E', p));
     }
-    expect(() => queryWeightsDense([1, 2], eWords(rng, 1), 3)).toThrow(WhirError);
-    expect(() => queryWeightsTransposed([64], eWords(rng, 1), 3, 2)).toThrow(WhirError);
+    expect(() => queryWeightsDense([1, 2], eWords(rng, 1), 3)).toThrow(ShapeError);
+    expect(() => queryWeightsTransposed([64], eWords(rng, 1), 3, 2)).toThrow(ShapeError);
   });
 });
 
@@ -206,6 +205,6 @@ describe('claim arithmetic', () => {
     let dot: Uint32Array = new Uint32Array(6);
     for (let lane = 0; lane < 3; lane++) dot = eAdd(dot, eMulK(at(laneEq, lane), kRow.subarray(2 * (2 - lane), 2 * (3 - lane))));
     expect(enforcedSum([kRow], 'K', laneEq, coeffs.subarray(0, 6), true)).toEqual(eMul(dot, at(coeffs, 0)));
-    expect(() => enforcedSum([kRow], 'K', laneEq, coeffs, true)).toThrow(WhirError);
+    expect(() => enforcedSum([kRow], 'K', laneEq, coeffs, true)).toThrow(ShapeError);
   });
 });

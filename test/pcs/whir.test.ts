@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import type { E } from '../../src/field/e';
 import { innerProduct, mleEval } from '../../src/poly';
-import { commitWhir, proveWhir, verifyWhir, WhirError, whirConfig } from '../../src/pcs/whir';
+import { commitWhir, proveWhir, verifyWhir, ShapeError, whirConfig } from '../../src/pcs/whir';
 import { ProverState, VerificationError, VerifierState } from '../../src/transcript';
 import type { Proof } from '../../src/transcript';
 import { eWords, kWords, SplitMix64 } from './helpers';
@@ -86,16 +86,16 @@ describe('WHIR opening round trips', () => {
     expect(() => verify(c, root, target, full, proof)).toThrow(VerificationError);
   });
 
-  it('refuses misshapen inputs with WhirError', async () => {
+  it('refuses misshapen inputs with ShapeError', async () => {
     const rng = new SplitMix64(3);
     const commitment = await commitWhir(CPU, kWords(rng, 2 ** 15), 15, 1);
     const short = await CPU.upload('E', eWords(rng, 2 ** 14));
-    await expect(proveWhir(new ProverState(LABEL), commitment, short, eWords(rng, 1))).rejects.toThrow(WhirError);
+    await expect(proveWhir(new ProverState(LABEL), commitment, short, eWords(rng, 1))).rejects.toThrow(ShapeError);
     const kWeight = await CPU.upload('K', kWords(rng, 2 ** 15));
-    await expect(proveWhir(new ProverState(LABEL), commitment, kWeight, eWords(rng, 1))).rejects.toThrow(WhirError);
-    await expect(commitWhir(CPU, kWords(rng, 2 ** 15 + 1), 15, 1)).rejects.toThrow(WhirError);
+    await expect(proveWhir(new ProverState(LABEL), commitment, kWeight, eWords(rng, 1))).rejects.toThrow(ShapeError);
+    await expect(commitWhir(CPU, kWords(rng, 2 ** 15 + 1), 15, 1)).rejects.toThrow(ShapeError);
     const vs = new VerifierState(LABEL, [], { stream: new Uint32Array(0), merkle: [] });
     expect(() => verifyWhir(vs, { logN: 15, logInvRate: 1, nLanes: 65, root: new Uint8Array(32), target: eWords(rng, 1), weightAt: () => eWords(rng, 1) }))
-      .toThrow(WhirError);
+      .toThrow(ShapeError);
   });
 });

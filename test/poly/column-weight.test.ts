@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kAdd, kFromHex, kMul, kToHex } from '../../src/field/k';
-import { columnWeightEval, columnWeightTable, mleEval, PolyError } from '../../src/poly';
+import { columnWeightEval, columnWeightTable, mleEval, ShapeError } from '../../src/poly';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
 const kOf = (v: number) => Uint32Array.of(v, 0);
@@ -37,8 +37,8 @@ describe('column weights', () => {
 
   it('rejects bad sizes', () => {
     expect(() => columnWeightTable(kOf(1), 3, new Uint32Array(8))).toThrow(/16 words/);
-    expect(() => columnWeightTable(kOf(1), -1)).toThrow(PolyError);
+    expect(() => columnWeightTable(kOf(1), -1)).toThrow(ShapeError);
     expect(() => columnWeightEval(kOf(1), new Uint32Array(6 * 65))).toThrow(/64/);
-    expect(() => columnWeightEval(kOf(1), new Uint32Array(7))).toThrow(PolyError);
+    expect(() => columnWeightEval(kOf(1), new Uint32Array(7))).toThrow(ShapeError);
   });
 });

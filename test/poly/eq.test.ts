@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eAdd, eMul, eOne } from '../../src/field/e';
-import { eqEval, eqTable, mleEval, PolyError } from '../../src/poly';
+import { eqEval, eqTable, mleEval, ShapeError } from '../../src/poly';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
 const at = (a: Uint32Array, i: number) => a.slice(6 * i, 6 * i + 6);
@@ -54,8 +54,8 @@ describe('eq table', () => {
   });
 
   it('rejects malformed points and outputs', () => {
-    expect(() => eqTable(new Uint32Array(7))).toThrow(PolyError);
+    expect(() => eqTable(new Uint32Array(7))).toThrow(ShapeError);
     expect(() => eqTable(new Uint32Array(12), new Uint32Array(6 * 3))).toThrow(/output needs 24 words/);
-    expect(() => eqEval(new Uint32Array(12), new Uint32Array(6))).toThrow(PolyError);
+    expect(() => eqEval(new Uint32Array(12), new Uint32Array(6))).toThrow(ShapeError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eAdd, eMul } from '../../src/field/e';
-import { foldAt, innerProduct, type Kind, PolyError, roundMessage, WORDS } from '../../src/poly';
+import { foldAt, innerProduct, type Kind, ShapeError, roundMessage, WORDS } from '../../src/poly';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
 /** h(X) = c0 + c1·X + c2·X² with c1 = claim + c2 (the plain convention's dropped coefficient). */
@@ -45,7 +45,7 @@ describe('product sumcheck round message', () => {
     const out = new Uint32Array(12).fill(7);
     expect(roundMessage(f, 'E', b, 0, out)).toBe(out);
     expect(out).toEqual(roundMessage(f, 'E', b, 0));
-    expect(() => roundMessage(f, 'E', b.subarray(0, 24), 0)).toThrow(PolyError);
+    expect(() => roundMessage(f, 'E', b.subarray(0, 24), 0)).toThrow(ShapeError);
     expect(() => roundMessage(f, 'E', b, 3)).toThrow(/variable 3/);
     expect(() => roundMessage(f, 'E', b, 0, new Uint32Array(6))).toThrow(/12 words/);
   });

@@ -2,17 +2,18 @@
 // the TypeScript reference, value for value: batches of 8 blocks, of 8 with a padding tail
 // of one, 2^7 with and without a tail, and 2^10 (several eight-block steps a run), also with
 // dispatches on a 2-D grid; and the VM's BLAKE2S rows' form (a header per compression, a
-// padding instance of its own).
+// padding instance of its own); and 2^11 blocks in windows of a 2 MiB binding limit.
 import { beforeAll, expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
 import type { Backend } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
-import type { FlockColumns, WitnessInputs } from '../../src/backend/flock-passes';
+import type { FlockColumns } from '../../src/backend/flock-passes';
+import type { WitnessInputs } from '../../src/kernels/flock/witness';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
-import { blockWeightsOn } from '../../src/flock/eq-table';
-import { witnessInputs } from '../../src/flock/witness';
-import { entryWeights } from '../../src/flock/zerocheck/materialize';
-import { pinnedCompressions } from '../../src/flock/compression';
+import { blockWeightsOn } from '../../src/flock/passes';
+import { witnessInputs } from '../../src/kernels/flock/witness';
+import { entryWeights } from '../../src/kernels/flock/materialize';
+import { pinnedCompressions } from '../../src/kernels/flock/compression';
 import { seededMessages } from '../../src/workloads/hash-batch/inputs';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { randomCompression, xorshift32 } from '../flock/helpers';
@@ -65,6 +66,16 @@ await describeGpu('webgpu Flock passes', ({ device }) => {
     expect(inputs.headers.length).toBe(12 * 101);
     await compareInputs(gpu, inputs, 7);
   }, 120_000);
+
+  // 2 MiB bindings: the skip pass's folded sums (1.3 MiB) still fit one, 2^11 blocks' columns
+  // (4 MiB) and zerocheck tables take windows, as a device binding 2 MiB would split them.
+  test('columns and tables longer than a binding (2 MiB), in windows: the same', async () => {
+    const windowed = createWebGpuBackend(device, { maxBindingBytes: 2 ** 21 });
+    await compare(windowed, 2000, 11);
+    const next = xorshift32(0x25);
+    const compressions = Array.from({ length: 1500 }, () => randomCompression(next));
+    await compareInputs(windowed, witnessInputs(compressions, randomCompression(next)), 11);
+  }, 300_000);
 
   test('a witness rejects inputs that do not fit its blocks', async () => {
     const inputs = witnessInputs(pinnedCompressions(seededMessages(9, { lo: 1, hi: 2 })));

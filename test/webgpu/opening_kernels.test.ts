@@ -1,4 +1,4 @@
-// The WebGPU backend's opening operations against the cpu backend (src/pcs/whir/bulk.ts) on
+// The WebGPU backend's opening operations against the cpu backend (src/poly/bulk.ts) on
 // random inputs, word for word: round sums and folds at every kind of stride (odd unit counts,
 // the whole table, enough terms that each invocation sums several), eq tables, the ring map by
 // byte tables, scaled adds into slices, query weights (duplicates included) and the deeper
@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { BackendUsageError, type Backend, type DeviceBuffer, type Elem } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
-import { coordinateWeights, phiByteTables } from '../../src/pcs/ring-switch';
+import { eLinearTables } from '../../src/field/e-linear';
+import { coordinateWeights } from '../../src/pcs/ring-switch';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeGpu } from './gpu';
 
@@ -69,7 +70,7 @@ await describeGpu('webgpu opening kernels', ({ device }) => {
   });
 
   test('mapByTables applies the map of the byte tables to every value', async () => {
-    const tables = phiByteTables(coordinateWeights(random(7, 'E', 6)));
+    const tables = eLinearTables(coordinateWeights(random(7, 'E', 6)));
     for (const n of [1, 1000, 2 ** 13]) {
       const [c, g] = await both(cpu, gpu, 'E', random(n, 'E', n));
       await cpu.mapByTables(c, tables);

@@ -9,7 +9,7 @@ import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { HASH_BATCH_STAGES, proveBatch, proveHashBatch } from '../../src/workloads/hash-batch/prove';
 import { verifyBatch } from '../../src/workloads/hash-batch/verify';
-import { pinnedCompressions } from '../../src/flock/compression';
+import { pinnedCompressions } from '../../src/kernels/flock/compression';
 import { statementOfMessages } from '../../src/workloads/hash-batch/statement';
 import { digestHex, firstDifference, PUBLISHED, readInputs, readProof, SIZES } from './vectors';
 

@@ -2,7 +2,7 @@
 // protocol step their bytes belong to, and a sampler that spreads tamper positions over all of
 // them. Length fields are their own regions: a change there is a malformed proof, elsewhere a
 // proof that parses and must fail a check.
-import { K_LOG } from '../../src/flock/layout';
+import { K_LOG } from '../../src/kernels/flock/layout';
 
 export interface Region {
   name: string;

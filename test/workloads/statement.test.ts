@@ -4,9 +4,9 @@
 // shapes are refused with HashBatchInputError.
 import { blake2s as nobleBlake2s } from '@noble/hashes/blake2.js';
 import { describe, expect, it } from 'vitest';
-import type { Compression } from '../../src/flock/compression';
-import { BLOCK_U32 } from '../../src/flock/layout';
-import { generateWitness } from '../../src/flock/witness';
+import type { Compression } from '../../src/kernels/flock/compression';
+import { BLOCK_U32 } from '../../src/kernels/flock/layout';
+import { generateWitness } from '../../src/kernels/flock/witness';
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { mleEval } from '../../src/poly';
 import { Channel } from '../../src/transcript/channel';

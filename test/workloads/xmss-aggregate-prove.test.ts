@@ -20,7 +20,7 @@ import {
   type AggregateSigner, KEY_LIST_TAG, STATEMENT_TAG, aggregate, aggregateWitness, aggregationProgram, cellOf, checkSigners,
   decodeAggregate, digestPublicInput, encodeAggregate, verifyAggregate,
 } from '../../src/workloads/xmss-aggregate';
-import { decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, xmssKeyGen, xmssSign } from '../../src/xmss';
+import { decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
 import { nativeOrCpu } from '../native/fast-backend';
 import { chain, th } from '../xmss/oracle';
@@ -36,7 +36,7 @@ const byKey = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b);
 function freshSigners(count: number, message: Uint8Array, epoch: number): AggregateSigner[] {
   return Array.from({ length: count }, (_, i) => {
     const key = xmssKeyGen(randomBytes(next, 32), Math.max(0, epoch - 2), epoch + 2);
-    return { publicKey: key.publicKey, signature: xmssSign(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
   });
 }
 const keyOf = (s: AggregateSigner) => (s.publicKey instanceof Uint8Array ? s.publicKey : encodePublicKey(s.publicKey));

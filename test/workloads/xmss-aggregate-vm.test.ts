@@ -15,7 +15,7 @@ import type { PublicInput } from '../../src/vm/public-input';
 import { type AggregateSigner, aggregateWitness, cellOf, digestPublicInput, statementDigest } from '../../src/workloads/xmss-aggregate';
 import { TweakHasher } from '../../src/xmss/hash';
 import { encodeDigest } from '../../src/xmss/encoding';
-import { encodePublicKey, xmssKeyGen, xmssSign } from '../../src/xmss';
+import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { compileSource } from '../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
 
@@ -51,7 +51,7 @@ const message = randomBytes(next, 32);
 const EPOCH = 77;
 const signers: AggregateSigner[] = Array.from({ length: 3 }, (_, i) => {
   const key = xmssKeyGen(randomBytes(next, 32), EPOCH - 1, EPOCH + 1);
-  return { publicKey: key.publicKey, signature: xmssSign(key, message, EPOCH, StdRng.seedFromU64(i, 0)).signature, epochs: { start: EPOCH - 1, end: EPOCH + 1 } };
+  return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, EPOCH, StdRng.seedFromU64(i, 0)).signature, epochs: { start: EPOCH - 1, end: EPOCH + 1 } };
 });
 const honest = aggregateWitness({ message, epoch: EPOCH, signers });
 type Streams = Map<string, E[][]>;

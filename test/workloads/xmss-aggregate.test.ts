@@ -14,7 +14,7 @@ import {
   aggregateWitness, annotatedProgram, cellOf, checkKeyList, digestPublicInput, keyListDigest, statementDigest, witnessAnnotations,
   witnessJson,
 } from '../../src/workloads/xmss-aggregate';
-import { decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, xmssKeyGen, xmssSign } from '../../src/xmss';
+import { decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
 import { fromHex, readVector, toHex, xmssIndex } from '../xmss/vectors';
 import { replayAggregate } from './xmss-aggregate-model';
@@ -34,7 +34,7 @@ const vmessage = fromHex(vcase.message);
 function freshSigners(count: number, message: Uint8Array, epoch: number, lo = Math.max(0, epoch - 2), hi = epoch + 2): AggregateSigner[] {
   return Array.from({ length: count }, (_, i) => {
     const key = xmssKeyGen(randomBytes(next, 32), lo, hi);
-    return { publicKey: key.publicKey, signature: xmssSign(key, message, epoch, StdRng.seedFromU64(i, 0)).signature, epochs: { start: lo, end: hi } };
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature, epochs: { start: lo, end: hi } };
   });
 }
 

@@ -5,7 +5,7 @@ import { blake2s } from '../../src/hash/blake2s';
 import { StdRng } from '../../src/util/std-rng';
 import {
   checkUnused, decodeKeyFile, encodeKeyFile, encodePublicKey, encodeSignature, XmssEpochError, XmssFormatError, xmssKeyGen,
-  XmssSecretKey, xmssSign,
+  XmssSecretKey, xmssSignUnsafeInMemory,
 } from '../../src/xmss/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
 
@@ -48,7 +48,7 @@ describe('XMSS secret key file', () => {
     expect(loaded.nextEpoch).toBe(1031);
     expect([loaded.key.epochStart, loaded.key.epochEnd]).toEqual([1000, 1063]);
     expect(Buffer.from(encodePublicKey(loaded.key.publicKey)).equals(Buffer.from(encodePublicKey(key.publicKey)))).toBe(true);
-    const sign = (k: XmssSecretKey) => encodeSignature(xmssSign(k, message, 1040, StdRng.seedFromU64(5, 0)).signature);
+    const sign = (k: XmssSecretKey) => encodeSignature(xmssSignUnsafeInMemory(k, message, 1040, StdRng.seedFromU64(5, 0)).signature);
     expect(Buffer.from(sign(loaded.key)).equals(Buffer.from(sign(key)))).toBe(true);
     expect(decodeKeyFile(encodeKeyFile(key)).nextEpoch).toBe(1000);
     expect(decodeKeyFile(encodeKeyFile(key, 1064)).nextEpoch).toBe(1064);
@@ -92,8 +92,8 @@ describe('XMSS secret key file', () => {
 
   it('a resealed range edit that keeps the band (1000..1062) loads, but will not sign in the edited subtree', () => {
     const edited = decodeKeyFile(resealed(file, (_, v) => v.setUint32(48, 1062, true)));
-    expect(() => xmssSign(edited.key, message, 1040, StdRng.seedFromU64(0, 0))).not.toThrow();
-    expect(() => xmssSign(edited.key, message, 1060, StdRng.seedFromU64(0, 0))).toThrow(/does not verify under its own public key/);
+    expect(() => xmssSignUnsafeInMemory(edited.key, message, 1040, StdRng.seedFromU64(0, 0))).not.toThrow();
+    expect(() => xmssSignUnsafeInMemory(edited.key, message, 1060, StdRng.seedFromU64(0, 0))).toThrow(/does not verify under its own public key/);
   });
 
   it('a key whose subtree root disagrees with its seed will not sign under it', () => {
@@ -101,7 +101,7 @@ describe('XMSS secret key file', () => {
     const bogus = { base: roots.base, nodes: roots.nodes.slice() };
     bogus.nodes[4 * 5] ^= 1; // the subtree of epochs 1040..1047
     const inconsistent = new XmssSecretKey(seed, 1000, 1063, bogus);
-    expect(() => xmssSign(inconsistent, message, 1041, StdRng.seedFromU64(0, 0))).toThrow(/does not verify under its own public key/);
+    expect(() => xmssSignUnsafeInMemory(inconsistent, message, 1041, StdRng.seedFromU64(0, 0))).toThrow(/does not verify under its own public key/);
   });
 
   it('checkUnused: in range and not below the next unused epoch', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { StdRng } from '../../src/util/std-rng';
 import {
-  decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, XmssEpochError, XmssFormatError, xmssKeyGen, xmssSign,
+  decodePublicKey, decodeSignature, encodePublicKey, encodeSignature, XmssEpochError, XmssFormatError, xmssKeyGen, xmssSignUnsafeInMemory,
   xmssVerify, type XmssSignature,
 } from '../../src/xmss/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
@@ -27,7 +27,7 @@ describe('XMSS sign and verify', () => {
   it('signs and verifies at every epoch of a range across bottom subtrees, and at no other epoch', () => {
     const key = xmssKeyGen(randomBytes(next, 32), 13, 45);
     for (let e = 13; e <= 45; e++) {
-      const { signature, encoding, grindAttempts } = xmssSign(key, message, e, rng(e));
+      const { signature, encoding, grindAttempts } = xmssSignUnsafeInMemory(key, message, e, rng(e));
       expect(encoding.reduce((a, b) => a + b, 0)).toBe(195);
       expect(grindAttempts).toBeGreaterThan(0);
       expect(xmssVerify(key.publicKey, message, signature, e)).toEqual({ valid: true });
@@ -37,13 +37,13 @@ describe('XMSS sign and verify', () => {
 
   it.each([[0, 0], [2 ** 32 - 1, 2 ** 32 - 1], [2 ** 32 - 4, 2 ** 32 - 1]])('a key for %i..%i signs at its last epoch', (lo, hi) => {
     const key = xmssKeyGen(randomBytes(next, 32), lo, hi);
-    const { signature } = xmssSign(key, message, hi, rng(hi));
+    const { signature } = xmssSignUnsafeInMemory(key, message, hi, rng(hi));
     expect(xmssVerify(key.publicKey, message, signature, hi)).toEqual({ valid: true });
   });
 
   it('the default random source draws fresh randomness each time; both signatures verify', () => {
     const key = xmssKeyGen(randomBytes(next, 32), 0, 3);
-    const a = xmssSign(key, message, 2).signature, b = xmssSign(key, message, 2).signature;
+    const a = xmssSignUnsafeInMemory(key, message, 2).signature, b = xmssSignUnsafeInMemory(key, message, 2).signature;
     expect(Buffer.from(a.randomness).equals(Buffer.from(b.randomness))).toBe(false);
     expect(xmssVerify(key.publicKey, message, a, 2).valid && xmssVerify(key.publicKey, message, b, 2).valid).toBe(true);
   });
@@ -58,7 +58,7 @@ describe('XMSS sign and verify', () => {
 
   it('every single-bit change of a signature is rejected: a chain value or sibling as InvalidMerklePath', () => {
     const key = xmssKeyGen(randomBytes(next, 32), 0, 15);
-    const bytes = encodeSignature(xmssSign(key, message, 9, rng(1)).signature);
+    const bytes = encodeSignature(xmssSignUnsafeInMemory(key, message, 9, rng(1)).signature);
     const reasons = new Map<string, number>();
     for (let bit = 0; bit < 8 * bytes.length; bit++) {
       const t = bytes.slice();
@@ -77,7 +77,7 @@ describe('XMSS sign and verify', () => {
   it('rejects a flipped message bit, another key, and the same seed\'s key for another range', () => {
     const seed = randomBytes(next, 32);
     const key = xmssKeyGen(seed, 0, 7);
-    const { signature } = xmssSign(key, message, 3, rng(3));
+    const { signature } = xmssSignUnsafeInMemory(key, message, 3, rng(3));
     const flipped = message.slice();
     flipped[31] ^= 0x80;
     expect(xmssVerify(key.publicKey, flipped, signature, 3).valid).toBe(false);
@@ -87,7 +87,7 @@ describe('XMSS sign and verify', () => {
 
   it('byte forms round-trip, and any other length is an XmssFormatError naming the input', () => {
     const key = xmssKeyGen(randomBytes(next, 32), 0, 1);
-    const sig = xmssSign(key, message, 1, rng(0)).signature;
+    const sig = xmssSignUnsafeInMemory(key, message, 1, rng(0)).signature;
     const bytes = encodeSignature(sig);
     expect(bytes.length).toBe(1208);
     expect(Buffer.from(encodeSignature(decodeSignature(bytes))).equals(Buffer.from(bytes))).toBe(true);
@@ -100,15 +100,15 @@ describe('XMSS sign and verify', () => {
     expectThrows(() => xmssVerify(key.publicKey, message, short, 1), XmssFormatError, 'input', 'signature');
     expectThrows(() => xmssVerify(key.publicKey, message.subarray(1), sig, 1), XmssFormatError, 'input', 'message');
     expectThrows(() => xmssVerify({ ...key.publicKey, merkleRoot: new Uint8Array(15) }, message, sig, 1), XmssFormatError, 'input', 'public key');
-    expectThrows(() => xmssSign(key, new Uint8Array(33), 1), XmssFormatError, 'input', 'message');
+    expectThrows(() => xmssSignUnsafeInMemory(key, new Uint8Array(33), 1), XmssFormatError, 'input', 'message');
   });
 
   it('epochs outside a key\'s range, outside u32 or an empty range are XmssEpochErrors', () => {
     const key = xmssKeyGen(randomBytes(next, 32), 16, 31);
-    const sig = xmssSign(key, message, 16, rng(0)).signature;
-    expectThrows(() => xmssSign(key, message, 15), XmssEpochError, 'problem', 'out-of-range');
-    expectThrows(() => xmssSign(key, message, 32), XmssEpochError, 'problem', 'out-of-range');
-    expectThrows(() => xmssSign(key, message, 16.5), XmssEpochError, 'problem', 'not-u32');
+    const sig = xmssSignUnsafeInMemory(key, message, 16, rng(0)).signature;
+    expectThrows(() => xmssSignUnsafeInMemory(key, message, 15), XmssEpochError, 'problem', 'out-of-range');
+    expectThrows(() => xmssSignUnsafeInMemory(key, message, 32), XmssEpochError, 'problem', 'out-of-range');
+    expectThrows(() => xmssSignUnsafeInMemory(key, message, 16.5), XmssEpochError, 'problem', 'not-u32');
     for (const e of [-1, 2 ** 32, Number.NaN]) expectThrows(() => xmssVerify(key.publicKey, message, sig, e), XmssEpochError, 'problem', 'not-u32');
     expectThrows(() => xmssKeyGen(new Uint8Array(32), 5, 4), XmssEpochError, 'problem', 'empty-range');
     expectThrows(() => xmssKeyGen(new Uint8Array(32), 0, 2 ** 32), XmssEpochError, 'problem', 'not-u32');

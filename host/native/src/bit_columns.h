@@ -1,7 +1,7 @@
 // Flock's byte-table passes over its packed bit columns (64 bits a u64 word): the zerocheck's
-// univariate-skip sums (src/flock/zerocheck/skip-pass.ts) and E tables at (z, χ_0)
-// (src/flock/zerocheck/materialize.ts), and the lincheck's fold over the blocks
-// (src/flock/lincheck/fold-blocks.ts). Plain C++: bit operations and table lookups of E rows
+// univariate-skip sums (src/kernels/flock/skip-pass.ts) and E tables at (z, χ_0)
+// (src/kernels/flock/materialize.ts), and the lincheck's fold over the blocks
+// (src/kernels/flock/fold-blocks.ts). Plain C++: bit operations and table lookups of E rows
 // (e_rows.h: one 256-bit vector each on a path with AVX2), the same bytes on every path.
 #pragma once
 #include <cstddef>

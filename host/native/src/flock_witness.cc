@@ -1,6 +1,6 @@
 // One block at a time into a block-sized scratch (in L1), then copied out, so the columns are
 // only written. Only a and b are built: every row writes z = a ∧ b and every other bit is 0 in
-// all three, so z = a ∧ b word by word. The positions mirror src/flock/layout.ts.
+// all three, so z = a ∧ b word by word. The positions mirror src/kernels/flock/layout.ts.
 #include "flock_witness.h"
 
 #include <cstring>

@@ -1,4 +1,4 @@
-// Flock's witness (docs/protocol.md §9.2, src/flock/witness.ts): each compression computed on
+// Flock's witness (docs/protocol.md §9.2, src/kernels/flock/witness.ts): each compression computed on
 // words, and every row's bits a = A_0 z, b = B_0 z, z = a ∧ b written as whole runs straight
 // into the packed columns. Plain C++, the same on every path.
 #pragma once

@@ -1,5 +1,5 @@
 // The WHIR opening's bulk work and the zerocheck's round sums (src/backend/backend.ts, the
-// Backend's opening methods; src/pcs/whir/bulk.ts is the reference), over a path's K and E
+// Backend's opening methods; src/poly/bulk.ts is the reference), over a path's K and E
 // batch products. K words are u64, an E element three of them (c0, c1, c2).
 //
 // A round at `stride` s cuts a table of n values (n a multiple of s) into units of 2s: pair

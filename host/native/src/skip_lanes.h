@@ -1,4 +1,4 @@
-// The univariate-skip pass's per-group work (src/flock/zerocheck/skip-pass.ts, group),
+// The univariate-skip pass's per-group work (src/kernels/flock/skip-pass.ts, group),
 // bitsliced with 64-lane planes (one u64) where the TypeScript holds two 32-lane halves: the
 // 8 planes of a GF(2^8) value are one 64-byte vector (GCC/Clang vector extensions). Each
 // kernel file compiles this in its own target region (field_lanes.h), so the vectors take

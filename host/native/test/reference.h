@@ -58,7 +58,7 @@ inline void valueE(const uint64_t* t, size_t w, size_t v, uint64_t* out) {
   out[2] = w == 3 ? t[3 * v + 2] : 0;
 }
 
-/** The round of Σ f·b at `stride` (src/pcs/whir/bulk.ts roundSums): c0 then c2. */
+/** The round of Σ f·b at `stride` (src/poly/bulk.ts roundSums): c0 then c2. */
 inline std::vector<uint64_t> roundSums(const uint64_t* f, size_t w, const uint64_t* b, size_t n, size_t s) {
   std::vector<uint64_t> out(6);
   for (size_t unit = 0; unit < n; unit += 2 * s) {

@@ -8,21 +8,23 @@ import { openMerkle } from '../../merkle/opening';
 import { buildMerkleTree } from '../../merkle/tree';
 import { checkWidths } from '../../merkle/leaves';
 import { encodeStack, stackShape } from '../../ntt/encode';
-import { BLOCK_U32 } from '../../flock/layout';
-import { hostFoldBlocks } from '../../flock/lincheck/fold-blocks';
-import { writeWitness } from '../../flock/witness';
-import { hostEntries } from '../../flock/zerocheck/materialize';
-import { hostSkipSums } from '../../flock/zerocheck/skip-pass';
+import { BLOCK_U32 } from '../../kernels/flock/layout';
+import { hostFoldBlocks } from '../../kernels/flock/fold-blocks';
+import { writeWitness } from '../../kernels/flock/witness';
+import { hostEntries } from '../../kernels/flock/materialize';
+import { hostSkipSums } from '../../kernels/flock/skip-pass';
 import { arrayFlockPasses, type FlockArrayKernels } from '../array-flock';
 import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { ArrayDeviceBuffer, ArrayTree, treeOf, wordsOf } from './arrays';
 import { typedArrayOpening } from './opening';
 import type { CpuPool } from './pool';
 import { MAX_SHARED_BYTES, WordPool } from '../word-pool';
-import { jsWords } from '../allocation';
+import { jsWords } from '../../util/allocation';
+import { completeBackend } from '../portable';
 import { buildMerkleTreeThreaded, encodeStackThreaded, isShared, smallestNonceThreaded, THREADED_MIN_WORDS } from './threaded';
 import { arrayVmKernels } from '../array-vm';
 import { hostVmKernels } from './vm-kernels';
+import { checkOptions } from '../../util/options';
 
 /** A new buffer owning `words` (no copy). */
 function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
@@ -59,6 +61,7 @@ export interface CpuBackendOptions {
 }
 
 export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
+  checkOptions('createCpuBackend', options, { pool: 'object', threadedFrom: { integer: [0, 2 ** 53] }, collect: 'function' });
   const { pool, threadedFrom = THREADED_MIN_WORDS, collect } = options;
   /** Arrays from threadedFrom words on: recycled, and shared if there are workers. */
   const large = new WordPool({ shared: pool !== undefined, collect });
@@ -77,7 +80,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   };
   /** The pool, if a job over `input` should go to it (workers must see rows they read). */
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
-  return {
+  const backend: Backend = completeBackend({
     name: 'cpu',
     vm: arrayVmKernels({ backend: 'cpu', take: (length) => large.take(length), give: (w) => large.give(w) }, hostVmKernels),
     async upload(elem, src) {
@@ -131,8 +134,9 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
     ...(pool !== undefined && typeof SharedArrayBuffer !== 'undefined'
       ? { smallestNonce: (base: Uint32Array, bits: number) => smallestNonceThreaded(pool, base, bits) }
       : {}),
-    hostBelow: 0,
+    host: { below: 0, get backend() { return backend; } },
     zerocheckRounds: 'host',
+    stackWeight: 'lanes',
     ...typedArrayOpening({ data, wrap, spent, free, take: (length, what) => (length >= threadedFrom ? large.take(length, what) : jsWords(length, what)) }),
     freeTree(tree) {
       const { nodes } = treeOf('cpu', tree, (tree as ArrayTree).codeword);
@@ -146,5 +150,6 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       large.clear();
       await pool?.dispose();
     },
-  };
+  });
+  return backend;
 }

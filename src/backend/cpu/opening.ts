@@ -1,10 +1,10 @@
 // The WHIR opening's bulk work for any backend whose buffers are plain typed arrays: the
-// functions of src/pcs/whir/bulk.ts (and the zerocheck's round sums) on the buffers' words.
+// functions of src/poly/bulk.ts (and the zerocheck's round sums) on the buffers' words.
 // `data` unwraps a buffer (checking that it is the backend's and live), `wrap` makes a new
 // one that owns the given words, `spent` retires a buffer whose storage a result took over,
 // `free` frees one, `take` gives the words of a new table (from the backend's pool).
 import { encodeEInterleaved } from '../../ntt/encode';
-import { addInto, addScaled, eqTableSeeded, foldPairs, laneCombine, laneDots, mapByTables, queryWeights, roundSums } from '../../pcs/whir/bulk';
+import { addInto, addScaled, eqTableSeeded, foldPairs, laneCombine, laneDots, mapByTables, queryWeights, roundSums } from '../../poly/bulk';
 import { roundShape, sameShape, checkSlice, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { foldsInPlace } from './arrays';
 import { zerocheckSums } from './zerocheck';

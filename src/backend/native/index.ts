@@ -14,6 +14,7 @@ import { nativeFlockKernels } from './flock';
 import type { NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { arrayVmKernels } from '../array-vm';
+import { completeBackend } from '../portable';
 import { nativeVmKernels } from './vm-kernels';
 import { TAG_POW_NONCE } from '../../transcript/tags';
 import { nativeWordPool } from './word-pool';
@@ -76,7 +77,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     if (!pool.give(words)) pool.forget(words.byteLength);
   }
 
-  return {
+  const backend: Backend = completeBackend({
     name: 'native',
     async upload(elem, words) {
       if (words.length % WORDS[elem] !== 0) {
@@ -124,8 +125,9 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     async smallestNonce(base, bits) {
       return module.smallestNonce(base, TAG_POW_NONCE, bits);
     },
-    hostBelow: 0,
+    host: { below: 0, get backend() { return backend; } },
     zerocheckRounds: 'device',
+    stackWeight: 'lanes',
     vm: arrayVmKernels({ backend: 'native', take: (length) => pool.take(length), give: (w) => pool.give(w) }, nativeVmKernels(module)),
     ...nativeOpening(module, {
       data,
@@ -153,5 +155,6 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       disposed = true;
       pool.clear();
     },
-  };
+  });
+  return backend;
 }

@@ -2,7 +2,8 @@
 // The host loads the module (host/node/native.ts) and hands it in: nothing here is Node-only.
 // Every buffer is a Uint32Array used in place, its K words read as little-endian u64. An
 // allocation the module cannot make reaches the caller as an AllocationError.
-import { AllocationError } from '../allocation';
+import { LeanVmError } from '../../util/errors';
+import { AllocationError } from '../../util/allocation';
 
 /** An instruction-set path: its name and what the products and hashes run on. */
 export interface NativePath {
@@ -53,18 +54,18 @@ export interface NativeModule {
   /** Backend.zerocheckStep: a, b, c (2^(point's coordinates + 1) E values, twice that with chi)
    * bound at chi in place when given (into their first halves); then G(1) then G(∞) (12 words). */
   zerocheckStep(a: Uint32Array, b: Uint32Array, c: Uint32Array, chi: Uint32Array | null, point: Uint32Array): Uint32Array;
-  /** hostSkipSums (src/flock/zerocheck/skip-pass.ts): `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
+  /** hostSkipSums (src/kernels/flock/skip-pass.ts): `groups` groups of 16 words of a, b, c from u32 word `at` (even), weighted by lo and hi (SkipWeights). */
   skipSums(lt: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, at: number, groups: number, lo: Uint32Array, hi: Uint32Array, sums: Uint32Array): void;
-  /** hostEntries (src/flock/zerocheck/materialize.ts) into out (count E values); `at` even. */
+  /** hostEntries (src/kernels/flock/materialize.ts) into out (count E values); `at` even. */
   zerocheckEntries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
   /** Backend.queryWeights' dense route into out (2^m E values): m K factors Ŵ_i(x_q) per query. */
   queryWeights(factors: Uint32Array, coeffs: Uint32Array, m: number, out: Uint32Array): void;
   /** Backend.queryWeights' transposed route (bulk.ts queryWeightsTransposed): one domain point and
    * E coefficient per query; data holds 2^(m + logInvRate) E values, the result its first 2^m. */
   queryWeightsTransposed(positions: Uint32Array, coeffs: Uint32Array, m: number, logInvRate: number, data: Uint32Array): void;
-  /** hostFoldBlocks (src/flock/lincheck/fold-blocks.ts). */
+  /** hostFoldBlocks (src/kernels/flock/fold-blocks.ts). */
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
-  /** writeWitness (src/flock/witness.ts) of WitnessInputs' messages and headers into z, a, b. */
+  /** writeWitness (src/kernels/flock/witness.ts) of WitnessInputs' messages and headers into z, a, b. */
   flockWitness(messages: Uint32Array, headers: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
   // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
   productsOfFour(src: Uint32Array, out: Uint32Array): void;
@@ -97,7 +98,7 @@ const FUNCTIONS = [
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */
-export class NativeModuleError extends Error {
+export class NativeModuleError extends LeanVmError {
   override name = 'NativeModuleError';
 }
 

@@ -1,5 +1,7 @@
+import { LeanVmError } from '../../util/errors';
+
 /** A failure the GPU reported: a validation or out-of-memory error, a lost device. */
-export class WebGpuError extends Error {
+export class WebGpuError extends LeanVmError {
   override name = 'WebGpuError';
 }
 

@@ -8,15 +8,16 @@ import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eMul } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
-import { foldPairs, roundSums } from '../../pcs/whir/bulk';
+import { foldPairs, roundSums } from '../../poly/bulk';
 import { evalRoundPoly, roundPoly } from '../../pcs/whir/claims';
 import type { ProverState } from '../../transcript/prover-state';
-import { FlockError } from '../errors';
-import { BLOCK_BITS, CONST_POS } from '../layout';
+import { ShapeError } from '../../util/errors';
+import { BLOCK_BITS, CONST_POS } from '../../kernels/flock/layout';
 import { transposeWalk } from '../walk';
 import type { ZerocheckClaim } from '../zerocheck/claim';
 import type { TailOptions } from '../zerocheck/prover';
-import { foldBlocks, foldBlocksOn } from './fold-blocks';
+import { foldBlocks } from '../../kernels/flock/fold-blocks';
+import { foldBlocksOn } from '../passes';
 import { IN_VARS, rowWeights } from './row-weights';
 import { type FlockClaim, lincheckClaim, lincheckSuffix } from './claim';
 
@@ -53,7 +54,7 @@ export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols
 
 /** Checks the zerocheck point against the block count. */
 function checkPoint(zc: ZerocheckClaim, nBlocksLog: number): void {
-  if (zc.chi.length !== 6 * (IN_VARS + nBlocksLog)) throw new FlockError(`proveLincheck: the zerocheck point has ${zc.chi.length / 6} coordinates, expected ${IN_VARS + nBlocksLog}`);
+  if (zc.chi.length !== 6 * (IN_VARS + nBlocksLog)) throw new ShapeError(`proveLincheck: the zerocheck point has ${zc.chi.length / 6} coordinates, expected ${IN_VARS + nBlocksLog}`);
 }
 
 /** The rounds on the host, given zv (the committed bits folded over the blocks at χ_out). */

@@ -4,13 +4,15 @@ import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/back
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
-import { FlockError } from '../errors';
-import { K_LOG } from '../layout';
-import { interpolateSkip } from '../skip-domain';
-import { equalityPoint } from './challenges';
-import { deviceTables, hostTablesOn, materialize, tableShape } from './materialize';
-import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from './padded-tables';
-import { type SkipPassResult, type ZerocheckColumns, skipPass, skipPassOn } from './skip-pass';
+import { ShapeError } from '../../util/errors';
+import { K_LOG } from '../../kernels/flock/layout';
+import { interpolateSkip } from '../../kernels/flock/skip-domain';
+import { equalityPoint } from '../../kernels/flock/challenges';
+import { materialize, tableShape } from '../../kernels/flock/materialize';
+import { deviceTables, hostTablesOn, skipPassOn } from '../passes';
+import { bindTables, spendTables } from '../../backend/portable';
+import { type PaddedShape, type PaddedTable, type PairTerms, eqWeightedSums, finalValue, foldPadded } from '../../kernels/flock/padded-tables';
+import { type SkipPassResult, type ZerocheckColumns, skipPass } from '../../kernels/flock/skip-pass';
 import type { ZerocheckClaim } from './claim';
 
 /** Where the batch's identical padding tail starts. */
@@ -46,7 +48,7 @@ export function proveZerocheck(cols: ZerocheckColumns, nBlocksLog: number, ps: P
 /**
  * The same proof (the same bytes) over the columns on `backend`: the skip pass and the first
  * tables by its flock passes, then the multilinear rounds there when its zerocheckRounds is
- * 'device', while the tables hold at least backend.hostBelow values; the rest on the host.
+ * 'device', while the tables hold at least backend.host.below values; the rest on the host.
  * doneWith gets columns a and b once their tables are made (FlockPasses.zerocheckTables).
  */
 export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps: ProverState, doneWith?: DoneWith): Promise<ZerocheckClaim> {
@@ -54,7 +56,7 @@ export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps:
   const first = sendSkipRounds(o, ps, await skipPassOn(backend, cols, o.r));
   const chi0 = first.chi.subarray(0, 6);
   const run: RoundState = { ...first, tables: [], shape: tableShape(o.blocks, o.live) };
-  const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.hostBelow, 2);
+  const onDevice = (): boolean => backend.zerocheckRounds === 'device' && run.i < run.vars && 2 ** run.shape.vars >= Math.max(backend.host.below, 2);
   if (!onDevice()) {
     // The host's tables from the backend's pool where it keeps one, and back to it after.
     const host = await hostTablesOn(backend, cols, first.z, chi0, doneWith);
@@ -68,50 +70,21 @@ export async function proveZerocheckOn(backend: Backend, cols: FlockColumns, ps:
   // A round binds the previous round's χ first, so a fused step does both in one pass.
   const [a, b, c] = await deviceTables(backend, cols, first.z, chi0, doneWith);
   let bufs: ZerocheckTables = [a, b, c];
-  const step = backend.zerocheckStep?.bind(backend) ?? ((tables: ZerocheckTables, chi: E | null, point: Uint32Array) => unfusedStep(backend, tables, chi, point));
   let chi: E | null = null;
   try {
     for (; onDevice(); run.i++) {
-      const round = await step(bufs, chi, run.r.subarray(6 * (run.i + 1)));
+      const round = await backend.zerocheckStep(bufs, chi, run.r.subarray(6 * (run.i + 1)));
       bufs = round.tables;
       chi = sendRound(run, ps, round.sums);
       run.shape = { vars: run.shape.vars - 1, head: 2 ** (run.shape.vars - 1), period: 1 };
     }
-    if (chi !== null) bufs = spend(backend, bufs, await bindTables(backend, bufs, chi));
+    if (chi !== null) bufs = spendTables(backend, bufs, await bindTables(backend, bufs, chi));
     const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
     run.tables = words.map((head) => ({ head, pad: new Uint32Array(6) }));
   } finally {
     for (const buf of bufs) backend.free(buf);
   }
   return closeRounds(run, ps);
-}
-
-/** zerocheckStep from fold, eqTable and zerocheckSums: for a backend without the fused one. */
-async function unfusedStep(backend: Backend, tables: ZerocheckTables, chi: E | null, point: Uint32Array): Promise<ZerocheckStep> {
-  const bound = chi === null ? tables : await bindTables(backend, tables, chi);
-  try {
-    const eq = await backend.eqTable(point, eOne());
-    try {
-      return { sums: await backend.zerocheckSums(bound[0], bound[1], bound[2], eq), tables: spend(backend, tables, bound) };
-    } finally {
-      backend.free(eq);
-    }
-  } catch (e) {
-    if (bound !== tables) for (const buf of bound) backend.free(buf);
-    throw e;
-  }
-}
-
-/** New buffers of the tables with their lowest variable bound at chi. */
-async function bindTables(backend: Backend, tables: ZerocheckTables, chi: E): Promise<ZerocheckTables> {
-  const [a, b, c] = await Promise.all(tables.map((buf) => backend.fold(buf, 1, chi)));
-  return [a, b, c];
-}
-
-/** Frees `old` unless it is `next`; returns `next`. */
-function spend(backend: Backend, old: ZerocheckTables, next: ZerocheckTables): ZerocheckTables {
-  if (next !== old) for (const buf of old) backend.free(buf);
-  return next;
 }
 
 /** A zerocheck between its multilinear rounds: round i is next. */
@@ -145,7 +118,7 @@ function openRounds(cols: ZerocheckColumns, nBlocksLog: number, ps: ProverState,
 function beginRounds(nBlocksLog: number, ps: ProverState, opts: TailOptions): Start {
   const blocks = 2 ** nBlocksLog;
   const live = opts.live ?? blocks;
-  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`proveZerocheck: live blocks ${live} outside 0..${blocks}`);
+  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new ShapeError(`proveZerocheck: live blocks ${live} outside 0..${blocks}`);
   const m = K_LOG + nBlocksLog;
   return { r: equalityPoint(ps, m), blocks, live, vars: m - 6 };
 }

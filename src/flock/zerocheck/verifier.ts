@@ -3,9 +3,9 @@
 // and derives v_c = claim + v_a·v_b; lincheck's terminal identity is what pins all three.
 import { type E, eAdd, eMul } from '../../field/e';
 import type { VerifierState } from '../../transcript/verifier-state';
-import { K_LOG } from '../layout';
-import { SKIP_NODES, interpolateSkip } from '../skip-domain';
-import { equalityPoint } from './challenges';
+import { K_LOG } from '../../kernels/flock/layout';
+import { SKIP_NODES, interpolateSkip } from '../../kernels/flock/skip-domain';
+import { equalityPoint } from '../../kernels/flock/challenges';
 import type { ZerocheckClaim } from './claim';
 
 /** c0 + c1·x + c2·x² for three packed coefficients. */

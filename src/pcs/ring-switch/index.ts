@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../../util/errors';
 export * from './map';
 export * from './target';
 export * from './weight';

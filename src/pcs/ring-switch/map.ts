@@ -2,19 +2,16 @@
 // composition of the stages a ← a + f_p·a^(2^{d_p}), d = 32, 16, 8, 4, 2, 1. Every stage is
 // F2-linear (squaring is), so Φ is too: it is fixed by its values on the 192 F2-basis vectors.
 import { type E, eMulAt, eSquareAt } from '../../field/e';
-import { RingSwitchError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 export const RING_MAP_SHIFTS: readonly number[] = [32, 16, 8, 4, 2, 1];
 
-/** Bits of an E element, and the byte tables that evaluate Φ 8 bits at a time. */
+/** Bits of an E element: Φ is known by its images of the 192 basis vectors. */
 const E_BITS = 192;
-const E_BYTES = 24;
-/** Words of the output of phiByteTables: 24 tables × 256 entries × 6 words. */
-export const PHI_TABLE_WORDS = 6 * 256 * E_BYTES;
 
 function checkChallenges(f: Uint32Array, what: string): void {
   if (f.length !== 6 * RING_MAP_SHIFTS.length) {
-    throw new RingSwitchError(`${what}: need ${RING_MAP_SHIFTS.length} E challenges (${6 * RING_MAP_SHIFTS.length} words), got ${f.length} words`);
+    throw new ShapeError(`${what}: need ${RING_MAP_SHIFTS.length} E challenges (${6 * RING_MAP_SHIFTS.length} words), got ${f.length} words`);
   }
 }
 
@@ -76,48 +73,4 @@ export function coordinateWeights(f: Uint32Array): Uint32Array {
     cw.set(phi(basis, f), 6 * w);
   }
   return cw;
-}
-
-/**
- * Subset sums of the coordinate weights per byte of an E element: table t (< 24) entry v is
- * Σ_{bits i of v} cw[8t + i], at word offset 6·(256t + v). Φ(e) is then 24 lookups and XORs.
- */
-export function phiByteTables(cw: Uint32Array): Uint32Array {
-  if (cw.length !== 6 * E_BITS) throw new RingSwitchError(`phiByteTables: need ${E_BITS} coordinate weights (${6 * E_BITS} words), got ${cw.length} words`);
-  const tables = new Uint32Array(PHI_TABLE_WORDS);
-  for (let t = 0; t < E_BYTES; t++) {
-    const base = 6 * 256 * t;
-    for (let v = 1; v < 256; v++) {
-      // v = (v without its lowest bit) + that bit: one earlier entry plus one weight.
-      const low = 31 - Math.clz32(v & -v);
-      const prev = base + 6 * (v & (v - 1));
-      const weight = 6 * (8 * t + low);
-      const o = base + 6 * v;
-      for (let i = 0; i < 6; i++) tables[o + i] = tables[prev + i] ^ cw[weight + i];
-    }
-  }
-  return tables;
-}
-
-/** out[o..o+6) = Φ(src[si..si+6)) by the byte tables; src may be out (it is read first). */
-export function phiByTablesAt(tables: Uint32Array, src: Uint32Array, si: number, out: Uint32Array, o: number): void {
-  let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0;
-  for (let word = 0; word < 6; word++) {
-    const x = src[si + word];
-    for (let b = 0; b < 4; b++) {
-      const e = 6 * (256 * (4 * word + b) + ((x >>> (8 * b)) & 0xff));
-      a0 ^= tables[e];
-      a1 ^= tables[e + 1];
-      a2 ^= tables[e + 2];
-      a3 ^= tables[e + 3];
-      a4 ^= tables[e + 4];
-      a5 ^= tables[e + 5];
-    }
-  }
-  out[o] = a0;
-  out[o + 1] = a1;
-  out[o + 2] = a2;
-  out[o + 3] = a3;
-  out[o + 4] = a4;
-  out[o + 5] = a5;
 }

@@ -4,13 +4,13 @@
 // weighting them by cw, which needs no Φ evaluations once cw is known.
 import type { E } from '../../field/e';
 import { innerProduct } from '../../poly/inner-product';
-import { RingSwitchError } from './errors';
+import { ShapeError } from '../../util/errors';
 import { phi } from './map';
 
 const SLICES = 64;
 
 function checkClaims(s: Uint32Array, what: string): void {
-  if (s.length !== 6 * SLICES) throw new RingSwitchError(`${what}: need ${SLICES} E claims (${6 * SLICES} words), got ${s.length} words`);
+  if (s.length !== 6 * SLICES) throw new ShapeError(`${what}: need ${SLICES} E claims (${6 * SLICES} words), got ${s.length} words`);
 }
 
 /** T = Σ_i x^i·Φ(s_i) for s = 64 packed E claims and f = the six packed challenges. */
@@ -39,6 +39,6 @@ export function transposeClaims(s: Uint32Array): Uint32Array {
 
 /** T = Σ_w cw[w]·t_w for s = 64 packed E claims and cw = the 192 coordinate weights. */
 export function ringSwitchTarget(s: Uint32Array, cw: Uint32Array): E {
-  if (cw.length !== 6 * 192) throw new RingSwitchError(`ringSwitchTarget: need 192 coordinate weights (1152 words), got ${cw.length} words`);
+  if (cw.length !== 6 * 192) throw new ShapeError(`ringSwitchTarget: need 192 coordinate weights (1152 words), got ${cw.length} words`);
   return innerProduct(transposeClaims(s), 'K', cw);
 }

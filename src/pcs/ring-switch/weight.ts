@@ -5,14 +5,14 @@
 import { type E, eMulAt, eSquareAt } from '../../field/e';
 import { eqTable } from '../../poly/eq';
 import { pointVars } from '../../poly/table';
-import { RingSwitchError } from './errors';
-import { PHI_TABLE_WORDS, phiByTablesAt } from './map';
+import { ShapeError } from '../../util/errors';
+import { E_LINEAR_TABLE_WORDS, eLinearAt } from '../../field/e-linear';
 
 /** b[y] = Φ(eq(r, y)) for all y < 2^n (6·2^n words), with Φ given by its byte tables. */
 export function ringWeightTable(r: Uint32Array, tables: Uint32Array, out?: Uint32Array): Uint32Array {
-  if (tables.length !== PHI_TABLE_WORDS) throw new RingSwitchError(`ringWeightTable: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
+  if (tables.length !== E_LINEAR_TABLE_WORDS) throw new ShapeError(`ringWeightTable: byte tables need ${E_LINEAR_TABLE_WORDS} words, got ${tables.length}`);
   const b = eqTable(r, out);
-  for (let o = 0; o < b.length; o += 6) phiByTablesAt(tables, b, o, b, o);
+  for (let o = 0; o < b.length; o += 6) eLinearAt(tables, b, o, b, o);
   return b;
 }
 
@@ -20,9 +20,9 @@ export function ringWeightTable(r: Uint32Array, tables: Uint32Array, out?: Uint3
 export function ringWeightEval(r: Uint32Array, rPrime: Uint32Array, c: Uint32Array): E {
   const n = pointVars(r, 'ringWeightEval');
   if (pointVars(rPrime, 'ringWeightEval') !== n) {
-    throw new RingSwitchError(`ringWeightEval: r has ${n} coordinates but r' has ${rPrime.length / 6}`);
+    throw new ShapeError(`ringWeightEval: r has ${n} coordinates but r' has ${rPrime.length / 6}`);
   }
-  if (c.length !== 6 * 64) throw new RingSwitchError(`ringWeightEval: need 64 coefficients (384 words), got ${c.length} words`);
+  if (c.length !== 6 * 64) throw new ShapeError(`ringWeightEval: need 64 coefficients (384 words), got ${c.length} words`);
   const frob = Uint32Array.from(r); // r_j^(2^k) for the current k
   const total = new Uint32Array(6);
   const term = new Uint32Array(6);

@@ -4,7 +4,7 @@
 // single claim on it by the map Φ.
 import type { E } from '../../field/e';
 import { INITIAL_FOLDING_FACTOR } from '../whir/config';
-import { StackError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /**
  * MLE(stack[offset .. offset + 2^n))(bits(slot, strideLog) ‖ point) = value, n = strideLog +
@@ -62,27 +62,27 @@ export function ringClaimCount(claims: StackClaims): number {
 function checkSlice(offset: number, vars: number, committed: number, what: string): void {
   const len = 2 ** vars;
   if (!Number.isInteger(offset) || offset < 0 || offset % len !== 0 || offset + len > committed) {
-    throw new StackError(`${what}: a slice of 2^${vars} words at offset ${offset} is not aligned inside the ${committed} committed words`);
+    throw new ShapeError(`${what}: a slice of 2^${vars} words at offset ${offset} is not aligned inside the ${committed} committed words`);
   }
 }
 
-/** Throws StackError unless every claim lies, aligned, inside the committed lane blocks. */
+/** Throws ShapeError unless every claim lies, aligned, inside the committed lane blocks. */
 export function checkClaims(claims: StackClaims, shape: StackShape): void {
   const committed = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
   const { ring } = claims;
   if (ring !== null) {
     checkSlice(ring.offset, ring.vars, committed, 'ring claims');
     ring.claims.forEach((c, i) => {
-      if (c.suffix.length !== 6 * ring.vars) throw new StackError(`ring claim ${i}: the suffix point needs ${ring.vars} coordinates, got ${c.suffix.length / 6}`);
-      if (c.s.length !== 6 * 64) throw new StackError(`ring claim ${i}: needs 64 bit-slice values, got ${c.s.length / 6}`);
+      if (c.suffix.length !== 6 * ring.vars) throw new ShapeError(`ring claim ${i}: the suffix point needs ${ring.vars} coordinates, got ${c.suffix.length / 6}`);
+      if (c.s.length !== 6 * 64) throw new ShapeError(`ring claim ${i}: needs 64 bit-slice values, got ${c.s.length / 6}`);
     });
   }
   claims.points.forEach((c, i) => {
     const low = c.strideLog ?? 0, slot = c.slot ?? 0;
     const vars = c.point.length / 6;
-    if (!Number.isInteger(vars) || c.value.length !== 6) throw new StackError(`point claim ${i}: the point and value must be whole E values`);
+    if (!Number.isInteger(vars) || c.value.length !== 6) throw new ShapeError(`point claim ${i}: the point and value must be whole E values`);
     if (!Number.isInteger(low) || low < 0 || low > 30 || !Number.isInteger(slot) || slot < 0 || slot >= 2 ** low) {
-      throw new StackError(`point claim ${i}: slot ${slot} is not one of the 2^${low} slots of its stride`);
+      throw new ShapeError(`point claim ${i}: slot ${slot} is not one of the 2^${low} slots of its stride`);
     }
     checkSlice(c.offset, low + vars, committed, `point claim ${i}`);
   });

@@ -1,4 +1,4 @@
-export * from './errors';
+export { ShapeError } from '../../util/errors';
 export * from './placement';
 export * from './claims';
 export * from './batch';

@@ -4,7 +4,7 @@
 // are committed. A column's selector is its offset's high bits: its slice of the cube.
 import { type E, eMulAt, eOne } from '../../field/e';
 import { INITIAL_FOLDING_FACTOR, MAX_LOG_N, MIN_LOG_N } from '../whir/config';
-import { StackError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 export interface StackPlacement {
   /** log2 of each column's K words, in input order. */
@@ -35,13 +35,13 @@ export function stackOffsets(logSizes: readonly number[]): { offsets: number[]; 
 }
 
 export function placeColumns(logSizes: readonly number[]): StackPlacement {
-  if (logSizes.length === 0) throw new StackError('placeColumns: a stack needs at least one column');
+  if (logSizes.length === 0) throw new ShapeError('placeColumns: a stack needs at least one column');
   logSizes.forEach((k, i) => {
-    if (!Number.isInteger(k) || k < 0 || k > MAX_LOG_N) throw new StackError(`placeColumns: column ${i} has log size ${k}, outside 0..${MAX_LOG_N}`);
+    if (!Number.isInteger(k) || k < 0 || k > MAX_LOG_N) throw new ShapeError(`placeColumns: column ${i} has log size ${k}, outside 0..${MAX_LOG_N}`);
   });
   const { offsets, words } = stackOffsets(logSizes);
   const logN = Math.max(Math.ceil(Math.log2(words)), MIN_LOG_N);
-  if (logN > MAX_LOG_N) throw new StackError(`placeColumns: ${words} words exceed the largest stack, 2^${MAX_LOG_N}`);
+  if (logN > MAX_LOG_N) throw new ShapeError(`placeColumns: ${words} words exceed the largest stack, 2^${MAX_LOG_N}`);
   const nLanes = Math.ceil(words / 2 ** (logN - INITIAL_FOLDING_FACTOR));
   return { logSizes: logSizes.slice(), offsets, logN, words, nLanes };
 }
@@ -49,12 +49,12 @@ export function placeColumns(logSizes: readonly number[]): StackPlacement {
 /** The committed words: each column copied to its offset, zeros up to whole lane blocks. */
 export function buildStack(columns: readonly Uint32Array[], placement: StackPlacement): Uint32Array {
   if (columns.length !== placement.logSizes.length) {
-    throw new StackError(`buildStack: the placement has ${placement.logSizes.length} columns, got ${columns.length}`);
+    throw new ShapeError(`buildStack: the placement has ${placement.logSizes.length} columns, got ${columns.length}`);
   }
   const stack = new Uint32Array(2 * placement.nLanes * 2 ** (placement.logN - INITIAL_FOLDING_FACTOR));
   columns.forEach((col, i) => {
     if (col.length !== 2 * 2 ** placement.logSizes[i]) {
-      throw new StackError(`buildStack: column ${i} needs 2^${placement.logSizes[i]} K words, got ${col.length / 2}`);
+      throw new ShapeError(`buildStack: column ${i} needs 2^${placement.logSizes[i]} K words, got ${col.length / 2}`);
     }
     stack.set(col, 2 * placement.offsets[i]);
   });

@@ -7,8 +7,9 @@
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type E, eAdd, eMul, eMulAt, eOne } from '../../field/e';
 import { eqEval } from '../../poly/eq';
-import { phiByteTables, phiCoefficients, ringWeightEval } from '../ring-switch';
-import { eqTableSeeded } from '../whir/bulk';
+import { eLinearTables } from '../../field/e-linear';
+import { phiCoefficients, ringWeightEval } from '../ring-switch';
+import { eqTableSeeded } from '../../poly/bulk';
 import { INITIAL_FOLDING_FACTOR } from '../whir/config';
 import type { LaneGroup, LaneWeight } from '../whir/lanes';
 import type { Batch } from './batch';
@@ -37,7 +38,7 @@ async function ringTable(backend: Backend, ring: RingClaims, batch: Batch, part 
       }
       const weight = await backend.eqTable(c.suffix.subarray(0, 6 * partLog), seed);
       held.add(weight);
-      await backend.mapByTables(weight, phiByteTables(scaled));
+      await backend.mapByTables(weight, eLinearTables(scaled));
       if (sum === null) sum = weight;
       else {
         await backend.addScaled(sum, weight);

@@ -4,7 +4,7 @@
 import { type E, eMulAt, eMulKAt } from '../../field/e';
 import { columnWeightEval } from '../../poly/column-weight';
 import { type Kind, WORDS } from '../../poly/table';
-import { WhirError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /** base^0, base^1, …, base^(n−1), packed (6n words). */
 export function powers(base: E, n: number): Uint32Array {
@@ -40,14 +40,14 @@ export function evalRoundPoly(coeffs: Uint32Array, x: E): E {
  * len−1−b (level 0's leaf images and stored rows), and lanes past the row are zero.
  */
 export function enforcedSum(rows: readonly Uint32Array[], kind: Kind, laneEq: Uint32Array, coeffs: Uint32Array, descending: boolean): E {
-  if (coeffs.length !== 6 * rows.length) throw new WhirError(`enforcedSum: ${rows.length} rows need as many coefficients, got ${coeffs.length / 6}`);
+  if (coeffs.length !== 6 * rows.length) throw new ShapeError(`enforcedSum: ${rows.length} rows need as many coefficients, got ${coeffs.length / 6}`);
   const w = WORDS[kind];
   const total = new Uint32Array(6);
   const dot = new Uint32Array(6);
   const p = new Uint32Array(6);
   rows.forEach((row, q) => {
     const len = row.length / w;
-    if (!Number.isInteger(len) || 6 * len > laneEq.length) throw new WhirError(`enforcedSum: row ${q} of ${row.length} words does not fit ${laneEq.length / 6} lanes`);
+    if (!Number.isInteger(len) || 6 * len > laneEq.length) throw new ShapeError(`enforcedSum: row ${q} of ${row.length} words does not fit ${laneEq.length / 6} lanes`);
     dot.fill(0);
     for (let j = 0; j < len; j++) {
       const lane = descending ? len - 1 - j : j;

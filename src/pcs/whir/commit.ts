@@ -4,7 +4,7 @@
 // sends the root.
 import type { Backend, DeviceBuffer, MerkleHandle } from '../../backend/backend';
 import { STACK_LEAF_WORDS } from '../../ntt/encode';
-import { WhirError } from './errors';
+import { ShapeError } from '../../util/errors';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 
 /** A committed oracle: its codeword and tree, held by the backend that built them. */
@@ -47,7 +47,7 @@ export async function commitWhir(backend: Backend, stack: Uint32Array, logN: num
   const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
   const words = stack.length / 2;
   if (!Number.isInteger(words) || words < 1 || words > 2 ** logN) {
-    throw new WhirError(`commitWhir: a stack of 2^${logN} words holds 1 to 2^${logN} K words, got ${stack.length} u32`);
+    throw new ShapeError(`commitWhir: a stack of 2^${logN} words holds 1 to 2^${logN} K words, got ${stack.length} u32`);
   }
   const nLanes = Math.ceil(words / block);
   let padded = stack;
@@ -73,7 +73,7 @@ export async function commitWitness(backend: Backend, witness: DeviceBuffer, log
   const block = 2 ** (logN - INITIAL_FOLDING_FACTOR);
   const nLanes = witness.length / block;
   if (witness.elem !== 'K' || !Number.isInteger(nLanes) || nLanes < 1 || nLanes > STACK_LEAF_WORDS) {
-    throw new WhirError(`commitWitness: a stack of 2^${logN} words is 1 to 64 whole blocks of 2^${logN - INITIAL_FOLDING_FACTOR} K words, got ${witness.length} ${witness.elem} values`);
+    throw new ShapeError(`commitWitness: a stack of 2^${logN} words is 1 to 64 whole blocks of 2^${logN - INITIAL_FOLDING_FACTOR} K words, got ${witness.length} ${witness.elem} values`);
   }
   const codeword = await backend.encode(witness, logN, logInvRate);
   try {

@@ -1,6 +1,7 @@
 // The shape of a WHIR opening (docs/protocol.md §6.1; upstream `derive_config`): a ladder of levels,
 // each folding some variables and committing the rest at a growing inverse rate, ending in a
 // residual of at most 2^5 values sent in clear. Query counts are the pinned table.
+import { InputError } from '../../util/errors';
 import { WHIR_QUERIES } from './queries';
 
 export const INITIAL_FOLDING_FACTOR = 6;
@@ -41,7 +42,7 @@ export interface WhirConfig {
 }
 
 /** Raised for a WHIR shape outside the supported window; `parameter` names the culprit. */
-export class WhirConfigError extends Error {
+export class WhirConfigError extends InputError {
   readonly parameter: 'logN' | 'logInvRate';
   constructor(parameter: 'logN' | 'logInvRate', message: string) {
     super(message);

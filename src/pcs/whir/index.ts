@@ -1,8 +1,7 @@
-export * from './errors';
+export { ShapeError } from '../../util/errors';
 export * from './config';
 export * from './queries';
 export * from './claims';
-export * from './bulk';
 export * from './commit';
 export * from './prover';
 export * from './verifier';

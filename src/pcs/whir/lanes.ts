@@ -11,7 +11,7 @@
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { type E, eMulAt } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
-import { eqTableSeeded } from './bulk';
+import { eqTableSeeded } from '../../poly/bulk';
 import { evalRoundPoly, roundPoly } from './claims';
 import { INITIAL_FOLDING_FACTOR } from './config';
 

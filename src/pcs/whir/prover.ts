@@ -7,21 +7,17 @@
 //
 // The bulk work runs on the commitment's backend through the Backend seam; only round sums,
 // roots, OOD answers, opened rows and the residual come back. Once the running tables are
-// smaller than the backend's hostBelow, they move to the cpu backend for the rest.
+// smaller than the backend's host.below, they move to its host backend for the rest.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
-import { createCpuBackend } from '../../backend/cpu/index';
 import { type E, eMulAt, eOne } from '../../field/e';
 import type { MerklePhase } from '../../transcript/proof';
 import type { ProverState } from '../../transcript/prover-state';
-import { eqTableSeeded } from './bulk';
+import { eqTableSeeded } from '../../poly/bulk';
 import { enforcedSum, evalRoundPoly, powers, roundPoly } from './claims';
 import { commitFolded, freeOracle, type Oracle, type WhirCommitment } from './commit';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
 import { type LaneWeight, laneRounds } from './lanes';
-import { WhirError } from './errors';
-
-/** Where the small tables finish the opening. */
-const HOST = createCpuBackend();
+import { ShapeError } from '../../util/errors';
 
 /** A claim introduced at a level and held until its λ is drawn. */
 interface Pending {
@@ -63,23 +59,17 @@ class RunningSumcheck {
     const { backend } = this;
     // The tables it owns are spent: a backend may fold them into their own storage (the first
     // fold of a 2^28-word witness would otherwise hold its 6 GiB weight and two 3 GiB folds).
-    let sums: Uint32Array | null = null;
-    if (backend.foldRound !== undefined) {
-      const next = await backend.foldRound(this.f, this.b, stride, r, nextStride, { f: this.ownsF, b: true });
-      [this.f, this.b, this.ownsF, sums] = [next.f, next.b, true, next.sums];
-    } else {
-      [this.f, this.ownsF] = [await backend.fold(this.f, stride, r, this.ownsF), true];
-      this.b = await backend.fold(this.b, stride, r, true);
-    }
-    if (this.f.length < backend.hostBelow) {
-      const [f, b] = [this.f, this.b];
-      const hostF = await HOST.upload('E', await backend.download(f));
-      const hostB = await HOST.upload('E', await backend.download(b));
-      [this.f, this.b, this.backend] = [hostF, hostB, HOST];
+    const next = await backend.foldRound(this.f, this.b, stride, r, nextStride, { f: this.ownsF, b: true });
+    [this.f, this.b, this.ownsF] = [next.f, next.b, true];
+    if (this.f.length < backend.host.below) {
+      const [f, b, host] = [this.f, this.b, backend.host.backend];
+      const hostF = await host.upload('E', await backend.download(f));
+      const hostB = await host.upload('E', await backend.download(b));
+      [this.f, this.b, this.backend] = [hostF, hostB, host];
       backend.free(f);
       backend.free(b);
     }
-    this.poly = roundPoly(sums ?? (await this.backend.roundSums(this.f, this.b, nextStride)), this.claim);
+    this.poly = roundPoly(next.sums, this.claim);
     ps.addRoundPoly(this.poly, false);
   }
 
@@ -122,7 +112,7 @@ class RunningSumcheck {
 /** The lane rounds on the written-out weight: the running sumcheck after them, and their challenges. */
 async function writtenOutLaneRounds(ps: ProverState, backend: Backend, witness: DeviceBuffer, weight: DeviceBuffer, target: E, laneStride: number): Promise<[RunningSumcheck, Uint32Array]> {
   if (weight.elem !== 'E' || weight.length !== witness.length) {
-    throw new WhirError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
+    throw new ShapeError(`proveWhir: the weight needs one E value per committed word (${witness.length}), got ${weight.length} ${weight.elem} values`);
   }
   const sc = new RunningSumcheck(backend, witness, weight, target.slice(), false);
   try {
@@ -197,8 +187,7 @@ export async function proveWhir(ps: ProverState, commitment: WhirCommitment, wei
           pending.push(await sc.introduce(ps, eq, y));
         }
       }
-      if (backend.smallestNonce !== undefined) await ps.grindBy(level.grindingBits, (base, bits) => backend.smallestNonce!(base, bits));
-      else ps.grind(level.grindingBits);
+      await ps.grindBy(level.grindingBits, (base, bits) => backend.smallestNonce(base, bits));
       const queries = ps.sampleQueries(level.logBlockLen, level.queries);
       const lambda = ps.sample();
       const phase = await oracle.backend.openRows(oracle.codeword, oracle.tree, queries);

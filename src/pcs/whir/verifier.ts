@@ -13,7 +13,7 @@ import { VerificationError } from '../../transcript/errors';
 import type { VerifierState } from '../../transcript/verifier-state';
 import { enforcedSum, evalRoundPoly, powers, queryWeightAt } from './claims';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from './config';
-import { WhirError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /** What the verifier holds of an opening: the commitment's shape and root, and the claim. */
 export interface WhirClaim {
@@ -61,7 +61,7 @@ export function verifyWhir(vs: VerifierState, claim: WhirClaim): void {
   const { logN, nLanes } = claim;
   const config = whirConfig(logN, claim.logInvRate);
   if (!Number.isInteger(nLanes) || nLanes < 1 || nLanes > STACK_LEAF_WORDS) {
-    throw new WhirError(`verifyWhir: a commitment has 1 to ${STACK_LEAF_WORDS} lanes, got ${nLanes}`);
+    throw new ShapeError(`verifyWhir: a commitment has 1 to ${STACK_LEAF_WORDS} lanes, got ${nLanes}`);
   }
   vs.observeScalar(claim.target);
   vs.observeRoot(claim.root);

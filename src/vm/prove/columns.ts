@@ -3,11 +3,11 @@
 // columns (q_flock holds them) into buffers of their own. A table's columns come from its trace
 // rows: pc and fp as g^pc, g^fp, operands as g^offset from the bytecode, the cells' values from
 // the final memory, read counts as g^count. The BLAKE2S rows also give Flock's compressions.
-import { type Compression } from '../../flock/compression';
+import { type Compression } from '../../kernels/flock/compression';
 import { kBatchInv } from '../../field/k';
 import { type Execution, MODE, SLOT, decode } from '../execute';
 import type { HostWords } from './host-words';
-import { gPowerTable } from '../gpow';
+import { gPowerTable } from '../../field/g-powers';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import type { Instruction } from '../isa';

@@ -4,7 +4,8 @@
 // the committed size a function of the announced heights: the height is solved for from the
 // layout, then one more run realises it, as leanVM-b's execute_to_floor does.
 import { ProveError } from '../errors';
-import { type ExecuteOptions, type Execution, execute } from '../execute';
+import { EXECUTE_RULES, type ExecuteOptions, type Execution, execute } from '../execute';
+import { checkOptions } from '../../util/options';
 import { N_TABLES } from '../isa';
 import { MAX_LOG_ROWS, stackLog } from '../layout';
 import type { Program } from '../program';
@@ -19,6 +20,7 @@ function committedLog(program: Program, exec: Execution, taus = exec.taus): numb
 
 /** execute, run again with a SET floor where the program asks for a larger commitment. */
 export function executeToFloor(program: Program, publicInput: PublicInput, options: ExecuteOptions = {}): Execution {
+  checkOptions('executeToFloor', options, EXECUTE_RULES);
   const floor = program.minLogCommitted;
   let exec = execute(program, publicInput, options);
   for (let attempt = 0; floor > 0 && attempt < 3; attempt++) {

@@ -8,7 +8,7 @@
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { E } from '../../field/e';
 import { BYTECODE_COLUMNS, BYTECODE_FIRST_COLUMN } from '../bytecode';
-import { gPowerTable } from '../gpow';
+import { gPowerTable } from '../../field/g-powers';
 import type { VmShape } from '../layout';
 import { type FrameworkPart, type LeafBlock, leafLayout } from '../leaves';
 import { SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';

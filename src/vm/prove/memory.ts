@@ -1,4 +1,4 @@
-// A VM proof's memory model (src/workloads/memory.ts), from the shape a run announces: known once
+// A VM proof's memory model (src/backend/memory.ts), from the shape a run announces: known once
 // the program has run, before any column is built. In bytes of the stack S (its nLanes
 // committed lanes of K words): the stack and the execution's arrays throughout, the
 // commitment's copy of the stack, its codeword (2^ρ·S) and Merkle digests from the commit on,
@@ -11,9 +11,9 @@
 // and 20 signatures −0.9% and −11% (the runtime's share of a small job varies). The webgpu
 // backend's device arrays are named but not measured.
 import type { BackendName } from '../../backend/backend';
-import { BLOCK_U32 } from '../../flock/layout';
-import { PER_BLOCK } from '../../flock/zerocheck/materialize';
-import { GPU_RUNTIME_BYTES, type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../../workloads/memory';
+import { BLOCK_U32 } from '../../kernels/flock/layout';
+import { PER_BLOCK } from '../../kernels/flock/materialize';
+import { GPU_RUNTIME_BYTES, type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../../backend/memory';
 import { INITIAL_FOLDING_FACTOR } from '../../pcs/whir/config';
 import { type VmShape, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';

@@ -3,24 +3,25 @@
 // sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
 // values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
-import { abortable, abortedIn, checkpoint, nextTurn, throwIfAborted } from '../../backend/abort';
+import { abortable, checkpoint, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
-import { type StageTraffic, trafficSince } from '../../backend/traffic';
+import { proofStages } from '../../backend/stages';
+import type { StageTraffic } from '../../backend/traffic';
 import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
-import type { Compression } from '../../flock/compression';
-import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { witnessInputs } from '../../flock/witness';
-import { proveZerocheckOn } from '../../flock/zerocheck/prover';
+import type { Compression } from '../../kernels/flock/compression';
+import { witnessInputs } from '../../kernels/flock/witness';
+import { proveFlockOn } from '../../flock/reduction';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
 import { eqTable } from '../../poly/eq';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
+import { checkOptions } from '../../util/options';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { ProveError } from '../errors';
-import type { Execution } from '../execute';
+import { EXECUTE_RULES, type Execution } from '../execute';
 import { type VmLayout, type VmShape, MAX_STACK_LOG, MIN_STACK_LOG, shapeProblem, stackLog, vmLayout } from '../layout';
 import { leafLayout } from '../leaves';
 import type { Program } from '../program';
@@ -44,6 +45,9 @@ export const VM_STAGES: readonly VmStage[] = ['execute', 'witness', 'commit', 'b
 
 // Each stage's rough share of a proof, for progress only.
 const STAGE_SHARE: Record<VmStage, number> = { execute: 0.01, witness: 0.04, commit: 0.1, bus: 0.35, tables: 0.1, flock: 0.1, opening: 0.3 };
+
+/** The rule of a logInvRate option (src/util/options.ts). */
+export const LOG_INV_RATE_RULE = { integer: [1, 4] } as const;
 
 export interface ProveProgramOptions {
   readonly backend: Backend;
@@ -150,6 +154,9 @@ export function vmProverState(program: Program, publicInput: PublicInput): Prove
 
 /** Proves the execution of `program` on `publicInput`. */
 export async function proveProgram(program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
+  checkOptions('proveProgram', options, {
+    backend: 'backend', witness: EXECUTE_RULES.witness, logInvRate: LOG_INV_RATE_RULE, maxCycles: EXECUTE_RULES.maxCycles, onProgress: 'function', onShape: 'function', signal: 'signal',
+  }, ['backend']);
   return proveInto(vmProverState(program, publicInput), program, publicInput, options);
 }
 
@@ -171,31 +178,9 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const backend = abortable(options.backend, signal);
   const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
-  const stageMs = Object.fromEntries(VM_STAGES.map((s) => [s, 0])) as Record<VmStage, number>;
-  stageMs.execute = executeMs;
-  const meter = backend.traffic?.bind(backend);
-  const zero = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0, rounds: 0 };
-  const traffic = Object.fromEntries(VM_STAGES.map((s) => [s, { ...zero }])) as Record<VmStage, StageTraffic>;
-  let done = STAGE_SHARE.execute;
-  async function stage<T>(name: VmStage, body: () => T | Promise<T>): Promise<T> {
-    if (onProgress !== undefined) {
-      onProgress(name, done);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    } else if (signal !== undefined) await nextTurn();
-    throwIfAborted(signal, name);
-    const t0 = performance.now();
-    const [before, rounds] = [meter?.(), ps.rounds];
-    let out: T;
-    try {
-      out = await body();
-    } catch (e) {
-      throw abortedIn(e, name);
-    }
-    stageMs[name] = performance.now() - t0;
-    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
-    done += STAGE_SHARE[name];
-    return out;
-  }
+  const stages = proofStages(backend, VM_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, STAGE_SHARE.execute, signal);
+  stages.ms.execute = executeMs;
+  const stage = stages.run.bind(stages);
 
   const shape = shapeOf(program, exec, logInvRate);
   options.onShape?.(shape, logInvRate);
@@ -265,10 +250,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         point.set(r);
         return { column: MEM_0 + l, point, value };
       });
-      const flockClaim = await stage('flock', async () => {
-        const zc = await proveZerocheckOn(backend, flock, ps, held.doneWith);
-        return proveLincheckOn(backend, zc, flock, ps);
-      });
+      const flockClaim = await stage('flock', async () => (await proveFlockOn(backend, flock, ps, { doneWith: held.doneWith })).claim);
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
         const qflock = layout.placements[QFLOCK]!;
@@ -286,7 +268,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const proof = serializeProof(ps.finish());
   return {
     proof,
-    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) },
+    stats: { cycles: exec.cycles, programCycles: exec.programCycles, taus: shape.taus, h: shape.logMemory, stageMs: stages.ms, proofBytes: proof.length, ...(stages.traffic === undefined ? {} : { traffic: stages.traffic }) },
   };
 }
 

@@ -2,7 +2,7 @@
 // columns in opcode order (the numbering of NAME.summary.json's placements). The BLAKE2S
 // table's value columns are virtual: each is one 64-bit slot of the q_flock witness, where
 // the Flock argument already commits it, so a claim on one is a strided claim on q_flock.
-import { K_LOG, K_SKIP } from '../../flock/layout';
+import { K_LOG, K_SKIP } from '../../kernels/flock/layout';
 import { TABLES } from '../isa';
 import { TABLE_SCHEMAS } from './schema';
 

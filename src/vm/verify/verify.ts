@@ -9,6 +9,7 @@ import { verifyStackedOpening } from '../../pcs/stack/verifier';
 import { VerificationError } from '../../transcript/errors';
 import { parseProof, type Proof, serializeRawProof } from '../../transcript/proof';
 import { VerifierState } from '../../transcript/verifier-state';
+import { checkOptions } from '../../util/options';
 import { bytecodeMultilinear, transcriptStatement, VM_TRANSCRIPT_LABEL } from '../bytecode';
 import { TABLES, type TableName } from '../isa';
 import { vmLayout } from '../layout';
@@ -79,6 +80,7 @@ export function verifyExecution(vs: VerifierState, program: Program, publicInput
  * `{ raw: true }` adds a valid proof's raw form.
  */
 export function verifyProgram(program: Program, publicInput: PublicInput, proofBytes: Uint8Array, options: VerifyProgramOptions = {}): VmVerdict {
+  checkOptions('verifyProgram', options, { raw: 'boolean' });
   const proof = parseProof(proofBytes);
   const vs = vmVerifierState(program, publicInput, proof);
   if (options.raw) vs.rawOpenings = [];

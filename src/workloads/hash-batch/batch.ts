@@ -1,7 +1,7 @@
 // The hash-batch statement's shape (docs/protocol.md §10.1): n = 2^nLog one-block messages, each
 // proved as one BLAKE2s compression; the committed column q_flock has 2^μ words, μ = 8 + nLog,
 // and WHIR's window μ ∈ 15..28 bounds nLog to 7..20.
-import { qflockVars } from '../../flock/layout';
+import { qflockVars } from '../../kernels/flock/layout';
 import { MAX_LOG_N, MIN_LOG_N } from '../../pcs/whir/config';
 import { HashBatchInputError } from './errors';
 

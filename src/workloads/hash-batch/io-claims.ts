@@ -2,7 +2,7 @@
 // ρ, drawn after the root, slot j of every block evaluates to MLE(P_j)(ρ), P_j the statement's
 // words in that slot (padding instances past n). Both sides compute the values; the stacked
 // opening discharges them as strided claims on q_flock.
-import { eqTableFast } from '../../flock/eq-table';
+import { eqTableFast } from '../../kernels/flock/eq-table';
 import type { PointClaim } from '../../pcs/stack/claims';
 import type { Channel } from '../../transcript/channel';
 import { IO_SLOTS, paddingRecord, RECORD_WORDS, type HashBatchStatement } from './statement';

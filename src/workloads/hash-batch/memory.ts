@@ -1,4 +1,4 @@
-// The hash batch's memory model (src/workloads/memory.ts): the arrays each stage holds, in
+// The hash batch's memory model (src/backend/memory.ts): the arrays each stage holds, in
 // units of q_flock (Q = 8·2^μ bytes, μ = 8 + log2 of the blocks). A host backend (cpu, native)
 // commits z itself, the codeword beside it (2^ρ·Q at rate 2^−ρ) and its Merkle digests; the
 // zerocheck's three E tables (1.5·Q each) replace columns a and b as they are made; the
@@ -10,9 +10,9 @@
 // 2^20 on native, 1% on cpu at 2^18 (whose arrays V8 frees at the collections its pool asks for
 // before a fresh allocation), 5% on webgpu over lavapipe at 2^12..2^14.
 import type { BackendName } from '../../backend/backend';
-import { qflockVars } from '../../flock/layout';
+import { qflockVars } from '../../kernels/flock/layout';
 import { INITIAL_FOLDING_FACTOR } from '../../pcs/whir/config';
-import { GPU_RUNTIME_BYTES, type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../memory';
+import { GPU_RUNTIME_BYTES, type MemoryEstimate, peakOf, PROCESS_BYTES, type StageMemory } from '../../backend/memory';
 import { HASH_BATCH_LOG_INV_RATE } from './batch';
 
 export interface HashBatchShape {

@@ -4,14 +4,14 @@
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
 // display can paint and an abort can arrive (options.signal: src/backend/abort.ts).
-import { abortable, abortedIn, nextTurn, throwIfAborted } from '../../backend/abort';
+import { abortable, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
-import { type StageTraffic, trafficSince } from '../../backend/traffic';
-import { type Compression, pinnedCompressions } from '../../flock/compression';
-import { qflockVars } from '../../flock/layout';
-import { proveLincheckOn } from '../../flock/lincheck/prover';
-import { witnessInputs } from '../../flock/witness';
-import { proveZerocheckOn } from '../../flock/zerocheck/prover';
+import { proofStages } from '../../backend/stages';
+import type { StageTraffic } from '../../backend/traffic';
+import { type Compression, pinnedCompressions } from '../../kernels/flock/compression';
+import { qflockVars } from '../../kernels/flock/layout';
+import { witnessInputs } from '../../kernels/flock/witness';
+import { proveFlockOn } from '../../flock/reduction';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
@@ -20,8 +20,9 @@ import { HashBatchInputError } from './errors';
 import { ioClaims } from './io-claims';
 import { commitQflock, openQflock } from './pcs';
 import {
-  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, statementOfCompressions, statementOfMessages, transcriptStart,
+  compressionsOf, DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, outputsOf, STATEMENT_RULE, statementOfCompressions, statementOfMessages, transcriptStart,
 } from './statement';
+import { checkOptions } from '../../util/options';
 
 export type HashBatchStage = 'witness' | 'commit' | 'zerocheck' | 'lincheck' | 'opening';
 
@@ -46,6 +47,8 @@ export interface HashBatchProveOptions {
   signal?: AbortSignal;
 }
 
+const PROVE_RULES = { backend: 'backend', onProgress: 'function', plain: 'boolean', signal: 'signal' } as const;
+
 export type { StageTraffic };
 
 export interface HashBatchProof {
@@ -65,6 +68,7 @@ export interface HashBatchProof {
  * and takes n = 2^k, k ∈ 7..20 (HashBatchInputError for inputs of another shape).
  */
 export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProveOptions): Promise<HashBatchProof> {
+  checkOptions('proveHashBatch', options, { ...PROVE_RULES, statement: STATEMENT_RULE }, ['backend']);
   if ((options.statement ?? DEFAULT_STATEMENT) === 'none') {
     const { nLog } = batchSize(inputs);
     return proveBatch({ witness: pinnedCompressions(inputs), nBlocksLog: nLog, statement: null }, options);
@@ -78,6 +82,7 @@ export async function proveHashBatch(inputs: Uint32Array, options: HashBatchProv
  * output is not its compression's (an honest prover proves only true statements).
  */
 export async function proveStatement(statement: HashBatchStatement, options: Omit<HashBatchProveOptions, 'statement'>): Promise<HashBatchProof> {
+  checkOptions('proveStatement', options, PROVE_RULES, ['backend']);
   const witness = compressionsOf(statement);
   const claimed = outputsOf(statement), computed = outputsOf(statementOfCompressions(witness));
   const wrong = claimed.findIndex((w, i) => w !== computed[i]);
@@ -105,34 +110,10 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   const { onProgress, plain = false, signal } = options;
   throwIfAborted(signal);
   const backend = abortable(options.backend, signal);
-  const stageMs = { witness: 0, commit: 0, zerocheck: 0, lincheck: 0, opening: 0 };
-  const meter = backend.traffic?.bind(backend);
-  const traffic = {} as Record<HashBatchStage, StageTraffic>;
-  let done = 0;
-  async function stage<T>(name: HashBatchStage, body: () => T | Promise<T>): Promise<T> {
-    if (onProgress !== undefined) {
-      onProgress(name, done);
-      // A turn of the event loop, so a page can show the progress before the stage blocks it
-      // (a timer costs a millisecond or more: only when someone is listening).
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    } else if (signal !== undefined) await nextTurn();
-    throwIfAborted(signal, name);
-    const t0 = performance.now();
-    const [before, rounds] = [meter?.(), ps.rounds];
-    let out: T;
-    try {
-      out = await body();
-    } catch (e) {
-      throw abortedIn(e, name);
-    }
-    stageMs[name] = performance.now() - t0;
-    if (meter !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter()), rounds: ps.rounds - rounds };
-    done += STAGE_SHARE[name];
-    return out;
-  }
-
   const mu = qflockVars(nBlocksLog);
   const ps = new ProverState(...transcriptStart(statement));
+  const stages = proofStages(backend, HASH_BATCH_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, 0, signal);
+  const stage = stages.run.bind(stages);
   // The columns stay on the backend; z is q_flock itself (2^μ K words), which the commitment
   // holds once made.
   const cols = await stage('witness', () => backend.flock.witness(witnessInputs(witness), nBlocksLog));
@@ -150,9 +131,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       ps.addRoot(commitment.root);
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
-      const on = plain ? { ...cols, live: 2 ** nBlocksLog } : cols;
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps, doneWith));
-      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, on, ps));
+      const { claim } = await proveFlockOn(backend, cols, ps, { plain, doneWith, stage });
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);
@@ -164,5 +143,5 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
   throwIfAborted(signal, 'opening');
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
-  return { proof, stats: { stageMs, proofBytes: proof.length, ...(meter === undefined ? {} : { traffic }) } };
+  return { proof, stats: { stageMs: stages.ms, proofBytes: proof.length, ...(stages.traffic === undefined ? {} : { traffic: stages.traffic }) } };
 }

@@ -1,9 +1,9 @@
 // The bound statement of a hash batch (docs/bound-statement.md): n compressions as records of
 // 36 u32 words laid out like the I/O slots of their witness blocks (h, h', m, t_lo, t_hi, f0,
 // f1), absorbed into the transcript as n and the records' BLAKE2s digest.
-import type { Compression } from '../../flock/compression';
-import { paddingCompression, pinnedCompressions } from '../../flock/compression';
-import { minNBlocksLog } from '../../flock/layout';
+import type { Compression } from '../../kernels/flock/compression';
+import { paddingCompression, pinnedCompressions } from '../../kernels/flock/compression';
+import { minNBlocksLog } from '../../kernels/flock/layout';
 import { blake2sWords, bytesToWords, compressInto } from '../../hash/blake2s';
 import { rootToScalars } from '../../transcript/root';
 import { HASH_BATCH_LABEL, MAX_BATCH_LOG, messageCount, MIN_BATCH_LOG } from './batch';
@@ -15,6 +15,9 @@ import { HashBatchInputError } from './errors';
  * reference vectors' bytes).
  */
 export type StatementMode = 'bound' | 'none';
+
+/** The options' rule for a StatementMode (src/util/options.ts). */
+export const STATEMENT_RULE = { oneOf: ['bound', 'none'] satisfies StatementMode[] } as const;
 
 export const DEFAULT_STATEMENT: StatementMode = 'bound';
 

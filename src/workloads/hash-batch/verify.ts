@@ -1,7 +1,7 @@
 // The hash-batch verifier (docs/protocol.md §10.4): root, Flock replay (zerocheck, lincheck and its
 // terminal identity), then the ring-switched stacked opening, and the whole proof consumed. A
 // bound batch (docs/bound-statement.md) starts from its statement and adds the I/O slot claims.
-import { qflockVars } from '../../flock/layout';
+import { qflockVars } from '../../kernels/flock/layout';
 import { verifyFlock } from '../../flock/verify';
 import { VerificationError } from '../../transcript/errors';
 import { parseProof } from '../../transcript/proof';
@@ -10,7 +10,8 @@ import { batchSize } from './batch';
 import { HashBatchInputError } from './errors';
 import { ioClaims } from './io-claims';
 import { verifyQflockOpening } from './pcs';
-import { DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, statementOfMessages, transcriptStart } from './statement';
+import { DEFAULT_STATEMENT, type HashBatchStatement, type StatementMode, STATEMENT_RULE, statementOfMessages, transcriptStart } from './statement';
+import { checkOptions } from '../../util/options';
 
 export type HashBatchVerdict = { valid: true } | { valid: false; reason: string };
 
@@ -28,6 +29,7 @@ export interface HashBatchVerifyOptions {
  * these messages and digests; an empty-statement proof takes only n from the inputs.
  */
 export function verifyHashBatch(inputs: Uint32Array, proofBytes: Uint8Array, options: HashBatchVerifyOptions = {}): HashBatchVerdict {
+  checkOptions('verifyHashBatch', options, { statement: STATEMENT_RULE, digests: 'bytes' });
   if ((options.statement ?? DEFAULT_STATEMENT) === 'bound') return verifyStatement(statementOfMessages(inputs, options.digests), proofBytes);
   if (options.digests !== undefined) throw new HashBatchInputError('digests are checked only by a bound proof; an empty-statement proof binds none');
   return verifyBatch(proofBytes, batchSize(inputs).nLog, null);

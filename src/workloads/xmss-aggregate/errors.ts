@@ -1,3 +1,5 @@
+import { InputError } from '../../util/errors';
+
 /** Why an aggregation request was refused before any proving. */
 export type AggregateProblem =
   | 'no-signers' // an empty signer list
@@ -10,7 +12,7 @@ export type AggregateProblem =
 
 /** A request the aggregation refuses. `signer` is the index of the offending signer in the
  * caller's list (absent for problems of the whole request) and `publicKey` its key as hex. */
-export class AggregateInputError extends Error {
+export class AggregateInputError extends InputError {
   readonly problem: AggregateProblem;
   readonly signer: number | undefined;
   readonly publicKey: string | undefined;
@@ -34,7 +36,7 @@ export type AggregateFormatProblem =
   | 'proof'; // the proof bytes are no VM proof
 
 /** Bytes (or an aggregate object) that are no aggregate. */
-export class AggregateFormatError extends Error {
+export class AggregateFormatError extends InputError {
   readonly problem: AggregateFormatProblem;
 
   constructor(problem: AggregateFormatProblem, message: string) {

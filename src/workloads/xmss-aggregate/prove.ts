@@ -3,14 +3,16 @@
 // so the prover only ever runs on signatures the program accepts.
 import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
-import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
+import { LOG_INV_RATE_RULE, type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
+import { checkOptions } from '../../util/options';
 import type { Aggregate } from './aggregate-file';
 import { AGGREGATE_PROGRAM_DIGEST, aggregationProgram } from './program';
 import type { AggregateRequest } from './signers';
 import { aggregateWitness } from './witness';
 
-/** check: the signers verified natively and the witness built; compile: the aggregation
- * program, compiled on a process's first aggregate (0 after); then the VM prover's stages. */
+/** check: the signers verified natively and the witness built; compile: reading the
+ * aggregation program (compiled at build time) on a process's first aggregate (0 after); then
+ * the VM prover's stages. */
 export type AggregateStage = 'check' | 'compile' | VmStage;
 export const AGGREGATE_STAGES: readonly AggregateStage[] = ['check', 'compile', ...VM_STAGES];
 
@@ -43,6 +45,7 @@ export interface AggregateStats {
  * epoch, a duplicate key, a signature that does not verify).
  */
 export async function aggregate(request: AggregateRequest, options: AggregateOptions): Promise<{ aggregate: Aggregate; stats: AggregateStats }> {
+  checkOptions('aggregate', options, { backend: 'backend', logInvRate: LOG_INV_RATE_RULE, onProgress: 'function', onShape: 'function', signal: 'signal' }, ['backend']);
   const { onProgress, signal } = options;
   onProgress?.('check', 0);
   await checkpoint(signal, 'check');

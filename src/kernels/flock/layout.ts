@@ -2,7 +2,7 @@
 // 2^14 bit positions, and each position is both a witness bit z[k] and the output of row k
 // ((A_0 z)(k)·(B_0 z)(k) = z(k), C_0 = I). The positions below fix where every word lives;
 // intermediate words are never stored: XORs and rotations are linear and stay symbolic.
-import { FlockError } from './errors';
+import { ShapeError } from '../../util/errors';
 
 /** log2 of the block: 2^14 bit positions per compression. */
 export const K_LOG = 14;
@@ -68,7 +68,7 @@ export function gBase(g: number): number {
  * needs at least 8 blocks).
  */
 export function minNBlocksLog(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 1) throw new FlockError(`minNBlocksLog: need at least one compression, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new ShapeError(`minNBlocksLog: need at least one compression, got ${n}`);
   let log = 3;
   while (1 << log < n) log++;
   return log;

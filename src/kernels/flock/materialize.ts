@@ -3,12 +3,10 @@
 // where Lz(w) = Σ_{s ∈ w} L_s(z) is F2-linear in the 64 bits and so a sum of eight byte-table
 // lookups; the χ_0 term is a second table. On the host only the live blocks and one pad block
 // are built; a backend's FlockPasses.zerocheckTables writes every block out.
-import { jsWords } from '../../backend/allocation';
-import type { Backend, ZerocheckTables } from '../../backend/backend';
-import type { DoneWith, EntryWeights, FlockColumns } from '../../backend/flock-passes';
+import { jsWords } from '../../util/allocation';
 import { type E, eMulAt } from '../../field/e';
-import { BLOCK_U32 } from '../layout';
-import { skipWeights } from '../skip-domain';
+import { BLOCK_U32 } from './layout';
+import { skipWeights } from './skip-domain';
 import type { PaddedShape, PaddedTable, PaddedTables } from './padded-tables';
 import type { ZerocheckColumns } from './skip-pass';
 
@@ -81,24 +79,11 @@ export function materialize(cols: ZerocheckColumns, blocks: number, live: number
   return paddedTables(cols, blocks, live, entryByteTables(entryWeights(z, chi0)));
 }
 
-/** The tables on `backend`, where its flock passes keep the columns: on the host where its
- * passes make them there (hostTables), else as its zerocheckTables read back in full. */
-export async function hostTablesOn(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<PaddedTables> {
-  const weights = entryWeights(z, chi0);
-  if (backend.flock.hostTables !== undefined) return backend.flock.hostTables(cols, weights, doneWith);
-  const bufs = await backend.flock.zerocheckTables(cols, weights, doneWith);
-  try {
-    const words = await Promise.all(bufs.map((buf) => backend.download(buf)));
-    const vars = Math.log2(bufs[0].length);
-    return { tables: words.map((head) => ({ head, pad: new Uint32Array(6) })), shape: { vars, head: 2 ** vars, period: 1 } };
-  } finally {
-    for (const buf of bufs) backend.free(buf);
-  }
-}
-
-/** The same tables written out in full (2^vars values each) as E buffers of `backend`. */
-export function deviceTables(backend: Backend, cols: FlockColumns, z: E, chi0: E, doneWith?: DoneWith): Promise<ZerocheckTables> {
-  return backend.flock.zerocheckTables(cols, entryWeights(z, chi0), doneWith);
+/** The zerocheck's entry weights at (z, χ_0): L_s(z) and χ_0·L_s(z) for the 64 skip positions
+ * s (64 packed E values each); an entry is F2-linear in its words' bits under them. */
+export interface EntryWeights {
+  readonly lz: Uint32Array;
+  readonly lzChi: Uint32Array;
 }
 
 /** The weights of Lz and of χ_0·Lz. */

@@ -1,22 +1,22 @@
-// The PCS prover's bulk work, as functions over packed typed arrays (K: 2 u32 a value, E: 6):
-// round sums, folds, eq and query-batch weight tables, the ring map over a table and weighted
-// accumulation. This is the cpu backend's side of the Backend seam's opening operations
+// Bulk work on multilinear tables, as functions over packed typed arrays (K: 2 u32 a value, E: 6):
+// sumcheck round sums, folds, eq and query-batch weight tables, an F2-linear map over a table and
+// weighted accumulation, shared by the WHIR, Flock and VM provers. This is the cpu backend's side of the Backend seam's opening operations
 // (src/backend/backend.ts); every other backend must reproduce it bit for bit.
 //
 // Pairing convention of a round (docs/protocol.md §6.3): with `stride` s, the table is cut into
 // units of 2s values, and value j of a unit's low half pairs with value j of its high half.
 // stride 1 binds the lowest variable; the level-0 lane rounds use s = 2^(logN−6), so whole
 // blocks pair. A last unit with no high half (an odd block count) pairs with zeros.
-import { clmulAcc, reduceTo } from '../../field/clmul';
-import { type E, eMulAt, eMulKAt, eOne } from '../../field/e';
-import { type EMulTable, eMulByTable, eMulKByTable, eMulTable } from '../../field/e-const';
-import { KConstMuls } from '../../field/k-const';
-import { TwiddleWalk } from '../../ntt/twiddles';
-import { columnWeightTable } from '../../poly/column-weight';
-import { PHI_TABLE_WORDS, phiByTablesAt } from '../ring-switch/map';
-import { type Kind, WORDS } from '../../poly/table';
-import { WhirError } from './errors';
-import { jsWords } from '../../backend/allocation';
+import { clmulAcc, reduceTo } from '../field/clmul';
+import { type E, eMulAt, eMulKAt, eOne } from '../field/e';
+import { type EMulTable, eMulByTable, eMulKByTable, eMulTable } from '../field/e-const';
+import { KConstMuls } from '../field/k-const';
+import { TwiddleWalk } from '../ntt/twiddles';
+import { columnWeightTable } from './column-weight';
+import { E_LINEAR_TABLE_WORDS, eLinearAt } from '../field/e-linear';
+import { type Kind, WORDS } from './table';
+import { ShapeError } from '../util/errors';
+import { jsWords } from '../util/allocation';
 
 /** Below this many products per constant, byte tables (~0.3 ms to build) do not pay. */
 const TABLE_MIN_USES = 1024;
@@ -44,13 +44,13 @@ class ByConst {
 
 function count(words: Uint32Array, kind: Kind, what: string): number {
   const n = words.length / WORDS[kind];
-  if (!Number.isInteger(n)) throw new WhirError(`${what}: ${words.length} u32 words are not whole ${kind} values`);
+  if (!Number.isInteger(n)) throw new ShapeError(`${what}: ${words.length} u32 words are not whole ${kind} values`);
   return n;
 }
 
 function checkStride(n: number, stride: number, what: string): void {
   if (!Number.isInteger(stride) || stride < 1 || n % stride !== 0 || n === 0) {
-    throw new WhirError(`${what}: a table of ${n} values is not a whole number of halves of stride ${stride}`);
+    throw new ShapeError(`${what}: a table of ${n} values is not a whole number of halves of stride ${stride}`);
   }
 }
 
@@ -100,7 +100,7 @@ function finishEK(acc: Int32Array, at: number, out: Uint32Array, o: number): voi
  */
 export function roundSums(f: Uint32Array, kind: Kind, b: Uint32Array, stride: number): Uint32Array {
   const n = count(b, 'E', 'roundSums');
-  if (count(f, kind, 'roundSums') !== n) throw new WhirError(`roundSums: f has ${f.length / WORDS[kind]} values, b has ${n}`);
+  if (count(f, kind, 'roundSums') !== n) throw new ShapeError(`roundSums: f has ${f.length / WORDS[kind]} values, b has ${n}`);
   checkStride(n, stride, 'roundSums');
   const w = WORDS[kind];
   const acc = new Int32Array(48); // c0 at 0, c2 at 24
@@ -147,8 +147,8 @@ export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E, ou
   const length = 6 * units * stride;
   if (out !== undefined) {
     const overlaps = out.buffer === src.buffer && out.byteOffset < src.byteOffset + src.byteLength && src.byteOffset < out.byteOffset + out.byteLength;
-    if (out.length !== length) throw new WhirError(`foldPairs: ${units * stride} folded values do not fit ${out.length / 6}`);
-    if (overlaps && (kind !== 'E' || out.byteOffset !== src.byteOffset)) throw new WhirError('foldPairs: out may overlap src only as an E src\'s own first values');
+    if (out.length !== length) throw new ShapeError(`foldPairs: ${units * stride} folded values do not fit ${out.length / 6}`);
+    if (overlaps && (kind !== 'E' || out.byteOffset !== src.byteOffset)) throw new ShapeError('foldPairs: out may overlap src only as an E src\'s own first values');
   }
   out ??= jsWords(length, `a folded table (${units * stride} E values)`);
   const mul = new ByConst(r, out.length / 6);
@@ -172,7 +172,7 @@ export function foldPairs(src: Uint32Array, kind: Kind, stride: number, r: E, ou
 export function mleAt(f: Uint32Array, point: Uint32Array): E {
   let t = f;
   for (let k = 0; k < point.length; k += 6) t = foldPairs(t, 'E', 1, point.subarray(k, k + 6));
-  if (t.length !== 6) throw new WhirError(`mleAt: a point of ${point.length / 6} coordinates does not fit a table of ${f.length / 6} values`);
+  if (t.length !== 6) throw new ShapeError(`mleAt: a point of ${point.length / 6} coordinates does not fit a table of ${f.length / 6} values`);
   return t;
 }
 
@@ -185,9 +185,9 @@ export function mleAt(f: Uint32Array, point: Uint32Array): E {
  */
 export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne(), into?: Uint32Array): Uint32Array {
   const n = point.length / 6;
-  if (!Number.isInteger(n)) throw new WhirError(`eqTableSeeded: a point is 6 words a coordinate, got ${point.length}`);
-  if (seed.length === 0 || seed.length % 6 !== 0) throw new WhirError(`eqTableSeeded: seeds are one or more E values, got ${seed.length} words`);
-  if (into !== undefined && into.length !== seed.length << n) throw new WhirError(`eqTableSeeded: ${seed.length << n} words do not fit ${into.length}`);
+  if (!Number.isInteger(n)) throw new ShapeError(`eqTableSeeded: a point is 6 words a coordinate, got ${point.length}`);
+  if (seed.length === 0 || seed.length % 6 !== 0) throw new ShapeError(`eqTableSeeded: seeds are one or more E values, got ${seed.length} words`);
+  if (into !== undefined && into.length !== seed.length << n) throw new ShapeError(`eqTableSeeded: ${seed.length << n} words do not fit ${into.length}`);
   const out = into ?? new Uint32Array(seed.length << n);
   out.set(seed);
   for (let k = 0, size = seed.length / 6; k < n; k++, size <<= 1) {
@@ -201,10 +201,10 @@ export function eqTableSeeded(point: Uint32Array, seed: Uint32Array = eOne(), in
   return out;
 }
 
-/** table[i] = M(table[i]) for an F2-linear map M: E → E given by its byte tables (phiByteTables). */
+/** table[i] = M(table[i]) for an F2-linear map M: E → E given by its byte tables (eLinearTables). */
 export function mapByTables(table: Uint32Array, tables: Uint32Array): void {
-  if (tables.length !== PHI_TABLE_WORDS) throw new WhirError(`mapByTables: byte tables need ${PHI_TABLE_WORDS} words, got ${tables.length}`);
-  for (let o = 0; o < table.length; o += 6) phiByTablesAt(tables, table, o, table, o);
+  if (tables.length !== E_LINEAR_TABLE_WORDS) throw new ShapeError(`mapByTables: byte tables need ${E_LINEAR_TABLE_WORDS} words, got ${tables.length}`);
+  for (let o = 0; o < table.length; o += 6) eLinearAt(tables, table, o, table, o);
 }
 
 /** The E values a table of `n` values covers at `stride`: (n − 1)·stride + 1 (0 for none). */
@@ -215,7 +215,7 @@ function stridedSpan(srcWords: number, stride: number): number {
 /** acc[stride·i] += src[i] for E tables, acc spanning src at that stride (updated in place). */
 export function addInto(acc: Uint32Array, src: Uint32Array, stride = 1): void {
   if (src.length % 6 !== 0 || acc.length !== stridedSpan(src.length, stride)) {
-    throw new WhirError(`addInto: E tables of ${acc.length} and ${src.length} words do not match at stride ${stride}`);
+    throw new ShapeError(`addInto: E tables of ${acc.length} and ${src.length} words do not match at stride ${stride}`);
   }
   for (let i = 0, o = 0; i < src.length; i += 6, o += 6 * stride) {
     for (let t = 0; t < 6; t++) acc[o + t] ^= src[i + t];
@@ -225,7 +225,7 @@ export function addInto(acc: Uint32Array, src: Uint32Array, stride = 1): void {
 /** acc[stride·i] += s·src[i] for E tables, acc spanning src at that stride (updated in place). */
 export function addScaled(acc: Uint32Array, src: Uint32Array, s: E, stride = 1): void {
   if (src.length % 6 !== 0 || acc.length !== stridedSpan(src.length, stride)) {
-    throw new WhirError(`addScaled: E tables of ${acc.length} and ${src.length} words do not match at stride ${stride}`);
+    throw new ShapeError(`addScaled: E tables of ${acc.length} and ${src.length} words do not match at stride ${stride}`);
   }
   const mul = new ByConst(s, src.length / 6);
   const p = new Uint32Array(6);
@@ -242,7 +242,7 @@ export function addScaled(acc: Uint32Array, src: Uint32Array, s: E, stride = 1):
 export function laneDots(f: Uint32Array, laneWords: number, v: Uint32Array, at: number, stride: number): Uint32Array {
   const lanes = count(f, 'K', 'laneDots') / laneWords, n = count(v, 'E', 'laneDots');
   if (!Number.isInteger(lanes) || n === 0 || at < 0 || at + stride * (n - 1) >= laneWords) {
-    throw new WhirError(`laneDots: ${n} values from ${at} every ${stride} do not fit lanes of ${laneWords} in ${f.length / 2} words`);
+    throw new ShapeError(`laneDots: ${n} values from ${at} every ${stride} do not fit lanes of ${laneWords} in ${f.length / 2} words`);
   }
   const out = new Uint32Array(6 * lanes);
   const acc = new Int32Array(12);
@@ -258,7 +258,7 @@ export function laneDots(f: Uint32Array, laneWords: number, v: Uint32Array, at: 
 export function laneCombine(f: Uint32Array, laneWords: number, coeffs: Uint32Array): Uint32Array {
   const lanes = count(f, 'K', 'laneCombine') / laneWords;
   if (!Number.isInteger(lanes) || coeffs.length !== 6 * lanes) {
-    throw new WhirError(`laneCombine: ${f.length / 2} words in lanes of ${laneWords} need one coefficient a lane, got ${coeffs.length / 6}`);
+    throw new ShapeError(`laneCombine: ${f.length / 2} words in lanes of ${laneWords} need one coefficient a lane, got ${coeffs.length / 6}`);
   }
   const out = new Uint32Array(6 * laneWords);
   const acc = new Int32Array(12);
@@ -285,7 +285,7 @@ export function queryWeights(queries: readonly number[], coeffs: Uint32Array, m:
 }
 
 function checkCoeffs(queries: readonly number[], coeffs: Uint32Array, what: string): void {
-  if (coeffs.length !== 6 * queries.length) throw new WhirError(`${what}: ${queries.length} queries need as many coefficients, got ${coeffs.length / 6}`);
+  if (coeffs.length !== 6 * queries.length) throw new ShapeError(`${what}: ${queries.length} queries need as many coefficients, got ${coeffs.length / 6}`);
 }
 
 /** queryWeights by one column table per query. */
@@ -320,7 +320,7 @@ export function queryWeightsTransposed(queries: readonly number[], coeffs: Uint3
   const logSize = m + logInvRate;
   const data = new Uint32Array(6 << logSize);
   queries.forEach((q, i) => {
-    if (!Number.isInteger(q) || q < 0 || q >= 2 ** logSize) throw new WhirError(`queryWeightsTransposed: query ${q} is outside the domain of 2^${logSize}`);
+    if (!Number.isInteger(q) || q < 0 || q >= 2 ** logSize) throw new ShapeError(`queryWeightsTransposed: query ${q} is outside the domain of 2^${logSize}`);
     for (let t = 0; t < 6; t++) data[6 * q + t] ^= coeffs[6 * i + t];
   });
   const lanes = 3; // an E value is three interleaved K lanes

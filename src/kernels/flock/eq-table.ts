@@ -1,9 +1,7 @@
 // eq tables and eq masses of hypercube prefixes, as the Flock provers need them.
-import type { Backend } from '../backend/backend';
-import type { BlockWeights } from '../backend/flock-passes';
-import { type E, eMulAt, eOne } from '../field/e';
-import { eqTableSeeded } from '../pcs/whir/bulk';
-import { FlockError } from './errors';
+import { type E, eMulAt, eOne } from '../../field/e';
+import { eqTableSeeded } from '../../poly/bulk';
+import { ShapeError } from '../../util/errors';
 
 /**
  * eq(r, x) for every x (6·2^n words), LSB-first: entry i at 6i; r has n coordinates. With
@@ -12,23 +10,9 @@ import { FlockError } from './errors';
  * The bulk kernels' eqTableSeeded, with the Flock's errors.
  */
 export function eqTableFast(r: Uint32Array, seeds: Uint32Array = eOne()): Uint32Array {
-  if (r.length % 6 !== 0) throw new FlockError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
-  if (seeds.length === 0 || seeds.length % 6 !== 0) throw new FlockError(`eqTableFast: seeds are one or more E values, got ${seeds.length} words`);
+  if (r.length % 6 !== 0) throw new ShapeError(`eqTableFast: a point is whole E coordinates, got ${r.length} words`);
+  if (seeds.length === 0 || seeds.length % 6 !== 0) throw new ShapeError(`eqTableFast: seeds are one or more E values, got ${seeds.length} words`);
   return eqTableSeeded(r, seeds);
-}
-
-/**
- * The weights of a batch's blocks at the point r of the block bits (BlockWeights): eq(r, t) on
- * `backend` for each block t, and for the padding tail from block `live` on (its blocks are
- * copies of block `live`) their eq mass, 1 + Σ_{t < live} eq(r, t).
- */
-export async function blockWeightsOn(backend: Backend, r: Uint32Array, live: number): Promise<BlockWeights> {
-  let tail: E | null = null;
-  if (live < 2 ** (r.length / 6)) {
-    tail = eqPrefixSum(r, live);
-    tail[0] ^= 1;
-  }
-  return { live, eq: await backend.eqTable(r, eOne()), tail };
 }
 
 /**
@@ -39,7 +23,7 @@ export async function blockWeightsOn(backend: Backend, r: Uint32Array, live: num
 export function eqPrefixSum(r: Uint32Array, count: number): E {
   const n = r.length / 6;
   if (!Number.isInteger(n) || !Number.isInteger(count) || count < 0 || count > 2 ** n) {
-    throw new FlockError(`eqPrefixSum: count ${count} is outside [0, 2^${n}]`);
+    throw new ShapeError(`eqPrefixSum: count ${count} is outside [0, 2^${n}]`);
   }
   if (count === 2 ** n) return eOne();
   const acc = new Uint32Array(6), above = eOne(), f = new Uint32Array(6);

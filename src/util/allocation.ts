@@ -3,6 +3,7 @@
 // its limits, a JavaScript array V8 cannot allocate — as an AllocationError naming what was
 // being allocated and how many bytes, never as an abort or a wrong proof. The prover frees what
 // it held on the way out, so the process can go on (with a smaller job).
+import { LeanVmError } from './errors';
 
 /** Where the memory was asked for: the native module, a GPU device, or V8's heap (typed arrays). */
 export type MemoryKind = 'native' | 'gpu' | 'js';
@@ -17,7 +18,7 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-export class AllocationError extends Error {
+export class AllocationError extends LeanVmError {
   override name = 'AllocationError';
 
   constructor(

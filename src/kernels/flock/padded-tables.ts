@@ -6,8 +6,8 @@
 // layout is the same with H = every entry and no tail.
 import { type E, eMulAt } from '../../field/e';
 import { type EMulTable, eMulByTable, eMulTable } from '../../field/e-const';
-import { FlockError } from '../errors';
-import { eqPrefixSum, eqTableFast } from '../eq-table';
+import { ShapeError } from '../../util/errors';
+import { eqPrefixSum, eqTableFast } from './eq-table';
 
 export interface PaddedTable {
   head: Uint32Array; // 6·H words (or more: only the first H entries count)
@@ -60,7 +60,7 @@ function foldRun(src: Uint32Array, srcLen: number, count: number, r: ConstMul, p
 
 /** Binds the lowest variable of every table at r, in place; returns the new shape. */
 export function foldPadded(tables: readonly PaddedTable[], shape: PaddedShape, r: E): PaddedShape {
-  if (shape.vars < 1) throw new FlockError('foldPadded: no variable left to bind');
+  if (shape.vars < 1) throw new ShapeError('foldPadded: no variable left to bind');
   const head = Math.ceil(shape.head / 2), padPairs = shape.period / 2;
   const mul = new ConstMul(r, tables.length * (head + padPairs));
   for (const tb of tables) {
@@ -73,7 +73,7 @@ export function foldPadded(tables: readonly PaddedTable[], shape: PaddedShape, r
 
 /** The value of a table with no variable left. */
 export function finalValue(tb: PaddedTable, shape: PaddedShape): E {
-  if (shape.vars !== 0) throw new FlockError(`finalValue: ${shape.vars} variables are still unbound`);
+  if (shape.vars !== 0) throw new ShapeError(`finalValue: ${shape.vars} variables are still unbound`);
   return (shape.head > 0 ? tb.head : tb.pad).slice(0, 6);
 }
 
@@ -91,7 +91,7 @@ export type PairTerms = (x0: number, count: number, buf: Uint32Array) => void;
  */
 export function eqWeightedSums(shape: PaddedShape, rest: Uint32Array, width: number, terms: PairTerms): Uint32Array {
   const n = shape.vars - 1;
-  if (rest.length !== 6 * n) throw new FlockError(`eqWeightedSums: need ${n} eq coordinates, got ${rest.length / 6}`);
+  if (rest.length !== 6 * n) throw new ShapeError(`eqWeightedSums: need ${n} eq coordinates, got ${rest.length / 6}`);
   const pairs = Math.ceil(shape.head / 2);
   const out = new Uint32Array(6 * width);
   const L = Math.min(n, 10), chunk = 1 << L;

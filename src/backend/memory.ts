@@ -5,7 +5,7 @@
 // held before (src/backend/word-pool.ts), so a peak holds only live arrays and the sum is a
 // prediction, not a bound: close to the measured peak resident set from 2^15 up (the hash
 // batch: within 4%), far below it for small jobs, whose memory is mostly the runtime's.
-import type { BackendName } from '../backend/backend';
+import type { BackendName } from './backend';
 
 /** Bytes a Node process running the prover holds before its first array (runtime, code, heap). */
 export const PROCESS_BYTES = 80 * 2 ** 20;

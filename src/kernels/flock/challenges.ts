@@ -6,7 +6,7 @@
 import { type E, eAdd, eInv, eMul, eOne, eSquare } from '../../field/e';
 import { PHI } from '../../field/phi8';
 import type { Channel } from '../../transcript/channel';
-import { FlockError } from '../errors';
+import { ShapeError } from '../../util/errors';
 
 /** r_0..r_2 as GF(2^8) bytes (their φ8 images are the coordinates). */
 export const SMALL_F8 = [0xf7, 0x53, 0xb5] as const;
@@ -34,7 +34,7 @@ export function fixedChallenges(): Uint32Array {
 
 /** The full point r for m = 14 + nBlocksLog: the fixed seven, then sample_vec(m − 13). */
 export function equalityPoint(channel: Channel, m: number): Uint32Array {
-  if (!Number.isInteger(m) || m < 13) throw new FlockError(`equalityPoint: the zerocheck needs m ≥ 13, got ${m}`);
+  if (!Number.isInteger(m) || m < 13) throw new ShapeError(`equalityPoint: the zerocheck needs m ≥ 13, got ${m}`);
   const r = new Uint32Array(6 * (m - 6));
   r.set(fixedChallenges(), 0);
   r.set(channel.sampleVec(m - 13), 6 * FIXED_COORDS);

@@ -3,10 +3,9 @@
 // bits straight into the packed columns, the committed q_flock column among them (bit i of K
 // word y is z[64y + i], i.e. bit j of u32 word w is z[32w + j]). Padding blocks are one
 // compression computed once and copied.
-import type { WitnessInputs } from '../backend/flock-passes';
 import type { Compression } from './compression';
 import { paddingCompression } from './compression';
-import { FlockError } from './errors';
+import { ShapeError } from '../../util/errors';
 import {
   BLOCK_U32, CONST_POS, F0_BASE, F1_BASE, G_A1, G_A2, G_C1, G_C2, G_LANES, G_PER_ROUND, H_BASE,
   M_BASE, OUT_BASE, ROUNDS, SIGMA, T_HI_BASE, T_LO_BASE, gBase,
@@ -16,6 +15,20 @@ const LOW31 = 0x7fffffff;
 const LOW30 = 0x3fffffff;
 const IV0 = 0x6a09e667, IV1 = 0xbb67ae85, IV2 = 0x3c6ef372, IV3 = 0xa54ff53a;
 const IV4 = 0x510e527f, IV5 = 0x9b05688c, IV6 = 0x1f83d9ab, IV7 = 0x5be0cd19;
+
+/**
+ * The inputs of a batch's compressions as the witness takes them: `live` compressions, then
+ * the padding instance's. Only the messages differ in a hash batch, so the rest of the inputs
+ * (h, tLo, tHi, f0, f1) is given once when every compression shares it.
+ */
+export interface WitnessInputs {
+  readonly live: number;
+  /** 16 words per compression, the padding instance's last. */
+  readonly messages: Uint32Array;
+  /** 12 words (h[8], tLo, tHi, f0, f1): one set shared by all, or one per compression and
+   * then the padding instance's. */
+  readonly headers: Uint32Array;
+}
 
 /** The packed witness of a batch: z (the committed q_flock column), a = A·z and b = B·z. */
 export interface FlockWitness {
@@ -160,14 +173,14 @@ export interface WitnessColumns {
 export function checkWitnessInputs(inputs: WitnessInputs, nBlocksLog: number): number {
   const blocks = 2 ** nBlocksLog;
   if (!Number.isInteger(nBlocksLog) || nBlocksLog < 3 || nBlocksLog > 20) {
-    throw new FlockError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
+    throw new ShapeError(`generateWitness: nBlocksLog must be an integer in 3..20, got ${nBlocksLog}`);
   }
   const { live, messages, headers } = inputs;
   if (!Number.isInteger(live) || live < 0 || live > blocks) {
-    throw new FlockError(`generateWitness: ${live} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
+    throw new ShapeError(`generateWitness: ${live} compressions exceed 2^${nBlocksLog} = ${blocks} block slots`);
   }
   if (messages.length !== MESSAGE_WORDS * (live + 1) || (headers.length !== HEADER_WORDS && headers.length !== HEADER_WORDS * (live + 1))) {
-    throw new FlockError(`generateWitness: inputs of ${live} compressions need ${MESSAGE_WORDS * (live + 1)} message words and 12 or ${HEADER_WORDS * (live + 1)} header words (the padding instance's last)`);
+    throw new ShapeError(`generateWitness: inputs of ${live} compressions need ${MESSAGE_WORDS * (live + 1)} message words and 12 or ${HEADER_WORDS * (live + 1)} header words (the padding instance's last)`);
   }
   return blocks;
 }
@@ -181,7 +194,7 @@ export function witnessColumns(inputs: WitnessInputs, nBlocksLog: number, into: 
   const words = blocks * BLOCK_U32;
   const column = (c: Uint32Array | undefined, name: string): Uint32Array => {
     if (c === undefined) return new Uint32Array(words);
-    if (c.length !== words) throw new FlockError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
+    if (c.length !== words) throw new ShapeError(`generateWitness: column ${name} needs ${words} u32 words, got ${c.length}`);
     return c;
   };
   return { nBlocksLog, live: inputs.live, z: column(into.z, 'z'), a: column(into.a, 'a'), b: column(into.b, 'b') };

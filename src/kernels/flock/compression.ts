@@ -1,6 +1,6 @@
 // One BLAKE2s compression call, the unit the Flock circuit proves: (h, m, t, f0, f1) → h'.
-import { LAST_BLOCK, PARAM_IV } from '../hash/blake2s';
-import { FlockError } from './errors';
+import { LAST_BLOCK, PARAM_IV } from '../../hash/blake2s';
+import { ShapeError } from '../../util/errors';
 
 export interface Compression {
   /** input chaining value, 8 words */
@@ -19,7 +19,7 @@ export interface Compression {
  */
 export function pinnedCompression(messages: Uint32Array, offset = 0): Compression {
   if (offset < 0 || offset + 16 > messages.length) {
-    throw new FlockError(`pinnedCompression: need 16 message words at ${offset}, the array has ${messages.length}`);
+    throw new ShapeError(`pinnedCompression: need 16 message words at ${offset}, the array has ${messages.length}`);
   }
   return { h: PARAM_IV, m: messages.subarray(offset, offset + 16), tLo: 64, tHi: 0, f0: LAST_BLOCK, f1: 0 };
 }
@@ -31,7 +31,7 @@ export function paddingCompression(): Compression {
 
 /** The pinned compressions of n messages held as n × 16 words. */
 export function pinnedCompressions(messages: Uint32Array): Compression[] {
-  if (messages.length % 16 !== 0) throw new FlockError(`pinnedCompressions: ${messages.length} words are not whole 16-word messages`);
+  if (messages.length % 16 !== 0) throw new ShapeError(`pinnedCompressions: ${messages.length} words are not whole 16-word messages`);
   const out: Compression[] = [];
   for (let o = 0; o < messages.length; o += 16) out.push(pinnedCompression(messages, o));
   return out;

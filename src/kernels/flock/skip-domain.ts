@@ -4,11 +4,11 @@
 // Π_{u'≠u}(u − u') is the same constant (the product of U's nonzero elements), and the
 // numerator is V_U(z)/(z − u) with V_U(z) = Π_{u∈U}(z − u), so the whole basis costs one
 // batch inversion. φ8 is a field embedding, so over Λ the basis lives in GF(2^8) itself.
-import { type E, eBatchInv, eMulAt, eMulKAt, eOne } from '../field/e';
-import { gf8Inv, gf8Mul } from '../field/gf8';
-import { kMulAt } from '../field/k';
-import { PHI } from '../field/phi8';
-import { FlockError } from './errors';
+import { type E, eBatchInv, eMulAt, eMulKAt, eOne } from '../../field/e';
+import { gf8Inv, gf8Mul } from '../../field/gf8';
+import { kMulAt } from '../../field/k';
+import { PHI } from '../../field/phi8';
+import { ShapeError } from '../../util/errors';
 
 /** Nodes of the skip domain S (= 2^K_SKIP). */
 export const SKIP_NODES = 64;
@@ -40,7 +40,7 @@ for (const k of [6, 7]) {
 /** L_u(z) for the 2^k nodes PHI[0..2^k), k ∈ {6, 7}, packed (6·2^k words). */
 export function subspaceLagrange(z: E, k: number): Uint32Array {
   const dInv = DENOM_INV.get(k);
-  if (dInv === undefined) throw new FlockError(`subspaceLagrange: only 64 or 128 nodes (k = 6, 7), got k = ${k}`);
+  if (dInv === undefined) throw new ShapeError(`subspaceLagrange: only 64 or 128 nodes (k = 6, 7), got k = ${k}`);
   const n = 1 << k;
   const diffs = new Uint32Array(6 * n);
   const v = eOne();
@@ -72,7 +72,7 @@ export function skipWeights(z: E): Uint32Array {
  */
 export function interpolateSkip(z: E, onS: Uint32Array | null, onLambda: Uint32Array): E {
   if (onLambda.length !== 6 * SKIP_NODES || (onS !== null && onS.length !== 6 * SKIP_NODES)) {
-    throw new FlockError(`interpolateSkip: need ${SKIP_NODES} E values per half of the domain`);
+    throw new ShapeError(`interpolateSkip: need ${SKIP_NODES} E values per half of the domain`);
   }
   const weights = subspaceLagrange(z, 7);
   const acc = new Uint32Array(6), t = new Uint32Array(6);

@@ -3,12 +3,10 @@
 // a time: the 256 subset sums of their eight weights are tabulated once, and the eight bits at
 // position j (one per block) index that table. The identical padding tail adds its one block
 // times the tail's eq mass.
-import type { Backend, DeviceBuffer } from '../../backend/backend';
-import type { FlockColumns } from '../../backend/flock-passes';
 import type { E } from '../../field/e';
-import { FlockError } from '../errors';
-import { blockWeightsOn, eqTableFast } from '../eq-table';
-import { BLOCK_BITS, BLOCK_U32 } from '../layout';
+import { ShapeError } from '../../util/errors';
+import { eqTableFast } from './eq-table';
+import { BLOCK_BITS, BLOCK_U32 } from './layout';
 
 /** SPREAD4[n]: bit i of the nibble n moved to bit 8i. */
 const SPREAD4 = new Int32Array(16);
@@ -17,7 +15,7 @@ for (let n = 0; n < 16; n++) for (let i = 0; i < 4; i++) SPREAD4[n] |= ((n >>> i
 /** zv for 2^nBlocksLog blocks of the packed column z whose blocks from `live` on copy block `live`. */
 export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chiOut: Uint32Array): Uint32Array {
   const blocks = 2 ** nBlocksLog;
-  if (z.length !== blocks * BLOCK_U32) throw new FlockError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
+  if (z.length !== blocks * BLOCK_U32) throw new ShapeError(`foldBlocks: z needs ${blocks * BLOCK_U32} u32 words, got ${z.length}`);
   checkPoint(nBlocksLog, chiOut);
   const eq = eqTableFast(chiOut), zv = new Uint32Array(6 * BLOCK_BITS);
   hostFoldBlocks(z, live, eq, zv);
@@ -29,20 +27,8 @@ export function foldBlocks(z: Uint32Array, nBlocksLog: number, live: number, chi
   return zv;
 }
 
-/** foldBlocks (the same values) over the columns on `backend`, by its flock passes: a new E
- * buffer of 2^14 values there. */
-export async function foldBlocksOn(backend: Backend, cols: FlockColumns, chiOut: Uint32Array): Promise<DeviceBuffer> {
-  checkPoint(cols.nBlocksLog, chiOut);
-  const blocks = await blockWeightsOn(backend, chiOut, cols.live);
-  try {
-    return await backend.flock.foldBlocks(cols, blocks);
-  } finally {
-    backend.free(blocks.eq);
-  }
-}
-
-function checkPoint(nBlocksLog: number, chiOut: Uint32Array): void {
-  if (chiOut.length !== 6 * nBlocksLog) throw new FlockError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
+export function checkPoint(nBlocksLog: number, chiOut: Uint32Array): void {
+  if (chiOut.length !== 6 * nBlocksLog) throw new ShapeError(`foldBlocks: χ_out needs ${nBlocksLog} coordinates, got ${chiOut.length / 6}`);
 }
 
 /** zv += the first `live` blocks of z weighted by eq (native's foldBlocks the same). */

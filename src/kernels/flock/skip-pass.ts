@@ -24,15 +24,13 @@
 // multiples of the same W(g): eq(r_{>0}, x) = eq(r, 2j + 1)/r_0 = C_s·t^(2j)/(1 + r_0)·W(g).
 // So Q1 on Λ is the odd words' share of round 1 over r_0, and Q∞ is binned like round 1,
 // on Λ from the pair sums' bytes and on S from their bits.
-import type { Backend } from '../../backend/backend';
-import type { FlockColumns } from '../../backend/flock-passes';
 import { type E, eMulKAt } from '../../field/e';
 import { gf8Inv, gf8Mul } from '../../field/gf8';
 import { PHI } from '../../field/phi8';
-import { FlockError } from '../errors';
-import { blockWeightsOn, eqTableFast } from '../eq-table';
-import { BLOCK_U32 } from '../layout';
-import { LAMBDA_LAGRANGE, SKIP_NODES } from '../skip-domain';
+import { ShapeError } from '../../util/errors';
+import { eqTableFast } from './eq-table';
+import { BLOCK_U32 } from './layout';
+import { LAMBDA_LAGRANGE, SKIP_NODES } from './skip-domain';
 import { C_S_F8, SMALL_F8 } from './challenges';
 import { ConstMul } from './padded-tables';
 
@@ -239,7 +237,7 @@ export interface SkipWeights {
 
 /** Groups in a block (16 words each), and the coordinates of the weights' point they take. */
 export const BLOCK_GROUPS = BLOCK_U32 / 16;
-const GROUP_COORDS = Math.log2(BLOCK_GROUPS);
+export const GROUP_COORDS = Math.log2(BLOCK_GROUPS);
 
 /** A run of consecutive groups from u32 word `at`, block t's group g weighted by
  * eq(r_3.., g)·hi[t] (the run's SkipWeights.hi). */
@@ -255,9 +253,9 @@ interface GroupRun {
  * of the group weights: W[32t + g] = eq(r_3.., (g, t)), 32 groups per block (GROUP_COORDS
  * coordinates for g, then those of t).
  */
-function weightPoint(blocks: number, live: number, r: Uint32Array): Uint32Array {
-  if (r.length !== 6 * (8 + Math.log2(blocks))) throw new FlockError(`skipPass: the point needs ${8 + Math.log2(blocks)} coordinates, got ${r.length / 6}`);
-  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new FlockError(`skipPass: live blocks ${live} outside 0..${blocks}`);
+export function weightPoint(blocks: number, live: number, r: Uint32Array): Uint32Array {
+  if (r.length !== 6 * (8 + Math.log2(blocks))) throw new ShapeError(`skipPass: the point needs ${8 + Math.log2(blocks)} coordinates, got ${r.length / 6}`);
+  if (!Number.isInteger(live) || live < 0 || live > blocks) throw new ShapeError(`skipPass: live blocks ${live} outside 0..${blocks}`);
   return r.subarray(6 * 3);
 }
 
@@ -300,7 +298,7 @@ function groupWeights({ lo, hi }: SkipWeights, groups: number): Uint32Array {
 export const SKIP_LAMBDA_TABLES = new Uint32Array(LT.buffer);
 
 /** The four results from the sums of every run. */
-function finish(sums: Uint32Array): SkipPassResult {
+export function finish(sums: Uint32Array): SkipPassResult {
   const [vE, vO, vI, vD] = [0, 1, 2, 3].map((s) => sums.slice(SET_WORDS * s, SET_WORDS * (s + 1)));
   const round1 = new Uint32Array(6 * 64);
   for (let i = 0; i < round1.length; i++) round1[i] = vE[i] ^ vO[i];
@@ -319,7 +317,7 @@ function finish(sums: Uint32Array): SkipPassResult {
 export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r: Uint32Array): SkipPassResult {
   const words = blocks * BLOCK_U32;
   if (cols.a.length !== words || cols.b.length !== words || cols.c.length !== words) {
-    throw new FlockError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
+    throw new ShapeError(`skipPass: each column needs ${words} u32 words for ${blocks} blocks`);
   }
   const point = weightPoint(blocks, live, r);
   const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS)), hi = eqTableFast(point.subarray(6 * GROUP_COORDS));
@@ -331,16 +329,4 @@ export function skipPass(cols: ZerocheckColumns, blocks: number, live: number, r
   const sums = new Uint32Array(SKIP_SUM_WORDS);
   for (const run of groupRuns(live, hi, tail)) hostSkipSums(cols, run.at, run.groups, { lo, hi: run.hi }, sums);
   return finish(sums);
-}
-
-/** skipPass (the same values) over the columns on `backend`, by its flock passes. */
-export async function skipPassOn(backend: Backend, cols: FlockColumns, r: Uint32Array): Promise<SkipPassResult> {
-  const point = weightPoint(2 ** cols.nBlocksLog, cols.live, r);
-  const lo = eqTableFast(point.subarray(0, 6 * GROUP_COORDS));
-  const blocks = await blockWeightsOn(backend, point.subarray(6 * GROUP_COORDS), cols.live);
-  try {
-    return finish(await backend.flock.skipSums(cols, lo, blocks));
-  } finally {
-    backend.free(blocks.eq);
-  }
 }

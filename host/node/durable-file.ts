@@ -1,0 +1,40 @@
+// Replacing a file so that a crash at any moment leaves the old bytes or the new ones, and the
+// new ones survive a power cut once this returns: write a temporary file beside it, fsync it,
+// rename it over the file, fsync the directory (the rename is the directory's change).
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** The prefix of the temporary files writeDurably makes beside `path`. */
+export const temporaryPrefix = (path: string): string => `${path}.tmp-`;
+
+export function writeDurably(path: string, bytes: Uint8Array, mode = 0o600): void {
+  const tmp = `${temporaryPrefix(path)}${process.pid}-${Date.now().toString(36)}`;
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    unlinkSync(tmp);
+    throw e;
+  }
+  closeSync(fd);
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    unlinkSync(tmp);
+    throw e;
+  }
+  fsyncDirectory(dirname(path));
+}
+
+function fsyncDirectory(dir: string): void {
+  // Windows opens no directory as a file; its renames are journaled by NTFS.
+  if (process.platform === 'win32') return;
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,36 @@
+// Mutated aggregate files (test/fuzz/aggregate-mutants.ts: header fields, key lists, proof
+// lengths, byte edits of the whole file, and the VM proof inside mutated byte-wise and
+// structurally): none is accepted, and each is refused with a typed error or an invalid verdict,
+// never another exception. A slice for CI; tools/fuzz-aggregates.ts runs 10^5 and times them.
+//
+// LEANVM_AGGREGATE_FUZZ=N runs N mutants instead of the CI's slice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBackend } from '../../host/node/backends';
+import type { Backend } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu';
+import { type FuzzSubject, judge, leafSubject, mutateAggregate, type Outcome } from '../fuzz/aggregate-mutants';
+import { xorshift32 } from '../hash/prng';
+import { vmBytes } from '../vm/vm-vectors';
+
+const CASES = Number(process.env.LEANVM_AGGREGATE_FUZZ ?? 600);
+
+let backend: Backend;
+let subject: FuzzSubject;
+beforeAll(async () => {
+  backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  subject = await leafSubject(backend, 2, vmBytes('arith', 'proof'));
+});
+afterAll(() => backend.dispose());
+
+describe('fuzzed aggregate files', () => {
+  it(`${CASES} mutants of a leaf aggregate of 2 signers: none accepted, every refusal typed`, () => {
+    const rng = xorshift32(0xa66f);
+    const outcomes: Record<Outcome, number> = { decode: 0, invalid: 0, 'proof-format': 0, unchanged: 0 };
+    for (let c = 0; c < CASES; c++) outcomes[judge(subject, mutateAggregate(subject, rng), `mutant ${c}`).outcome]++;
+    console.log(`aggregate fuzz: ${JSON.stringify(outcomes)}`);
+    expect(outcomes.decode + outcomes.invalid + outcomes['proof-format'] + outcomes.unchanged).toBe(CASES);
+    // Each way of refusing is reached, and few mutants are the original again.
+    expect(Math.min(outcomes.decode, outcomes.invalid, outcomes['proof-format'])).toBeGreaterThan(CASES / 20);
+    expect(outcomes.unchanged).toBeLessThan(CASES / 20);
+  }, Math.max(600_000, 2_000 * CASES));
+});
