@@ -130,7 +130,8 @@ function stackColumns(backend: Backend, layout: VmLayout, commitment: WhirCommit
 /** Flock's witness columns on `backend`, each freed once: a and b when the zerocheck is done
  * with them, the rest at the end. */
 function heldColumns(backend: Backend, cols: FlockColumns): { doneWith: DoneWith; freeAll(): void } {
-  const held = new Set([cols.z, cols.a, cols.b]);
+  // A z over the stack's words is the stack's.
+  const held = new Set(cols.zInto ? [cols.a, cols.b] : [cols.z, cols.a, cols.b]);
   const doneWith = (col: DeviceBuffer): void => {
     if (held.delete(col)) backend.free(col);
   };
@@ -187,17 +188,18 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const layout = vmLayout(shape);
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
-  const { run, flock, held } = await stage('witness', async () => {
+  const witnessed = await stage('witness', async () => {
     const run = buildColumns(program, exec, layout, words);
     // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
-    // z is q_flock, which the stack commits: the stack gets a copy.
-    // Stopped here (an abort, a refused allocation), the stack goes back with Flock's columns.
+    // z is q_flock, which the stack commits: a host backend writes it into the stack's slice,
+    // a device gets a copy of its own. Stopped here (an abort, a refused allocation), the stack
+    // goes back with Flock's columns.
     let held: ReturnType<typeof heldColumns> | undefined;
     try {
       const live = tailStart(run.compressions);
-      const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
+      const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB, run.columns[QFLOCK]);
       held = heldColumns(backend, flock);
-      run.columns[QFLOCK].set(await backend.download(flock.z));
+      if (!flock.zInto) run.columns[QFLOCK].set(await backend.download(flock.z));
       return { run, flock, held };
     } catch (e) {
       held?.freeAll();
@@ -205,11 +207,15 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       throw e;
     }
   });
+  const { run, held } = witnessed;
+  let { flock } = witnessed;
 
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
-    // The commitment holds the stack from here on, and the columns are read there.
+    // The commitment holds the stack from here on, and the columns are read there (a z written
+    // into the stack too: the stack's words go back to the pool once committed, or refused).
     const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate)).finally(() => words.give(run.stack));
+    if (flock.zInto) flock = { ...flock, z: backend.vm.view(commitment.witness, layout.placements[QFLOCK]!.offset, flock.z.length) };
     try {
       ps.addRoot(commitment.root);
       const columns = stackColumns(backend, layout, commitment);
