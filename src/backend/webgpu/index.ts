@@ -131,6 +131,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     vm,
     stackWeight: 'table',
     traffic: () => link.traffic(),
+    held: () => link.held(),
     async finish() {
       live();
       await link.idle();

@@ -3,6 +3,7 @@
 // sizes and send the root, prove the bus (./bus.ts: fingerprints, the grand-product GKR, the
 // framework values), the table sumcheck, the public-input line (./public-line.ts), then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
+import { abortable, checkpoint, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { proofStages } from '../../backend/stages';
@@ -57,6 +58,9 @@ export interface ProveProgramOptions {
   /** Called with the run's shape once it is known, before any column is built (so a caller can
    * weigh the proof's memory, ./memory.ts, and refuse it by throwing). */
   readonly onShape?: (shape: VmShape, logInvRate: number) => void;
+  /** Stops the proof at its next backend call or stage once aborted: AbortError, its buffers
+   * freed (src/backend/abort.ts). */
+  readonly signal?: AbortSignal;
 }
 
 export interface ProgramProof {
@@ -131,7 +135,7 @@ export function vmProverState(program: Program, publicInput: PublicInput): Prove
 /** Proves the execution of `program` on `publicInput`. */
 export async function proveProgram(program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   checkOptions('proveProgram', options, {
-    backend: 'backend', witness: EXECUTE_RULES.witness, logInvRate: LOG_INV_RATE_RULE, maxCycles: EXECUTE_RULES.maxCycles, onProgress: 'function', onShape: 'function',
+    backend: 'backend', witness: EXECUTE_RULES.witness, logInvRate: LOG_INV_RATE_RULE, maxCycles: EXECUTE_RULES.maxCycles, onProgress: 'function', onShape: 'function', signal: 'signal',
   }, ['backend']);
   return proveInto(vmProverState(program, publicInput), program, publicInput, options);
 }
@@ -140,6 +144,7 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
 export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   const t0 = performance.now();
   options.onProgress?.('execute', 0);
+  await checkpoint(options.signal, 'execute');
   const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
   return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
 }
@@ -149,10 +154,11 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
  * verifier refuses it) on `ps`; `executeMs` is reported as the execute stage.
  */
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
-  const { backend, onProgress } = options;
+  const { onProgress, signal } = options;
+  const backend = abortable(options.backend, signal);
   const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
-  const stages = proofStages(backend, VM_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, STAGE_SHARE.execute);
+  const stages = proofStages(backend, VM_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, STAGE_SHARE.execute, signal);
   stages.ms.execute = executeMs;
   const stage = stages.run.bind(stages);
 
@@ -165,27 +171,29 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
     const run = buildColumns(program, exec, layout, words);
     // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
     // z is q_flock, which the stack commits: a host backend writes it into the stack's slice,
-    // a device gets a copy of its own.
-    const live = tailStart(run.compressions);
-    const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB, run.columns[QFLOCK]);
-    const held = heldColumns(backend, flock);
+    // a device gets a copy of its own. Stopped here (an abort, a refused allocation), the stack
+    // goes back with Flock's columns.
+    let held: ReturnType<typeof heldColumns> | undefined;
     try {
+      const live = tailStart(run.compressions);
+      const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB, run.columns[QFLOCK]);
+      held = heldColumns(backend, flock);
       if (!flock.zInto) run.columns[QFLOCK].set(await backend.download(flock.z));
+      return { run, flock, held };
     } catch (e) {
-      held.freeAll();
+      held?.freeAll();
+      words.give(run.stack);
       throw e;
     }
-    return { run, flock, held };
   });
   const { run, held } = witnessed;
   let { flock } = witnessed;
 
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
-    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
     // The commitment holds the stack from here on, and the columns are read there (a z written
-    // into the stack too: the stack's words go back to the pool now).
-    words.give(run.stack);
+    // into the stack too: the stack's words go back to the pool once committed, or refused).
+    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate)).finally(() => words.give(run.stack));
     if (flock.zInto) flock = { ...flock, z: backend.vm.view(commitment.witness, layout.placements[QFLOCK]!.offset, flock.z.length) };
     try {
       ps.addRoot(commitment.root);
@@ -213,6 +221,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   } finally {
     held.freeAll();
   }
+  throwIfAborted(signal, 'opening');
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return {
