@@ -95,7 +95,13 @@ function showResult(msg: Extract<WorkerMessage, { type: 'done' }>, n: number, ba
 // One worker per proof: a fresh one frees the previous proof's memory and GPU device.
 function prove(): void {
   const n = Number(ui.n.value);
-  const request: ProveRequest = { n, backend: ui.backend.value as BrowserBackend, statement: ui.statement.value as StatementMode };
+  const maxBinding = new URLSearchParams(location.search).get('maxBinding');
+  const request: ProveRequest = {
+    n,
+    backend: ui.backend.value as BrowserBackend,
+    statement: ui.statement.value as StatementMode,
+    ...(maxBinding === null ? {} : { maxBindingBytes: Number(maxBinding) }),
+  };
   ui.prove.disabled = true;
   ui.result.hidden = true;
   ui.error.hidden = true;

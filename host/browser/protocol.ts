@@ -9,6 +9,9 @@ export interface ProveRequest {
   n: number;
   backend: BrowserBackend;
   statement: StatementMode;
+  /** Bytes a storage binding spans at most, below the device's limit (the page's
+   * ?maxBinding=…): the webgpu backend splits longer operands into windows (docs/gpu-scale.md). */
+  maxBindingBytes?: number;
 }
 
 /** Worker → page, in this order: backend, progress…, then done or error. */

@@ -12,7 +12,7 @@ import type { ProveRequest, WorkerMessage } from './protocol';
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => postMessage(message, { transfer });
 
 /** The requested backend, or the CPU one with the reason WebGPU could not be had. */
-async function openBackend(choice: ProveRequest['backend']): Promise<Backend> {
+async function openBackend(choice: ProveRequest['backend'], maxBindingBytes?: number): Promise<Backend> {
   if (choice === 'cpu') {
     post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend, as chosen' });
     return createCpuBackend();
@@ -22,13 +22,14 @@ async function openBackend(choice: ProveRequest['backend']): Promise<Backend> {
     post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend', fallback: gpu.unavailable });
     return createCpuBackend();
   }
-  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}` });
-  return createWebGpuBackend(gpu.device);
+  const limit = maxBindingBytes === undefined ? '' : `, bindings of at most ${maxBindingBytes} bytes`;
+  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}${limit}` });
+  return createWebGpuBackend(gpu.device, { maxBindingBytes });
 }
 
-async function prove({ n, backend: choice, statement }: ProveRequest): Promise<void> {
+async function prove({ n, backend: choice, statement, maxBindingBytes }: ProveRequest): Promise<void> {
   const messages = referenceMessages(n);
-  const backend = await openBackend(choice);
+  const backend = await openBackend(choice, maxBindingBytes);
   let result;
   try {
     result = await proveHashBatch(messages, {

@@ -41,11 +41,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
 /** Opens the page in a fresh browser and waits until it is ready to prove. */
-async function openPage(browser: Browser): Promise<Page> {
+async function openPage(browser: Browser, query = ''): Promise<Page> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/${query}`);
   await page.waitForSelector('#prove:not([disabled])', { timeout: 30_000 });
   expect(errors).toEqual([]);
   return page;
@@ -110,6 +110,20 @@ if (!existsSync(CHROMIUM)) {
         expect(Number(traffic.upload)).toBeLessThanOrEqual(messageBytes + 2 ** 20);
         expect(Number(traffic.read)).toBeLessThanOrEqual(proof.length + 2 ** 20);
         expect(Number(traffic.waits)).toBeLessThanOrEqual(Number(traffic.rounds));
+      } finally {
+        await browser.close();
+      }
+    });
+
+    // 2^10 messages' columns and tables (up to 6 MiB) outgrow a 2 MiB binding: the backend binds
+    // windows of them, as on a browser whose limit that is (docs/gpu-scale.md).
+    test('a bound proof whose operands exceed the page\'s binding limit (forced to 2 MiB) proves in windows and verifies', async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...WEBGPU, ...QUIET] });
+      try {
+        const page = await openPage(browser, `?maxBinding=${2 ** 21}`);
+        const proof = await prove(page, 2 ** 10, 'webgpu', 'bound');
+        expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
+        expect(verifyHashBatch(referenceMessages(1024), proof, { statement: 'bound' })).toEqual({ valid: true });
       } finally {
         await browser.close();
       }
