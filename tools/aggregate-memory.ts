@@ -3,10 +3,7 @@
 // prints the process's peak resident set (VmHWM) and its resident set after each; the last line
 // puts the peak after the 5th beside the peak after the last.
 //
-//   npx esbuild tools/aggregate-memory.ts --bundle --platform=node --format=esm --loader:.py=text \
-//     --loader:.wgsl=text --external:webgpu --outfile=dist/node/aggregate-memory.mjs \
-//     --banner:js="import { createRequire as cr } from 'node:module'; const require = cr(import.meta.url);"
-//   nice node dist/node/aggregate-memory.mjs [--count 100] [--signers 16] [--backend native] [--threads 1]
+//   npm run build && nice node dist/node/aggregate-memory.js [--count 100] [--signers 16] [--backend native] [--threads 1]
 //
 // Each aggregate signs a new message with fresh keys, so no proof repeats another's work.
 import { openBackend } from '../host/node/backends';

@@ -3,14 +3,12 @@
 // were refused and how, the slowest mutant and the time per mutant. Stops at the first mutant that
 // is accepted or refused with anything but a typed error, writing it to --found.
 //
-//   npx esbuild tools/fuzz-aggregates.ts --bundle --platform=node --format=esm --loader:.py=text \
-//     --loader:.wgsl=text --external:webgpu --outfile=dist/node/fuzz-aggregates.mjs \
-//     --banner:js="import { createRequire as cr } from 'node:module'; const require = cr(import.meta.url);"
-//   nice node dist/node/fuzz-aggregates.mjs --cases 100000 [--seed S] [--signers 2] [--found F] [--seconds T]
+//   npm run build && nice node dist/node/fuzz-aggregates.js --cases 100000 [--seed S] [--signers 2]
+//     [--found F] [--seconds T] [--only K]
 //
-// --seconds stops after T seconds and reports the mutants run so far.
-//
-// (bundled into dist/node so that the native backend, which proves the subject, is found.)
+// --seconds stops after T seconds and reports the mutants run so far; --only K judges mutant K of
+// the seed alone (a finding's or the slowest's replay). Several processes with other seeds share
+// the cores. The reference vectors are read from ../shared/vectors (or LEANVM_VECTORS).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { openBackend } from '../host/node/backends';
 import { judge, leafSubject, mutateAggregate, type Outcome } from '../test/fuzz/aggregate-mutants';
@@ -26,6 +24,7 @@ const seed = Number(arg('--seed', '1'));
 const signers = Number(arg('--signers', '2'));
 const found = arg('--found', 'aggregate-fuzz-finding.bin');
 const seconds = Number(arg('--seconds', 'Infinity'));
+const only = process.argv.includes('--only') ? Number(arg('--only', '0')) : undefined;
 const vectors = process.env.LEANVM_VECTORS ?? '../shared/vectors';
 
 const { backend, why } = await openBackend('auto', 0, { threads: 1 });
@@ -34,6 +33,16 @@ await backend.dispose();
 console.log(`subject: a leaf aggregate of ${signers} signers, ${subject.bytes.length} bytes (proved on ${why}); ${cases} mutants, seed ${seed}`);
 
 const rng = xorshift32(seed);
+if (only !== undefined) {
+  for (let c = 0; c < only; c++) mutateAggregate(subject, rng);
+  const bytes = mutateAggregate(subject, rng);
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    const { outcome, reason } = judge(subject, bytes, `mutant ${only} (seed ${seed})`);
+    console.log(`mutant ${only}: ${bytes.length} bytes, ${outcome}: ${reason}; ${(performance.now() - t0).toFixed(0)} ms`);
+  }
+  process.exit(0);
+}
 const outcomes: Record<Outcome, number> = { decode: 0, invalid: 0, 'proof-format': 0, unchanged: 0 };
 const reasons = new Map<string, number>();
 let slowest = { ms: 0, index: -1 };
