@@ -4,6 +4,8 @@
 // "valid". So an unknown key, a value of the wrong type and a mode outside its list are all
 // refused with an OptionsError naming the function and the option; an absent or undefined key
 // takes its documented default.
+import { InputError } from './errors';
+
 
 /** What one option may hold. */
 export type OptionRule =
@@ -20,14 +22,14 @@ export type OptionRule =
   | { readonly integers: readonly [min: number, max: number] }; // an array of such integers
 
 /** An options object a public function refuses: `option` is the key (undefined when the
- * object itself is not one). */
-export class OptionsError extends TypeError {
+ * object itself is not one). The caller's input, so one of the library's InputErrors. */
+export class OptionsError extends InputError {
+  override name = 'OptionsError';
   readonly function: string;
   readonly option: string | undefined;
 
   constructor(fn: string, option: string | undefined, message: string) {
     super(`${fn}: ${message}`);
-    this.name = 'OptionsError';
     this.function = fn;
     this.option = option;
   }
