@@ -1,14 +1,14 @@
 // Bundles the Node CLI/library/bench and the browser library; shaders and the zkDSL programs
 // the library compiles (programs/) are inlined as strings, and a program imported as
-// `PROGRAM.py?compiled` is compiled here, once, and inlined packed (tools/compiled-program.ts).
+// `PROGRAM.py?compiled` is compiled here, once, and inlined packed (tools/program-compiler.mjs).
 // The two library bundles (package.json "exports") get type declarations beside them.
 // Tests run the bundles while a test rebuilds them (test/browser), so an output is replaced
 // in one rename, and only when its bytes change: a reader never sees a half-written file.
 import { build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { emitDeclarations } from './tools/declarations.mjs';
+import { packedProgram } from './tools/program-compiler.mjs';
 
 function writeOutput(path, contents) {
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
@@ -26,28 +26,11 @@ async function bundle(options) {
   for (const file of outputFiles) writeOutput(file.path, file.contents);
 }
 
-/** tools/compiled-program.ts, bundled for this process (it runs the TypeScript compiler of ours). */
-async function programCompiler() {
-  const out = 'node_modules/.cache/leanvm-gpu/compiled-program.mjs';
-  await build({ entryPoints: ['tools/compiled-program.ts'], outfile: out, bundle: true, format: 'esm', platform: 'node', logLevel: 'warning', loader: { '.wgsl': 'text', '.py': 'text' } });
-  return (await import(`${pathToFileURL(resolve(out)).href}?${Date.now()}`)).compiledProgram;
-}
-
-/** Each program's packed text, compiled once for all the bundles. */
-const packed = new Map();
-let compile;
-
 const compiledPrograms = {
   name: 'compiled-programs',
   setup(b) {
     b.onResolve({ filter: /\.py\?compiled$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?compiled'.length)), namespace: 'compiled-program' }));
-    b.onLoad({ filter: /.*/, namespace: 'compiled-program' }, async (args) => {
-      if (!packed.has(args.path)) {
-        compile ??= await programCompiler();
-        packed.set(args.path, compile(args.path));
-      }
-      return { contents: packed.get(args.path), loader: 'text', watchFiles: [args.path] };
-    });
+    b.onLoad({ filter: /.*/, namespace: 'compiled-program' }, async (args) => ({ contents: await packedProgram(args.path), loader: 'text', watchFiles: [args.path] }));
   },
 };
 

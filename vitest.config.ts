@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { compiledProgram } from './tools/compiled-program';
+import { packedProgram } from './tools/program-compiler.mjs';
 
 // Shaders and zkDSL programs are imported as strings, the same way esbuild inlines them in the
 // bundles; `PROGRAM.py?compiled` as the packed program esbuild compiles it to.
 const textImports: Plugin = {
   name: 'text-imports',
-  load(id) {
-    if (id.endsWith('.py?compiled')) return `export default ${JSON.stringify(compiledProgram(id.slice(0, -'?compiled'.length)))};`;
+  async load(id) {
+    if (id.endsWith('.py?compiled')) return `export default ${JSON.stringify(await packedProgram(id.slice(0, -'?compiled'.length)))};`;
     if (!id.endsWith('.wgsl') && !id.endsWith('.py')) return null;
     return `export default ${JSON.stringify(readFileSync(id, 'utf8'))};`;
   },

@@ -14,6 +14,7 @@ import { FIELD_SIZES, benchField } from './field';
 import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
+import { benchRecursionClaims } from './recursion-claims';
 import { benchVm } from './vm';
 import { VM_PROVE_SIZES, benchVmProve } from './vm-prove';
 import { XMSS_CELL_ENV, XMSS_SIZES, benchXmss, runXmssCell } from './xmss';
@@ -32,6 +33,7 @@ const BENCHES = {
 /** Benches that use no backend, run once. */
 const BACKEND_FREE = {
   vm: { title: 'VM verifier: every reference proof (shared/vectors/vm)', run: benchVm },
+  claims: { title: 'recursion: deferred claims evaluated natively, and a node\'s batch of them proved and verified', run: benchRecursionClaims },
 };
 
 // One cell of the xmss bench, in a process of its own (bench/xmss.ts).

@@ -1,7 +1,7 @@
 // XMSS aggregation, as upstream reports it (`leanvm-b xmss --n-signatures N`): signatures
 // aggregated per second for n = 20, 100, 400 and 900, per backend (native at 1 and 2 threads and
 // its default), the whole aggregate() call (the native checks and the proof) timed after one
-// warm-up that also compiles the program; keygen and signing are excluded (done first, with
+// warm-up that also reads the program; keygen and signing are excluded (done first, with
 // upstream's benchmark keys: epochs 0..15, signing at 7). Each cell gives its stage split, the
 // program's cycles a signature, the proof size and its peak memory beside the estimate the
 // aggregate command checks (src/vm/prove/memory.ts). A cell runs in a process of

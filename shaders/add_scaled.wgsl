@@ -6,9 +6,10 @@ struct AddParams {
   s1: vec2<u32>,
   s2: vec2<u32>,
   count: u32, // E values of src
-  at: u32,
+  at: u32,    // the u32 pair of acc[0] where value 0 goes (3 · its index)
   scaled: u32,
   stride: u32,
+  src_at: u32, // the u32 pair of src[0] where value 0 is (a window of src from an aligned start)
 }
 
 @group(0) @binding(0) var<storage, read_write> acc: array<vec2<u32>>;
@@ -23,11 +24,12 @@ fn add_scaled(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgro
   if (i >= params.count) {
     return;
   }
-  var v = E(src[3u * i], src[3u * i + 1u], src[3u * i + 2u]);
+  let j = params.src_at + 3u * i;
+  var v = E(src[j], src[j + 1u], src[j + 2u]);
   if (params.scaled != 0u) {
     v = e_mul(E(params.s0, params.s1, params.s2), v);
   }
-  let o = 3u * (params.at + params.stride * i);
+  let o = params.at + 3u * params.stride * i;
   acc[o] ^= v.c0;
   acc[o + 1u] ^= v.c1;
   acc[o + 2u] ^= v.c2;

@@ -7,11 +7,13 @@ struct EqParams {
   r0: vec2<u32>, // r_k = (r0, r1, r2)
   r1: vec2<u32>,
   r2: vec2<u32>,
-  size: u32,
+  size: u32,  // entries this dispatch doubles
+  split: u32, // 1: the high entries are table_hi's (a table longer than a binding, in windows)
 }
 
 @group(0) @binding(0) var<storage, read_write> table: array<vec2<u32>>;
 @group(0) @binding(1) var<uniform> params: EqParams;
+@group(0) @binding(2) var<storage, read_write> table_hi: array<vec2<u32>>;
 
 const WORKGROUP_SIZE = 256u;
 
@@ -24,11 +26,17 @@ fn eq_step(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups
   let e = E(table[3u * i], table[3u * i + 1u], table[3u * i + 2u]);
   let hi = e_mul(e, E(params.r0, params.r1, params.r2));
   let lo = e_add(e, hi);
-  let h = 3u * (i + params.size);
   table[3u * i] = lo.c0;
   table[3u * i + 1u] = lo.c1;
   table[3u * i + 2u] = lo.c2;
-  table[h] = hi.c0;
-  table[h + 1u] = hi.c1;
-  table[h + 2u] = hi.c2;
+  if (params.split == 1u) {
+    table_hi[3u * i] = hi.c0;
+    table_hi[3u * i + 1u] = hi.c1;
+    table_hi[3u * i + 2u] = hi.c2;
+  } else {
+    let h = 3u * (i + params.size);
+    table[h] = hi.c0;
+    table[h + 1u] = hi.c1;
+    table[h + 2u] = hi.c2;
+  }
 }

@@ -2,12 +2,17 @@
 // compression of block t (blocks from `live` on: the padding instance, compression `live`) on
 // words and writes the block's 512 words of a = A_0 z, b = B_0 z and z = a ∧ b, each word once.
 // The G rows from bit 1280 on are one gapless run of carry rows in position order, so they
-// stream through a word accumulator; the input and output rows are whole words.
+// stream through a word accumulator; the input and output rows are whole words. Columns longer
+// than a binding are written in windows: z, a, b from block `first`, messages and headers from
+// word msg_base and header_base of the batch's.
 
 struct WitnessParams {
-  blocks: u32,
+  blocks: u32,        // blocks this dispatch writes
   live: u32,
   header_stride: u32, // 0: one header for every compression, else 12
+  first: u32,         // the block of invocation 0
+  msg_base: u32,      // the word of messages[0]
+  header_base: u32,   // the word of headers[0]
 }
 
 @group(0) @binding(0) var<storage, read> messages: array<u32>; // 16 words a compression
@@ -119,13 +124,13 @@ fn flock_witness(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_wor
   if (t >= params.blocks) {
     return;
   }
-  let c = min(t, params.live);
+  let c = min(params.first + t, params.live);
   let base = t * BLOCK_U32;
   var m: array<u32, 16>;
   for (var i = 0u; i < 16u; i++) {
-    m[i] = messages[16u * c + i];
+    m[i] = messages[16u * c + i - params.msg_base];
   }
-  let hd = params.header_stride * c;
+  let hd = params.header_stride * c - params.header_base;
   var h: array<u32, 8>;
   for (var i = 0u; i < 8u; i++) {
     h[i] = headers[hd + i];

@@ -10,11 +10,13 @@ struct FoldParams {
   count: u32, // terms: ceil(n / 2·stride) · stride, the folded table's length
   n: u32,     // values in src
   stride: u32,
+  hi_shift: u32, // a pair's high value is src_hi[hi - hi_shift] (round_sums.wgsl's windows)
 }
 
 @group(0) @binding(0) var<storage, read> src: array<vec2<u32>>;
-@group(0) @binding(1) var<storage, read_write> out: array<vec2<u32>>;
-@group(0) @binding(2) var<uniform> params: FoldParams;
+@group(0) @binding(1) var<storage, read> src_hi: array<vec2<u32>>;
+@group(0) @binding(2) var<storage, read_write> out: array<vec2<u32>>;
+@group(0) @binding(3) var<uniform> params: FoldParams;
 
 const WORKGROUP_SIZE = 256u;
 
@@ -38,7 +40,7 @@ fn fold_k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups)
   let lo = src[p.lo];
   var d = lo;
   if (p.paired) {
-    d = lo ^ src[p.hi];
+    d = lo ^ src_hi[p.hi - params.hi_shift];
   }
   let v = e_mul_k(E(params.r0, params.r1, params.r2), d);
   store(t, E(v.c0 ^ lo, v.c1, v.c2));
@@ -54,7 +56,8 @@ fn fold_e(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups)
   let lo = E(src[3u * p.lo], src[3u * p.lo + 1u], src[3u * p.lo + 2u]);
   var d = lo;
   if (p.paired) {
-    d = e_add(lo, E(src[3u * p.hi], src[3u * p.hi + 1u], src[3u * p.hi + 2u]));
+    let h = 3u * (p.hi - params.hi_shift);
+    d = e_add(lo, E(src_hi[h], src_hi[h + 1u], src_hi[h + 2u]));
   }
   store(t, e_add(lo, e_mul(E(params.r0, params.r1, params.r2), d)));
 }

@@ -7,6 +7,12 @@
 // the seed's NTT tasks handing at least 64 rows to the Merkle stage). A workgroup's 256
 // nodes then fold `levels` more levels in workgroup memory: 2^17 leaves take two dispatches.
 //
+// A tree or codeword longer than a binding is built in windows (src/backend/webgpu/window.ts):
+// then each dispatch makes nodes first .. first + count of one level (levels = 0) into a window
+// of the tree from digest tree_base, from a window of the rows (or of the level below, from
+// digest src_base), until the levels left fit one window and fold as above, reading the level
+// below from that window (from_tree).
+//
 // A leaf image is (image_words - row_words) zero u32 words, then the row: the blocks that
 // lie wholly in the zeros are the same for every leaf, so the host compresses them once
 // and hands their chaining value over as h0; the kernel starts at first_block.
@@ -16,16 +22,22 @@ struct MerkleParams {
   h0_hi: vec4<u32>,
   leaves: u32,      // n
   level: u32,       // the level this dispatch's invocations compute (0 = leaves)
-  count: u32,       // nodes on that level
+  count: u32,       // nodes this dispatch computes on that level
   levels: u32,      // further levels folded in workgroup memory (at most log2 of a group's nodes)
   row_words: u32,   // u32 words per stored row
   image_words: u32, // u32 words per leaf image
   first_block: u32, // the first 64-byte block of the image that holds row words
+  first: u32,       // the level's node of the dispatch's first invocation
+  tree_base: u32,   // the digest of tree[0..2]
+  src_base: u32,    // the row word of rows[0], or the digest of children[0..2]
+  from_tree: u32,   // 1: the level below is read from tree (a dispatch that folds)
 }
 
 @group(0) @binding(0) var<storage, read_write> tree: array<vec4<u32>>;
 @group(0) @binding(1) var<uniform> params: MerkleParams;
 @group(0) @binding(2) var<storage, read> rows: array<u32>;
+// read_write though only read: a buffer bound writable in a dispatch is bound writable only.
+@group(0) @binding(2) var<storage, read_write> children: array<vec4<u32>>;
 
 const WORKGROUP_SIZE = 256u;
 const LOG_WORKGROUP_SIZE = 8u;
@@ -38,14 +50,18 @@ fn level_start(level: u32) -> u32 {
 }
 
 fn store(level: u32, index: u32, digest: array<vec4<u32>, 2>) {
-  let at = level_start(level) + 2u * index;
+  let at = level_start(level) + 2u * index - 2u * params.tree_base;
   tree[at] = digest[0];
   tree[at + 1u] = digest[1];
 }
 
 fn load(level: u32, index: u32) -> array<vec4<u32>, 2> {
-  let at = level_start(level) + 2u * index;
-  return array<vec4<u32>, 2>(tree[at], tree[at + 1u]);
+  if (params.from_tree == 1u) {
+    let at = level_start(level) + 2u * index - 2u * params.tree_base;
+    return array<vec4<u32>, 2>(tree[at], tree[at + 1u]);
+  }
+  let at = level_start(level) + 2u * index - 2u * params.src_base;
+  return array<vec4<u32>, 2>(children[at], children[at + 1u]);
 }
 
 // Stores this invocation's node, then folds the workgroup's nodes `params.levels` levels up,
@@ -53,7 +69,7 @@ fn load(level: u32, index: u32) -> array<vec4<u32>, 2> {
 fn store_and_fold(group: u32, local: u32, first: array<vec4<u32>, 2>) {
   let index = group * WORKGROUP_SIZE + local;
   if (index < params.count) {
-    store(params.level, index, first);
+    store(params.level, params.first + index, first);
   }
   folded[local] = first;
   // Nodes of this group on the dispatch's level: all 256, or the whole level when smaller.
@@ -64,7 +80,7 @@ fn store_and_fold(group: u32, local: u32, first: array<vec4<u32>, 2>) {
     var digest: array<vec4<u32>, 2>;
     if (busy) {
       digest = blake2s_node(folded[2u * local], folded[2u * local + 1u]);
-      store(params.level + j, (group << (LOG_WORKGROUP_SIZE - j)) + local, digest);
+      store(params.level + j, (params.first >> j) + (group << (LOG_WORKGROUP_SIZE - j)) + local, digest);
     }
     workgroupBarrier();
     if (busy) {
@@ -81,7 +97,7 @@ fn group_index(wg: vec3<u32>, groups: vec3<u32>) -> u32 {
 fn leaf_digest(leaf: u32) -> array<vec4<u32>, 2> {
   var h = array<vec4<u32>, 2>(params.h0_lo, params.h0_hi);
   let zeros = params.image_words - params.row_words;
-  let row = leaf * params.row_words;
+  let row = leaf * params.row_words - params.src_base;
   let blocks = (params.image_words + 15u) / 16u;
   for (var b = params.first_block; b < blocks; b++) {
     // Every word is written on every pass: lavapipe keeps a loop-local array's words from
@@ -111,7 +127,7 @@ fn merkle_leaves(
   let leaf = group * WORKGROUP_SIZE + local;
   var digest: array<vec4<u32>, 2>;
   if (leaf < params.count) {
-    digest = leaf_digest(leaf);
+    digest = leaf_digest(params.first + leaf);
   }
   store_and_fold(group, local, digest);
 }
@@ -126,7 +142,8 @@ fn merkle_nodes(
   let index = group * WORKGROUP_SIZE + local;
   var digest: array<vec4<u32>, 2>;
   if (index < params.count) {
-    digest = blake2s_node(load(params.level - 1u, 2u * index), load(params.level - 1u, 2u * index + 1u));
+    let node = params.first + index;
+    digest = blake2s_node(load(params.level - 1u, 2u * node), load(params.level - 1u, 2u * node + 1u));
   }
   store_and_fold(group, local, digest);
 }

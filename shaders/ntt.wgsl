@@ -13,6 +13,12 @@
 // over a register array that the shader compiler declines to unroll turns every access
 // into an indexed one (lavapipe ran radix-16 slower than radix-4 that way).
 //
+// A codeword longer than a binding is transformed in windows (src/backend/webgpu/window.ts):
+// a pass whose blocks fit a window runs over a window of whole blocks, `blk0` the first one's
+// block (for its twiddles) and `tw_base` the first twiddle the bound table holds; a layer whose
+// pairs lie further apart than a window runs as ntt_radix2_split over two windows `lo` and
+// `hi` = lo + the pair distance, within one block, whose one twiddle is `tw`.
+//
 // E-valued lanes are three K lanes each (an E×K product is limbwise), so one transform serves
 // both. ntt_radix2_transposed runs one layer of the transpose (u += w, w += t·u), which the
 // host records from the last layer back: the query weights of a WHIR level are the
@@ -23,6 +29,8 @@ struct NttParams {
   lanes: u32,
   layer: u32,    // l0
   low_bits: u32, // position bits below the group's: L - l0 - r
+  blk0: u32,     // the block at layer l0 of the bound window's first word
+  tw_base: u32,  // the table entry of twiddles[0]
 }
 
 @group(0) @binding(0) var<storage, read_write> data: array<vec2<u32>>;
@@ -51,7 +59,7 @@ fn group_of(r: u32, id: vec3<u32>, groups: vec3<u32>) -> Group {
 
 // The twiddle of sub-block g at layer l0 + j.
 fn twiddle(g: Group, j: u32, sub: u32) -> vec2<u32> {
-  return twiddles[(1u << (params.layer + j)) - 1u + (g.blk << j) + sub];
+  return twiddles[(1u << (params.layer + j)) - 1u + ((params.blk0 + g.blk) << j) + sub - params.tw_base];
 }
 
 fn radix2(v: array<vec2<u32>, 2>, t: vec2<u32>) -> array<vec2<u32>, 2> {
@@ -156,4 +164,34 @@ fn ntt_radix2_transposed(@builtin(global_invocation_id) id: vec3<u32>, @builtin(
   let u = data[g.first] ^ w;
   data[g.first] = u;
   data[g.first + g.stride] = w ^ k_mul(twiddle(g, 0u, 0u), u);
+}
+
+struct SplitParams {
+  count: u32,      // pairs: the windows' words
+  tw: u32,         // the block's twiddle in split_twiddles
+  transposed: u32, // 1: the transpose's layer
+}
+
+@group(0) @binding(0) var<storage, read> split_twiddles: array<vec2<u32>>;
+@group(0) @binding(1) var<storage, read_write> lo: array<vec2<u32>>;
+@group(0) @binding(2) var<storage, read_write> hi: array<vec2<u32>>;
+@group(0) @binding(3) var<uniform> split: SplitParams;
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn ntt_radix2_split(@builtin(global_invocation_id) id: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+  let i = id.y * groups.x * WORKGROUP_SIZE + id.x;
+  if (i >= split.count) {
+    return;
+  }
+  let t = split_twiddles[split.tw];
+  if (split.transposed == 0u) {
+    let u = lo[i] ^ k_mul(t, hi[i]);
+    lo[i] = u;
+    hi[i] = hi[i] ^ u;
+  } else {
+    let w = hi[i];
+    let u = lo[i] ^ w;
+    lo[i] = u;
+    hi[i] = w ^ k_mul(t, u);
+  }
 }

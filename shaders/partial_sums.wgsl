@@ -1,6 +1,7 @@
 // The reductions' second stage (lib/partials.wgsl's partials): one workgroup XORs the
-// workgroups' partials of `words` u32 each (a multiple of 6: whole E sums) into one, so that
-// many words come back, whatever the grid. Six words at a time fit workgroup memory.
+// workgroups' partials of `words` u32 each (a multiple of 6: whole E sums) into the total it
+// holds, so that many words come back, whatever the grid; a reduction over windows of its
+// operands adds each window's partials in turn. Six words at a time fit workgroup memory.
 
 struct TotalParams {
   partials: u32,
@@ -36,7 +37,7 @@ fn sum_partials(@builtin(local_invocation_index) l: u32) {
     }
     if (l == 0u) {
       for (var q = 0u; q < 6u; q++) {
-        total[at + q] = acc[0][q];
+        total[at + q] ^= acc[0][q];
       }
     }
     workgroupBarrier();

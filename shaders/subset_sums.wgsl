@@ -9,13 +9,14 @@
 
 struct SubsetParams {
   tail: array<vec4<u32>, 2>, // words 0..5
-  count: u32,  // entries: tables · 2^bits
+  count: u32,  // entries this dispatch makes
   bits: u32,
   width: u32,  // u32 words a value
   out_at: u32, // the first entry's word in out
   first: u32,  // the first basis value
   live: u32,
   end: u32,
+  at_entry: u32, // the entry of the dispatch's first invocation (out_at is its word)
 }
 
 @group(0) @binding(0) var<storage, read> basis: array<u32>;
@@ -36,10 +37,11 @@ fn basis_word(v: u32, q: u32) -> u32 {
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn subset_sums(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-  let e = gid.y * groups.x * WORKGROUP_SIZE + gid.x;
-  if (e >= params.count) {
+  let local = gid.y * groups.x * WORKGROUP_SIZE + gid.x;
+  if (local >= params.count) {
     return;
   }
+  let e = params.at_entry + local;
   let v0 = params.first + (e >> params.bits) * params.bits;
   let i = e & ((1u << params.bits) - 1u);
   for (var q = 0u; q < params.width; q++) {
@@ -49,6 +51,6 @@ fn subset_sums(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workg
         s ^= basis_word(v0 + j, q);
       }
     }
-    out[params.out_at + e * params.width + q] = s;
+    out[params.out_at + local * params.width + q] = s;
   }
 }

@@ -1,6 +1,7 @@
 // Build time: the packed program (src/vm/program-pack.ts) a zkDSL source compiles to, which the
 // bundles (esbuild.config.mjs) and the tests (vitest.config.ts) give an import of
-// `PROGRAM.py?compiled`, so the library never compiles a program it ships.
+// `PROGRAM.py?compiled` (through tools/program-compiler.mjs), so the library never compiles a
+// program it ships.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { packProgram } from '../src/vm/program-pack';

@@ -142,26 +142,38 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     return fallback(`no WebGPU (${gpu.unavailable})`);
   }
   const report = describeGpu(gpu);
-  // One buffer of the job must fit one binding; buffers are not split across bindings yet.
-  const maxBytes = Math.min(gpu.limits.maxStorageBufferBindingSize, gpu.limits.maxBufferSize);
+  const maxBindingBytes = bindingOverride();
+  // Kernels bind windows of a buffer longer than a binding (src/backend/webgpu/window.ts), but
+  // each operand is one buffer: the job's largest must fit the device's maxBufferSize.
+  const maxBytes = gpu.limits.maxBufferSize;
   if (needBytes > maxBytes) {
     gpu.device.destroy();
-    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} binds at most ${mib(maxBytes)}`;
+    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} holds at most ${mib(maxBytes)} in one buffer`;
     if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
     return fallback(tooBig);
   }
   const hostMemory = report.software === true;
-  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device), why: `requested --backend webgpu (${report.reason})`, hostMemory };
-  if (!report.software) return { backend: createWebGpuBackend(gpu.device), why: `hardware GPU: ${report.reason}`, hostMemory };
+  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, { maxBindingBytes }), why: `requested --backend webgpu (${report.reason})`, hostMemory };
+  if (!report.software) return { backend: createWebGpuBackend(gpu.device, { maxBindingBytes }), why: `hardware GPU: ${report.reason}`, hostMemory };
   if (native.module !== null) {
     gpu.device.destroy();
     return { backend: openNative(native.module, threads), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };
   }
   return {
-    backend: createWebGpuBackend(gpu.device),
+    backend: createWebGpuBackend(gpu.device, { maxBindingBytes }),
     why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
     hostMemory: true,
   };
+}
+
+/** LEANVM_WEBGPU_MAX_BINDING: bytes a storage binding spans at most, below the device's limit,
+ * so a test or a rehearsal on a small adapter splits operands as a large GPU's jobs do. */
+function bindingOverride(): number | undefined {
+  const v = process.env.LEANVM_WEBGPU_MAX_BINDING;
+  if (v === undefined || v === '') return undefined;
+  const bytes = Number(v);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new RangeError(`LEANVM_WEBGPU_MAX_BINDING must be a byte count, got ${v}`);
+  return bytes;
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

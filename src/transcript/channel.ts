@@ -22,6 +22,11 @@ export class Channel {
     return this.fs.cv.slice();
   }
 
+  /** Watch every compression of the transcript from now on (FiatShamir.tap). */
+  tapTranscript(tap: FiatShamir['tap']): void {
+    this.fs.tap = tap;
+  }
+
   /** Bind a value both sides compute, without transmitting it. */
   observeScalar(e: Uint32Array, offset = 0): void {
     this.fs.observe(e, offset);

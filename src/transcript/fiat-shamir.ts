@@ -12,6 +12,15 @@ import {
 const TWO_32 = 0x100000000;
 const textEncoder = new TextEncoder();
 
+/** One compression of the chain, as a tap sees it: the tag, the three data K words (zeros for a
+ * draw), the chaining value it started from and what it made (the new cv, or a grinding base). */
+export interface TranscriptStep {
+  readonly tag: number;
+  readonly data: Uint32Array;
+  readonly cv: Uint32Array;
+  readonly out: Uint32Array;
+}
+
 export class FiatShamir {
   /** The chaining value: four K words as 8 u32 (LE, the digest's own byte order). */
   readonly cv = new Uint32Array(8);
@@ -21,6 +30,9 @@ export class FiatShamir {
   /** Rounds so far: draws (a squeeze, a grinding base) that follow something bound. */
   rounds = 0;
   private drawing = false;
+  /** Set to watch every compression (copies; the chain is unchanged): the recursion guest's hints
+   * replay a verification's transcript step by step. */
+  tap: ((step: TranscriptStep) => void) | undefined;
 
   /** A transcript seeded with the protocol domain, `label`, then each statement scalar. */
   static init(label: string | Uint8Array, statement: readonly E[] = []): FiatShamir {
@@ -50,6 +62,7 @@ export class FiatShamir {
     b[14] = tag;
     b[15] = 0;
     compressBlockInto(out, 0, b, 0);
+    if (this.tap !== undefined) this.tap({ tag, data: b.slice(8, 14), cv: b.slice(0, 8), out: out.slice(0, 8) });
   }
 
   /** Length frame (len, 0, 0, LEN), then each 24-byte chunk, zero-padded, as (w0, w1, w2, BYTE). */

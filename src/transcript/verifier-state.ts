@@ -8,6 +8,18 @@ import { VerificationError } from './errors';
 import type { MerklePhase, Proof, RawMerklePath } from './proof';
 import { isRootEncoding, scalarsToRoot } from './root';
 
+/** One authenticated Merkle phase as the verifier met it: the root, the tree's leaves, the
+ * queries in sampling order (duplicates kept), the row and leaf widths (K words), and each
+ * query's full opening (the raw form's). */
+export interface OpenedPhase {
+  readonly root: Uint8Array;
+  readonly nLeaves: number;
+  readonly queries: readonly number[];
+  readonly rowWords: number;
+  readonly leafWords: number;
+  readonly openings: readonly RawMerklePath[];
+}
+
 export class VerifierState extends Channel {
   private readonly proof: Proof;
   private next = 0;
@@ -15,6 +27,8 @@ export class VerifierState extends Channel {
   /** Set to an array to collect, as the phases are authenticated, every query's full opening
    * in order: the raw proof's openings (the Python verifier's form), a by-product of verifying. */
   rawOpenings: RawMerklePath[] | undefined;
+  /** Set to an array to collect every authenticated phase (the recursion guest's hints). */
+  openedPhases: OpenedPhase[] | undefined;
 
   constructor(label: string | Uint8Array, statement: readonly E[], proof: Proof) {
     super(label, statement);

@@ -1,6 +1,7 @@
 // The floors of docs/architecture.md, read from the source: every import in src/ goes to the
 // same floor or one below; a verifier never imports a prover; below the workloads nothing
-// builds a backend of its own (it is handed one); src/ never imports host/, bench/ or test/.
+// builds a backend of its own (it is handed one); src/ never imports host/, bench/ or test/; and
+// protocol code never asks whether a backend has a method.
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRepositoryFile, repositoryFiles } from './repository-files';
@@ -65,12 +66,29 @@ export function floorProblems(file: string, specifiers: readonly string[]): stri
   return problems;
 }
 
+/** A test of whether a backend has a method: `backend.x !== undefined`, `backend.x?.(`, `backend.x?.bind`. */
+const CAPABILITY_TEST = /\bbackend\.\w+(?:\.\w+)?(?:\s*[!=]==?\s*undefined|\?\.)/;
+
+/** Lines of protocol code (src/ outside backend/) that ask whether a backend has a method. */
+export function capabilityTests(file: string, text: string): string[] {
+  if (file.startsWith('src/backend/')) return [];
+  return text.split('\n').flatMap((line, i) => (CAPABILITY_TEST.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+}
+
 describe('floors', () => {
   it('every import in src/ goes down or across, never up', () => {
     const files = repositoryFiles(['src']).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(200);
     const problems = files.flatMap((f) => floorProblems(f, importsOf(readRepositoryFile(f))));
     expect(problems).toEqual([]);
+  });
+
+  it('protocol code never asks whether a backend has a method (the record has no holes)', () => {
+    const files = repositoryFiles(['src']).filter((f) => f.endsWith('.ts'));
+    expect(files.flatMap((f) => capabilityTests(f, readRepositoryFile(f)))).toEqual([]);
+    expect(capabilityTests('src/pcs/whir/prover.ts', 'if (backend.foldRound !== undefined) {\nconst m = backend.traffic?.bind(backend);\nbackend.flock.hostTables === undefined')).toHaveLength(3);
+    expect(capabilityTests('src/pcs/whir/prover.ts', "if (backend.stackWeight === 'lanes') await backend.foldRound(f, b);")).toEqual([]);
+    expect(capabilityTests('src/backend/portable.ts', 'parts.foldRound ?? backend.foldRound?.(x)')).toEqual([]);
   });
 
   it('flags an upward import, a verifier importing a prover, a backend built below the workloads', () => {

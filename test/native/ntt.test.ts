@@ -11,6 +11,7 @@ import { ShapeError } from '../../src/util/errors';
 import { forwardNtt } from '../../src/ntt/transform';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative, eachPath } from './native';
+import { expectSameWords } from '../same-words';
 
 /** [log positions, lanes, start layer]: small shapes for every path, then chunked ones. */
 const SMALL: [number, number, number][] = [
@@ -25,7 +26,7 @@ function transformBoth(logSize: number, lanes: number, start: number, native: (d
   const want = data.slice();
   forwardNtt(want, lanes, start);
   native(data);
-  expect(data, `2^${logSize} positions × ${lanes} lanes from layer ${start}`).toEqual(want);
+  expectSameWords(data, want, `2^${logSize} positions × ${lanes} lanes from layer ${start}`);
 }
 
 /** A stack of 2^logN words whose first `lanes` blocks hold data, the last one partly. */
@@ -55,7 +56,7 @@ describeNative('native NTT and encode', (module) => {
       const got = await native.encode(await native.upload('K', q), logN, rate);
       const want = await cpu.encode(await cpu.upload('K', q), logN, rate);
       expect(got.length).toBe(want.length);
-      expect(await native.download(got), `2^${logN} stack, ${lanes} lanes, rate 1/${2 ** rate}`).toEqual(await cpu.download(want));
+      expectSameWords(await native.download(got), await cpu.download(want), `2^${logN} stack, ${lanes} lanes, rate 1/${2 ** rate}`);
     }
   });
 

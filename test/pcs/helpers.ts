@@ -1,7 +1,7 @@
 // Shared by the PCS tests: random inputs, honest claims computed the slow way, and a prover
 // channel that records which stream scalars each kind of transmission produced.
 import { eqTable, mleEval } from '../../src/poly';
-import { ProverState } from '../../src/transcript';
+import { type NonceSearch, ProverState } from '../../src/transcript';
 import type { E } from '../../src/field/e';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
@@ -65,5 +65,12 @@ export class RecordingProver extends ProverState {
 
   override grind(bits: number): E {
     return this.mark('nonce', () => super.grind(bits));
+  }
+
+  /** The backend's search (as WHIR grinds): the one nonce it sends is the last scalar. */
+  override async grindBy(bits: number, search: NonceSearch): Promise<E> {
+    const nonce = await super.grindBy(bits, search);
+    this.regions.set('nonce', [...(this.regions.get('nonce') ?? []), this.streamLength - 1]);
+    return nonce;
   }
 }

@@ -2,7 +2,7 @@
 // the TypeScript reference, value for value: batches of 8 blocks, of 8 with a padding tail
 // of one, 2^7 with and without a tail, and 2^10 (several eight-block steps a run), also with
 // dispatches on a 2-D grid; and the VM's BLAKE2S rows' form (a header per compression, a
-// padding instance of its own).
+// padding instance of its own); and 2^11 blocks in windows of a 2 MiB binding limit.
 import { beforeAll, expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
 import type { Backend } from '../../src/backend/backend';
@@ -66,6 +66,16 @@ await describeGpu('webgpu Flock passes', ({ device }) => {
     expect(inputs.headers.length).toBe(12 * 101);
     await compareInputs(gpu, inputs, 7);
   }, 120_000);
+
+  // 2 MiB bindings: the skip pass's folded sums (1.3 MiB) still fit one, 2^11 blocks' columns
+  // (4 MiB) and zerocheck tables take windows, as a device binding 2 MiB would split them.
+  test('columns and tables longer than a binding (2 MiB), in windows: the same', async () => {
+    const windowed = createWebGpuBackend(device, { maxBindingBytes: 2 ** 21 });
+    await compare(windowed, 2000, 11);
+    const next = xorshift32(0x25);
+    const compressions = Array.from({ length: 1500 }, () => randomCompression(next));
+    await compareInputs(windowed, witnessInputs(compressions, randomCompression(next)), 11);
+  }, 300_000);
 
   test('a witness rejects inputs that do not fit its blocks', async () => {
     const inputs = witnessInputs(pinnedCompressions(seededMessages(9, { lo: 1, hi: 2 })));

@@ -21,28 +21,23 @@ export class WebGpuBuffer implements DeviceBuffer {
   }
 }
 
-/** The most bytes one storage buffer may hold on `device` (a kernel binds whole buffers). */
-export function bindingLimit(device: GPUDevice): number {
-  return Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-}
-
-/** AllocationError for `bytes` of `what` when one binding could not hold them (splitting
- * larger buffers into chunks is not implemented yet). */
-function checkBinding(device: GPUDevice, what: string, bytes: number): void {
-  const limit = bindingLimit(device);
-  if (bytes > limit) throw new AllocationError('gpu', what, bytes, `over this device's ${limit}-byte storage binding limit`);
+/** AllocationError for `bytes` of `what` when one buffer could not hold them (kernels bind
+ * windows of a buffer longer than a binding: window.ts). */
+function checkBuffer(device: GPUDevice, what: string, bytes: number): void {
+  const limit = device.limits.maxBufferSize;
+  if (bytes > limit) throw new AllocationError('gpu', what, bytes, `over this device's ${limit}-byte buffer limit`);
 }
 
 /**
- * Bytes of a buffer of `length` elements, refused (AllocationError) when one binding could
- * not hold it.
+ * Bytes of a buffer of `length` elements, refused (AllocationError) when one buffer could not
+ * hold it.
  */
 export function bufferBytes(device: GPUDevice, elem: Elem, length: number): number {
   if (!Number.isSafeInteger(length) || length < 0) {
     throw new BackendUsageError(`buffer length must be a non-negative integer, got ${length}`);
   }
   const bytes = length * WORDS[elem] * 4;
-  checkBinding(device, `a buffer of ${length} ${elem} elements`, bytes);
+  checkBuffer(device, `a buffer of ${length} ${elem} elements`, bytes);
   return bytes;
 }
 
@@ -83,11 +78,11 @@ export function gpuBuffer(device: GPUDevice, buf: DeviceBuffer): GPUBuffer {
   return gpu;
 }
 
-/** A scratch storage buffer of `bytes` (or holding `words`), within one binding's limit. */
+/** A scratch storage buffer of `bytes` (or holding `words`), within one buffer's limit. */
 export async function scratchBuffer(link: DeviceLink, what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
   const { device } = link;
   const bytes = typeof contents === 'number' ? contents : contents.byteLength;
-  checkBinding(device, what, bytes);
+  checkBuffer(device, what, bytes);
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
   const size = Math.max(4, bytes);
   return allocateBuffer(link, what, size, () => link.buffer(size, usage, typeof contents === 'number' ? undefined : contents));

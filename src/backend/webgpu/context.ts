@@ -3,6 +3,7 @@
 import type { DeviceBuffer, Elem } from '../backend';
 import type { DeviceLink } from './link';
 import type { Recording } from './recording';
+import type { Windows } from './window';
 
 export interface KernelContext {
   device: GPUDevice;
@@ -16,4 +17,6 @@ export interface KernelContext {
   create(elem: Elem, length: number): Promise<DeviceBuffer>;
   /** Workgroups per dispatch dimension at most. */
   maxPerDimension: number;
+  /** How far one binding reaches (window.ts). */
+  windows: Windows;
 }

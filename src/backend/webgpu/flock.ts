@@ -15,7 +15,9 @@ import { gpuBuffer, scratchBuffer } from './buffer';
 import { WORKGROUP_SIZE } from './kernels';
 import type { KernelContext } from './context';
 import type { DeviceLink } from './link';
-import type { Recording } from './recording';
+import type { Binding, Recording } from './recording';
+import { commonUnits, dispatchElementwise, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
+import { AllocationError } from '../../util/allocation';
 import { subsetParams } from './subset-sums';
 
 /** Words of a group's record in skip_pass.wgsl; groups of a block; their words. */
@@ -60,10 +62,20 @@ interface FoldShape {
   readonly runs: number;
 }
 
-function foldShape(blocks: BlockWeights): FoldShape {
+/** Bytes of a block's subset tables: 256 E entries per 8 blocks. */
+const TABLE_BLOCK_BYTES = (24 * 256) / 8;
+
+/** The shape of a fold of a bit column of `words` words a block, its source `srcBlockBytes` a
+ * block: chunks and runs small enough that the chunk's source, weights, tables and partials
+ * each fit a binding. */
+function foldShape(w: Windows, blocks: BlockWeights, words: number, srcBlockBytes: number): FoldShape {
   const end = weighed(blocks);
-  const chunk = Math.min(end, FOLD_CHUNK);
-  const perRun = 8 * Math.ceil(chunk / 8 / FOLD_RUNS);
+  const positions = 24 * 32 * words;
+  if (positions > w.bytes) throw new AllocationError('gpu', 'a fold\'s sums', positions, `over the ${w.bytes}-byte storage binding limit`);
+  // Chunks of whole 8-block steps, each window of them aligned.
+  const fits = commonUnits(w, [srcBlockBytes, TABLE_BLOCK_BYTES, 24], 8);
+  const chunk = Math.min(end, FOLD_CHUNK, fits);
+  const perRun = 8 * Math.ceil(chunk / 8 / Math.min(FOLD_RUNS, Math.floor(w.bytes / positions)));
   return { end, chunk, perRun, runs: Math.ceil(chunk / perRun) };
 }
 
@@ -81,19 +93,22 @@ class BitFold {
   ) {}
 
   /** A fold of a bit column of `words` words a block, its scratch held by `scratch`. */
-  static async make(scratch: Scratch, blocks: BlockWeights, words: number): Promise<BitFold> {
-    const shape = foldShape(blocks);
+  static async make(scratch: Scratch, w: Windows, blocks: BlockWeights, words: number, srcBlockBytes: number): Promise<BitFold> {
+    const shape = foldShape(w, blocks, words, srcBlockBytes);
     const tables = await scratch.buffer('weight tables', 24 * 256 * Math.ceil(shape.chunk / 8));
     const partials = await scratch.buffer('partial sums', 24 * 32 * words * shape.runs);
     return new BitFold(shape, blocks, words, tables, partials);
   }
 
-  /** Records the fold of blocks first .. first + chunk of src, whose word 0 is block srcFirst's. */
-  chunkAt(rec: Recording, eq: GPUBuffer, src: GPUBuffer, first: number, srcFirst: number): void {
+  /** Records the fold of blocks first .. first + chunk of src, whose word 0 is block srcFirst's;
+   * the chunk's block weights from a window of eq. */
+  chunkAt(rec: Recording, eq: GPUBuffer, src: Binding, first: number, srcFirst: number): void {
     const { blocks, words } = this;
     const { end, chunk, perRun, runs } = this.shape;
     const entries = 256 * Math.ceil(Math.min(chunk, end - first) / 8);
-    rec.dispatch('subsetSums', entries, [eq, this.tables], subsetParams({ count: entries, bits: 8, width: 6, first, live: blocks.live, end, tail: blocks.tail }));
+    const live = Math.max(0, Math.min(chunk, blocks.live - first));
+    const weights = live > 0 ? windowOf(eq, 24 * first, 24 * live) : windowOf(eq, 0, 24);
+    rec.dispatch('subsetSums', entries, [weights, this.tables], subsetParams({ count: entries, bits: 8, width: 6, live, end: end - first, tail: blocks.tail }));
     rec.dispatch('foldBits', 32 * words * runs, [src, this.tables, this.partials], [first, Math.min(first + chunk, end), perRun, runs, words, srcFirst]);
   }
 
@@ -153,8 +168,20 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
         const messages = await scratch.buffer("compressions' messages", inputs.messages);
         const headers = await scratch.buffer("compressions' headers", inputs.headers);
         const stride = inputs.headers.length === HEADER_WORDS ? 0 : HEADER_WORDS;
-        const [z, a, b] = await three('K', (blocks * BLOCK_U32) / 2, (cols) =>
-          ctx.record('flock witness').dispatch('flockWitness', blocks, [messages, headers, ...cols], [blocks, inputs.live, stride]).submit());
+        const [z, a, b] = await three('K', (blocks * BLOCK_U32) / 2, (cols) => {
+          const rec = ctx.record('flock witness');
+          const w = ctx.windows;
+          const whole = 4 * BLOCK_U32 * blocks <= w.bytes && messages.size <= w.bytes && headers.size <= w.bytes;
+          for (const [first, n] of runs(blocks, whole ? blocks : windowUnits(w, 4 * BLOCK_U32))) {
+            // Blocks from `live` on read compression `live`, the padding instance.
+            const [c0, c1] = [Math.min(first, inputs.live), Math.min(first + n - 1, inputs.live)];
+            const msg = whole ? { binding: messages, skip: 0, at: 0 } : { ...windowAround(w, messages, 64 * c0, 64 * (c1 - c0 + 1)), at: 64 * c0 };
+            const hdr = whole || stride === 0 ? { binding: headers, skip: 0, at: 0 } : { ...windowAround(w, headers, 4 * stride * c0, 4 * stride * (c1 - c0 + 1)), at: 4 * stride * c0 };
+            const out = cols.map((col) => (whole ? col : windowOf(col, 4 * BLOCK_U32 * first, 4 * BLOCK_U32 * n)));
+            rec.dispatch('flockWitness', n, [msg.binding, hdr.binding, ...out], [n, inputs.live, stride, first, (msg.at - msg.skip) / 4, (hdr.at - hdr.skip) / 4]);
+          }
+          return rec.submit();
+        });
         return { nBlocksLog, live: inputs.live, z, a, b };
       } finally {
         scratch.destroy();
@@ -167,7 +194,7 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
       const { lt, phi } = await skipConstants();
       const scratch = new Scratch(link, 'the skip pass');
       try {
-        const fold = await BitFold.make(scratch, blocks, RECORD_BLOCK_WORDS);
+        const fold = await BitFold.make(scratch, ctx.windows, blocks, RECORD_BLOCK_WORDS, 4 * RECORD_BLOCK_WORDS);
         const records = await scratch.buffer('group records', 4 * RECORD_BLOCK_WORDS * fold.shape.chunk);
         const folded = await scratch.buffer('folded records', 24 * 32 * RECORD_BLOCK_WORDS);
         const loBuf = await scratch.buffer('low weights', lo);
@@ -177,7 +204,9 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
         const { end, chunk } = fold.shape;
         for (let first = 0; first < end; first += chunk) {
           const groups = BLOCK_GROUPS * Math.min(chunk, end - first);
-          rec.dispatch('skipMasks', 2 * groups, [a, b, c, lt, records], [BLOCK_GROUPS * first, groups, 8]);
+          // The chunk's blocks of each column: 2 KiB a block.
+          const [wa, wb, wc] = [a, b, c].map((col) => windowOf(col, 4 * BLOCK_U32 * first, 4 * BLOCK_U32 * Math.min(chunk, end - first)));
+          rec.dispatch('skipMasks', 2 * groups, [wa, wb, wc, lt, records], [0, groups, 8]);
           fold.chunkAt(rec, eq, records, first, first);
         }
         fold.sumInto(rec, folded);
@@ -203,7 +232,9 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
         const made = await three('E', count, (out) => {
           const rec = ctx.record('zerocheckTables');
           rec.dispatch('subsetSums', 16 * 256, [basis, tables], subsetParams({ count: 16 * 256, bits: 8, width: 6 }));
-          [cols.a, cols.b, cols.z].forEach((col, i) => rec.dispatch('zerocheckEntries', count, [gpu(col), tables, out[i]], [count]));
+          // Entry x reads K words 2x, 2x+1 of a column (16 bytes) and writes one E value.
+          [cols.a, cols.b, cols.z].forEach((col, i) =>
+            dispatchElementwise(ctx.windows, rec, 'zerocheckEntries', count, [{ windowed: gpu(col), unit: 16 }, tables, { windowed: out[i], unit: 24 }], (n) => [n]));
           return rec.submit();
         });
         // One submission makes all three: a and b are done with once it is queued.
@@ -219,12 +250,13 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
       ctx.live();
       const scratch = new Scratch(link, 'the block fold');
       try {
-        const fold = await BitFold.make(scratch, blocks, BLOCK_U32);
+        const fold = await BitFold.make(scratch, ctx.windows, blocks, BLOCK_U32, 4 * BLOCK_U32);
         const zv = await ctx.create('E', BLOCK_BITS);
         try {
           const [z, eq] = [cols.z, blocks.eq].map(gpu);
           const rec = ctx.record('foldBlocks');
-          for (let first = 0; first < fold.shape.end; first += fold.shape.chunk) fold.chunkAt(rec, eq, z, first, 0);
+          const { end, chunk } = fold.shape;
+          for (let first = 0; first < end; first += chunk) fold.chunkAt(rec, eq, windowOf(z, 4 * BLOCK_U32 * first, 4 * BLOCK_U32 * Math.min(chunk, end - first)), first, first);
           fold.sumInto(rec, gpu(zv));
           await rec.submit();
           return zv;

@@ -15,6 +15,7 @@ import type { KernelContext } from './context';
 import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
 import { createVmKernels } from './vm';
+import { deviceWindows, dispatchElementwise } from './window';
 import { createZerocheckKernels } from './zerocheck';
 
 import { checkOptions } from '../../util/options';
@@ -31,6 +32,9 @@ export interface WebGpuBackendOptions {
    * on the host (default 2^12: below it a round is mostly submit and read-back latency); 0
    * keeps them here. */
   hostBelow?: number;
+  /** Bytes a storage binding spans at most, below the device's own limit: kernels split their
+   * operands into windows of this size (window.ts), as they do on a device whose limit it is. */
+  maxBindingBytes?: number;
 }
 
 const HOST_BELOW = 2 ** 12;
@@ -42,6 +46,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     options.maxWorkgroupsPerDimension ?? Infinity,
   );
   const storageUsage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  const windows = deviceWindows(device, options.maxBindingBytes);
   const link = new DeviceLink(device);
   const pipelines = new Pipelines(device);
   let disposed = false;
@@ -52,13 +57,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
 
   /** Work for one submission, under the label `what` (its errors name it). */
   function record(what: string): Recording {
-    return new Recording(link, pipelines, maxPerDimension, what);
-  }
-
-  // One dispatch over `count` elements; `operands` fill the storage bindings in order and the
-  // uniform binding receives `count`.
-  async function dispatch(name: KernelName, count: number, operands: GPUBuffer[]): Promise<void> {
-    await record(name).dispatch(name, count, operands, [count]).submit();
+    return new Recording(link, pipelines, maxPerDimension, windows, what);
   }
 
   // out = a · b elementwise; out may not alias an input (a writable binding excludes others).
@@ -67,7 +66,10 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     const n = sameShape(elem, a, b, out);
     const [ga, gb, gout] = [a, b, out].map((buf) => gpuBuffer(device, buf));
     if (gout === ga || gout === gb) throw new BackendUsageError(`${name}: out must not be an input buffer`);
-    await dispatch(name, n, [ga, gb, gout]);
+    const unit = 4 * WORDS[elem];
+    const rec = record(name);
+    dispatchElementwise(windows, rec, name, n, [ga, gb, gout].map((windowed) => ({ windowed, unit })), (run) => [run]);
+    await rec.submit();
   }
 
   async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {
@@ -83,8 +85,8 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
   }
   const hostBelow = options.hostBelow ?? HOST_BELOW;
   if (!Number.isInteger(hostBelow) || hostBelow < 0) throw new BackendUsageError(`hostBelow must be an integer ≥ 0, got ${hostBelow}`);
-  const ntt = new NttKernels(link, record, groupLayers);
-  const ctx: KernelContext = { device, link, live, record, create, maxPerDimension };
+  const ntt = new NttKernels(link, record, groupLayers, windows);
+  const ctx: KernelContext = { device, link, live, record, create, maxPerDimension, windows };
   const commit = createCommitKernels({ ...ctx, ntt });
   // The small tables' rounds finish on the reference backend, on this thread.
   const opening = createOpeningKernels({ ...ctx, ntt, host: { below: hostBelow, backend: createCpuBackend() } });

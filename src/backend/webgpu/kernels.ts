@@ -87,19 +87,10 @@ const MERKLE_NODES: readonly BindingSpec[] = [
 ];
 
 const ROUND_SUMS = wgsl(roundSums, pairs, partials, gf64, gf192);
-const ROUND_SUMS_BINDINGS: readonly BindingSpec[] = [
-  { name: 'f', type: 'read-only-storage' },
-  { name: 'b', type: 'read-only-storage' },
-  { name: 'partials', type: 'storage' },
-  { name: 'params', type: 'uniform' },
-];
+const ROUND_SUMS_BINDINGS = io(['f', 'f_hi', 'b', 'b_hi'], ['partials'], 'params');
 
 const FOLD = wgsl(fold, pairs, gf64, gf192);
-const FOLD_BINDINGS: readonly BindingSpec[] = [
-  { name: 'src', type: 'read-only-storage' },
-  { name: 'out', type: 'storage' },
-  { name: 'params', type: 'uniform' },
-];
+const FOLD_BINDINGS = io(['src', 'src_hi'], ['out'], 'params');
 
 const QUERY_WEIGHTS = wgsl(queryWeights);
 
@@ -122,12 +113,13 @@ export const KERNELS = {
   nttRadix8: { module: NTT, entryPoint: 'ntt_radix8', bindings: NTT_PASS },
   nttRadix16: { module: NTT, entryPoint: 'ntt_radix16', bindings: NTT_PASS },
   nttRadix2Transposed: { module: NTT, entryPoint: 'ntt_radix2_transposed', bindings: NTT_PASS },
+  nttRadix2Split: { module: NTT, entryPoint: 'ntt_radix2_split', bindings: io(['split_twiddles'], ['lo', 'hi'], 'split') },
   merkleLeaves: {
     module: MERKLE,
     entryPoint: 'merkle_leaves',
     bindings: [...MERKLE_NODES, { name: 'rows', type: 'read-only-storage' }],
   },
-  merkleNodes: { module: MERKLE, entryPoint: 'merkle_nodes', bindings: MERKLE_NODES },
+  merkleNodes: { module: MERKLE, entryPoint: 'merkle_nodes', bindings: [...MERKLE_NODES, { name: 'children', type: 'storage' }] },
   grind: {
     module: wgsl(grind, blake2s),
     entryPoint: 'grind',
@@ -156,6 +148,7 @@ export const KERNELS = {
     bindings: [
       { name: 'table', type: 'storage' },
       { name: 'params', type: 'uniform' },
+      { name: 'table_hi', type: 'storage' },
     ],
   },
   phiMap: {

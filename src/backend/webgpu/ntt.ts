@@ -10,6 +10,7 @@ import { subsetParams } from './subset-sums';
 import type { KernelName } from './kernels';
 import type { DeviceLink } from './link';
 import type { Recording } from './recording';
+import { runs, windowAround, windowOf, windowUnits, type Windows } from './window';
 
 const RADIX: Record<number, KernelName> = { 1: 'nttRadix2', 2: 'nttRadix4', 3: 'nttRadix8', 4: 'nttRadix16' };
 
@@ -39,6 +40,15 @@ export function nttPasses(logMsg: number, logSize: number, groupLayers: number):
   return passes;
 }
 
+/** The split radix-2 layers of a transform whose blocks outgrow a window: layer ℓ's pairs lie
+ * lanes · 2^(L−1−ℓ) words apart, so its blocks (twice that) fit a window of `words` words
+ * from the first layer ℓ with lanes · 2^(L−ℓ) ≤ words. */
+function firstWindowedLayer(lanes: number, logSize: number, words: number): number {
+  let layer = 0;
+  while (layer < logSize && lanes * 2 ** (logSize - layer) > words) layer++;
+  return layer;
+}
+
 export class NttKernels {
   private readonly twiddles = new Map<number, Promise<GPUBuffer>>();
 
@@ -47,6 +57,7 @@ export class NttKernels {
     private readonly link: DeviceLink,
     private readonly record: (what: string) => Recording,
     private readonly groupLayers: number,
+    private readonly windows: Windows,
   ) {}
 
   private table(logSize: number): Promise<GPUBuffer> {
@@ -59,7 +70,8 @@ export class NttKernels {
   }
 
   /** twiddleRows(L) on the device: layer ℓ's block b sums the twiddles Ŵ_d(e_{d+1+j}) of b's
-   * set bits j (d = L−1−ℓ), words 2..2ℓ+2 of normalizedRow(d). */
+   * set bits j (d = L−1−ℓ), words 2..2ℓ+2 of normalizedRow(d); a layer longer than a window
+   * in windows of it. */
   private async build(logSize: number): Promise<GPUBuffer> {
     checkLogSize(logSize);
     const basis = new Uint32Array(Math.max(1, logSize * (logSize - 1)));
@@ -71,9 +83,14 @@ export class NttKernels {
     const bases = await scratchBuffer(this.link, `the basis twiddles of 2^${logSize} points`, basis);
     try {
       const table = await scratchBuffer(this.link, `the twiddles of 2^${logSize} points`, 8 * (2 ** logSize - 1));
+      // A layer's entries start anywhere: a window holds one alignment fewer.
+      const per = (this.windows.bytes - this.windows.align) / 8;
       const rec = this.record('twiddles');
       for (let layer = 0; layer < logSize; layer++) {
-        rec.dispatch('subsetSums', 2 ** layer, [bases, table], subsetParams({ count: 2 ** layer, bits: layer, width: 2, first: at[layer] / 2, outAt: 2 * (2 ** layer - 1) }));
+        for (const [first, count] of runs(2 ** layer, per)) {
+          const { binding, skip } = windowAround(this.windows, table, 8 * (2 ** layer - 1 + first), 8 * count);
+          rec.dispatch('subsetSums', count, [bases, binding], subsetParams({ count, bits: layer, width: 2, first: at[layer] / 2, outAt: skip / 4, atEntry: first }));
+        }
       }
       await rec.submit();
       return table;
@@ -82,14 +99,50 @@ export class NttKernels {
     }
   }
 
+  /** Records layer `layer` of 2^L positions as split pairs (ntt_radix2_split): per block, the
+   * windows of its lower half with those of its upper half. */
+  private split(rec: Recording, data: GPUBuffer, table: GPUBuffer, lanes: number, layer: number, logSize: number, transposed: boolean): void {
+    const half = lanes * 2 ** (logSize - 1 - layer);
+    const per = Math.min(half, windowUnits(this.windows, 8));
+    for (let blk = 0; blk < 2 ** layer; blk++) {
+      const tw = windowAround(this.windows, table, 8 * (2 ** layer - 1 + blk), 8);
+      for (const [first, count] of runs(half, per)) {
+        const lo = 8 * (2 * blk * half + first);
+        rec.dispatch('nttRadix2Split', count, [tw.binding, windowOf(data, lo, 8 * count), windowOf(data, lo + 8 * half, 8 * count)], [count, tw.skip / 8, transposed ? 1 : 0]);
+      }
+    }
+  }
+
+  /** Records one pass of `layers` layers from `layer` over `data` in windows of whole blocks. */
+  private pass(rec: Recording, data: GPUBuffer, table: GPUBuffer, lanes: number, layer: number, layers: number, logSize: number, name: KernelName): void {
+    const span = lanes * 2 ** (logSize - layer);
+    const blocks = 2 ** layer;
+    const whole = data.size <= this.windows.bytes;
+    const perChunk = whole ? blocks : Math.min(blocks, windowUnits(this.windows, 8 * span));
+    const tableFits = table.size <= this.windows.bytes;
+    for (const [b0, nb] of runs(blocks, perChunk)) {
+      const count = nb * lanes * 2 ** (logSize - layer - layers);
+      // One layer's twiddles for these blocks, or the whole table when it fits a binding.
+      const tw = tableFits ? { binding: table, skip: 0 } : windowAround(this.windows, table, 8 * (2 ** layer - 1 + b0), 8 * nb);
+      const twBase = tableFits ? 0 : 2 ** layer - 1 + b0 - tw.skip / 8;
+      const window = whole ? data : windowOf(data, 8 * span * b0, 8 * span * nb);
+      rec.dispatch(name, count, [window, tw.binding], [count, lanes, layer, logSize - layer - layers, b0, twBase]);
+    }
+  }
+
   /** Records layers L−κ .. L−1 on `data`: `lanes` K lanes of 2^L positions holding a message
    * of 2^κ positions tiled 2^(L−κ) times (κ = logMsg, L = logSize). */
   async forward(rec: Recording, data: GPUBuffer, lanes: number, logMsg: number, logSize: number): Promise<void> {
     if (logMsg === 0) return;
     const table = await this.table(logSize);
-    for (const { layer, layers } of nttPasses(logMsg, logSize, this.groupLayers)) {
-      const count = lanes * 2 ** (logSize - layers);
-      rec.dispatch(RADIX[layers], count, [data, table], [count, lanes, layer, logSize - layer - layers]);
+    let layer = logSize - logMsg;
+    for (const end = Math.min(logSize, firstWindowedLayer(lanes, logSize, this.windows.bytes / 8)); layer < end; layer++) {
+      this.split(rec, data, table, lanes, layer, logSize, false);
+    }
+    // Radix-2^r passes read r layers' twiddles of their blocks: the whole table, else one layer.
+    const groupLayers = table.size <= this.windows.bytes ? this.groupLayers : 1;
+    for (const pass of nttPasses(logSize - layer, logSize, groupLayers)) {
+      this.pass(rec, data, table, lanes, pass.layer, pass.layers, logSize, RADIX[pass.layers]);
     }
   }
 
@@ -97,9 +150,10 @@ export class NttKernels {
   async transposed(rec: Recording, data: GPUBuffer, lanes: number, last: number, logSize: number): Promise<void> {
     if (last >= logSize) return;
     const table = await this.table(logSize);
-    const count = lanes * 2 ** (logSize - 1);
+    const windowed = firstWindowedLayer(lanes, logSize, this.windows.bytes / 8);
     for (let layer = logSize - 1; layer >= last; layer--) {
-      rec.dispatch('nttRadix2Transposed', count, [data, table], [count, lanes, layer, logSize - layer - 1]);
+      if (layer < windowed) this.split(rec, data, table, lanes, layer, logSize, true);
+      else this.pass(rec, data, table, lanes, layer, 1, logSize, 'nttRadix2Transposed');
     }
   }
 }

@@ -5,11 +5,13 @@
 // the WGSL structs need no padding.
 import type { E } from '../../field/e';
 import { E_LINEAR_TABLE_WORDS } from '../../field/e-linear';
-import { BackendUsageError, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
+import { BackendUsageError, WORDS, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
 import { WebGpuBuffer, gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
+import { pairBindings, pairRuns } from './pair-windows';
+import { dispatchElementwise, runs, windowAround, windowOf, windowUnits } from './window';
 import { reduce, type Reduction } from './reduction';
 
 /** What the opening kernels need from the backend that hosts them. */
@@ -64,24 +66,32 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
     }
   }
 
-  /** The reduction of a round's sums of Σ f·b at `stride`. */
+  /** The reduction of a round's sums of Σ f·b at `stride`, in runs of its pairs' windows. */
   function sumsOf(f: DeviceBuffer, b: DeviceBuffer, stride: number): Reduction {
     const n = roundShape(f, b);
-    const terms = roundTerms(n, stride);
+    roundTerms(n, stride);
+    const [gf, gb] = [gpu(f), gpu(b)];
     return {
       what: 'roundSums',
       partialsLabel: 'round partial sums',
       kernel: f.elem === 'K' ? 'roundSumsK' : 'roundSumsE',
-      terms,
-      inputs: [gpu(f), gpu(b)],
-      params: [n, stride, terms],
+      parts: pairRuns(ctx.windows, n, stride).map((run) => ({
+        terms: run.terms,
+        inputs: [...pairBindings(run, gf, 4 * WORDS[f.elem]), ...pairBindings(run, gb, 24)],
+        params: [run.n, run.stride, run.terms, run.hiShift],
+      })),
     };
   }
 
   /** Records src with the variable of `stride` bound at r into out. */
   function recordFold(rec: Recording, src: DeviceBuffer, stride: number, r: E, out: GPUBuffer): Recording {
-    const count = roundTerms(src.length, stride);
-    return rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', count, [gpu(src), out], [...scalar(r, 'fold: r'), count, src.length, stride]);
+    roundTerms(src.length, stride);
+    const r6 = scalar(r, 'fold: r');
+    for (const run of pairRuns(ctx.windows, src.length, stride)) {
+      const bound = [...pairBindings(run, gpu(src), 4 * WORDS[src.elem]), windowOf(out, 24 * run.first, 24 * run.terms)];
+      rec.dispatch(src.elem === 'K' ? 'foldK' : 'foldE', run.terms, bound, [...r6, run.terms, run.n, run.stride, run.hiShift]);
+    }
+    return rec;
   }
 
   return {
@@ -132,11 +142,23 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       const n = point.length / 6;
       if (!Number.isInteger(n)) throw new BackendUsageError(`eqTable: a point is 6 words a coordinate, got ${point.length}`);
       const first = scalar(seed, 'eqTable: seed');
-      return into(2 ** n, (out) => {
+      return into(2 ** n, async (out) => {
         ctx.link.write(out, 0, Uint32Array.from(first));
-        const rec = ctx.record('eqTable');
-        for (let k = 0; k < n; k++) rec.dispatch('eqStep', 2 ** k, [out], [...point.subarray(6 * k, 6 * k + 6), 2 ** k]);
-        return rec.submit();
+        const spare = await scratchBuffer(ctx.link, 'an unused high half', 24);
+        try {
+          const rec = ctx.record('eqTable');
+          const w = ctx.windows;
+          for (let k = 0; k < n; k++) {
+            const r = [...point.subarray(6 * k, 6 * k + 6)];
+            const size = 2 ** k;
+            // Doubling in place while both halves fit a window; else a window of the low half with the same of the high.
+            if (48 * size <= w.bytes) rec.dispatch('eqStep', size, [windowOf(out, 0, 48 * size), spare], [...r, size, 0]);
+            else for (const [i0, len] of runs(size, windowUnits(w, 24))) rec.dispatch('eqStep', len, [windowOf(out, 24 * i0, 24 * len), windowOf(out, 24 * (size + i0), 24 * len)], [...r, len, 1]);
+          }
+          return await rec.submit();
+        } finally {
+          spare.destroy();
+        }
       });
     },
 
@@ -146,7 +168,9 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       if (tables.length !== E_LINEAR_TABLE_WORDS) throw new BackendUsageError(`mapByTables: byte tables need ${E_LINEAR_TABLE_WORDS} words, got ${tables.length}`);
       const phi = await scratchBuffer(ctx.link, 'the byte tables of a map', tables);
       try {
-        await ctx.record('mapByTables').dispatch('phiMap', buf.length, [gpu(buf), phi], [buf.length]).submit();
+        const rec = ctx.record('mapByTables');
+        dispatchElementwise(ctx.windows, rec, 'phiMap', buf.length, [{ windowed: gpu(buf), unit: 24 }, phi], (n) => [n]);
+        await rec.submit();
       } finally {
         phi.destroy();
       }
@@ -158,7 +182,17 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
       const [ga, gs] = [gpu(acc), gpu(src)];
       if (ga === gs) throw new BackendUsageError('addScaled: acc must not be src');
       const s = scale === undefined ? [0, 0, 0, 0, 0, 0] : scalar(scale, 'addScaled: scale');
-      await ctx.record('addScaled').dispatch('addScaled', src.length, [ga, gs], [...s, src.length, at, scale === undefined ? 0 : 1, stride]).submit();
+      const rec = ctx.record('addScaled');
+      const w = ctx.windows;
+      // Values i0 .. i0 + n of src go to acc at, at + stride, …: a window of each from an aligned start.
+      const whole = src.length * 24 <= w.bytes && acc.length * 24 <= w.bytes;
+      const per = whole ? src.length : Math.max(1, Math.floor((w.bytes - w.align) / (24 * stride)));
+      for (const [i0, n] of runs(src.length, per)) {
+        const a = whole ? { binding: ga, skip: 24 * at } : windowAround(w, ga, 24 * (at + stride * i0), 24 * (stride * (n - 1) + 1));
+        const b = whole ? { binding: gs, skip: 0 } : windowAround(w, gs, 24 * i0, 24 * n);
+        rec.dispatch('addScaled', n, [a.binding, b.binding], [...s, n, a.skip / 8, scale === undefined ? 0 : 1, stride, b.skip / 8]);
+      }
+      await rec.submit();
     },
 
     async queryWeights(queries, coeffs, m, logInvRate) {
@@ -188,9 +222,20 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
         domain = data;
         return await into(2 ** m, async (out) => {
           const rec = ctx.record('queryWeights');
-          rec.dispatch('scatterPoints', sums.size, [data, points], [sums.size]);
+          const w = ctx.windows;
+          const positions = 2 ** logSize;
+          const whole = 24 * positions <= w.bytes;
+          for (const [p0, pn] of runs(positions, whole ? positions : windowUnits(w, 24))) {
+            rec.dispatch('scatterPoints', sums.size, [windowOf(data, 24 * p0, 24 * pn), points], [sums.size, p0, pn]);
+          }
           await ctx.ntt.transposed(rec, data, E_LANES, logInvRate, logSize);
-          rec.dispatch('sumTiles', 6 * 2 ** m, [data, out], [6 * 2 ** m, 2 ** logInvRate]);
+          const words = 6 * 2 ** m;
+          if (whole) rec.dispatch('sumTiles', words, [data, out], [words, 2 ** logInvRate]);
+          else {
+            for (let t = 0; t < 2 ** logInvRate; t++) {
+              for (const [i0, n] of runs(words, windowUnits(w, 4))) rec.dispatch('sumTiles', n, [windowOf(data, 4 * (t * words + i0), 4 * n), windowOf(out, 4 * i0, 4 * n)], [n, 1]);
+            }
+          }
           return rec.submit();
         });
       } finally {

@@ -2,9 +2,11 @@
 // kernel such as the NTT costs one submit and one error-scope round trip, not one per
 // layer), copies between buffers and reads of buffer ranges back to the host, in the order
 // recorded.
+import { AllocationError } from '../../util/allocation';
 import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
 import type { DeviceLink } from './link';
+import { bindingSize, type Windows } from './window';
 
 /** The compute pipelines of one device, built from the kernel table on first use. */
 export class Pipelines {
@@ -38,8 +40,11 @@ export class Pipelines {
   }
 }
 
+/** A storage binding: a whole buffer, or a window of one (window.ts). */
+export type Binding = GPUBuffer | GPUBufferBinding;
+
 type Step =
-  | { kind: 'dispatch'; name: KernelName; count: number; buffers: GPUBuffer[]; params: Uint32Array }
+  | { kind: 'dispatch'; name: KernelName; count: number; buffers: Binding[]; params: Uint32Array }
   | { kind: 'copy'; src: GPUBuffer; offset: number; dst: GPUBuffer; dstOffset: number; bytes: number }
   | { kind: 'read'; src: GPUBuffer; offset: number; bytes: number };
 
@@ -51,14 +56,22 @@ export class Recording {
     private readonly link: DeviceLink,
     private readonly pipelines: Pipelines,
     private readonly maxPerDimension: number,
+    private readonly windows: Windows,
     private readonly label: string,
   ) {}
 
   /**
    * Runs kernel `name` over `count` invocations (none when 0). `buffers` fill its storage
    * bindings in table order; its uniform binding, if it has one, receives `params` as u32 words.
+   * A binding longer than the backend's window (window.ts) is refused here, at the device's
+   * limit or a smaller one the backend was given alike, so a kernel that does not split its
+   * operands fails the same way on every device.
    */
-  dispatch(name: KernelName, count: number, buffers: GPUBuffer[], params: ArrayLike<number>): this {
+  dispatch(name: KernelName, count: number, buffers: Binding[], params: ArrayLike<number>): this {
+    const over = buffers.find((b) => bindingSize(b) > this.windows.bytes);
+    if (over !== undefined) {
+      throw new AllocationError('gpu', `a binding of ${name}`, bindingSize(over), `over the ${this.windows.bytes}-byte storage binding limit`);
+    }
     if (count > 0) this.steps.push({ kind: 'dispatch', name, count, buffers, params: Uint32Array.from(params) });
     return this;
   }
@@ -112,7 +125,7 @@ export class Recording {
         let storage = 0;
         const entries = bindings.map(({ type }, binding) => ({
           binding,
-          resource: { buffer: type === 'uniform' ? (params as GPUBuffer) : step.buffers[storage++] },
+          resource: type === 'uniform' ? { buffer: params as GPUBuffer } : asBinding(step.buffers[storage++]),
         }));
         pass ??= encoder.beginComputePass({ label: this.label });
         pass.setPipeline(pipeline);
@@ -125,4 +138,8 @@ export class Recording {
       return read;
     });
   }
+}
+
+function asBinding(b: Binding): GPUBufferBinding {
+  return 'buffer' in b ? b : { buffer: b };
 }

@@ -6,7 +6,8 @@ import { scratchBuffer } from './buffer';
 import { dispatchGrid } from './grid';
 import { WORKGROUP_SIZE, type KernelName } from './kernels';
 import type { KernelContext } from './context';
-import type { Recording } from './recording';
+import type { Binding, Recording } from './recording';
+import { windowOf } from './window';
 
 /** Workgroups of a reduction at most: enough to fill a GPU, few partials to read. */
 const MAX_GROUPS = 1024;
@@ -24,7 +25,16 @@ function termsPerInvocation(device: GPUDevice): number {
   return device.adapterInfo?.isFallbackAdapter ? 64 : 8;
 }
 
-export type ReductionContext = Pick<KernelContext, 'device' | 'link' | 'record' | 'maxPerDimension'>;
+export type ReductionContext = Pick<KernelContext, 'device' | 'link' | 'record' | 'maxPerDimension' | 'windows'>;
+
+/** One dispatch of a reduction: over operands whole, or over one run of their windows. */
+export interface ReductionPart {
+  terms: number;
+  /** Bound before the partials, which come last. */
+  inputs: Binding[];
+  /** Uniform parameters before the dispatched invocation count, which comes last. */
+  params: number[];
+}
 
 export interface Reduction {
   /** The recording's name. */
@@ -32,11 +42,8 @@ export interface Reduction {
   /** The partials buffer, as errors name it. */
   partialsLabel: string;
   kernel: KernelName;
-  terms: number;
-  /** Bound before the partials, which come last. */
-  inputs: GPUBuffer[];
-  /** Uniform parameters before the dispatched invocation count, which comes last. */
-  params: number[];
+  /** Its dispatches, whose sums add up (one unless its operands are in windows). */
+  parts: ReductionPart[];
   /** E sums of the result (default 2). */
   sums?: number;
 }
@@ -50,17 +57,23 @@ export async function reduceAll(ctx: ReductionContext, rs: readonly Reduction[],
   const scratch: GPUBuffer[] = [];
   try {
     for (const r of rs) {
-      const wanted = Math.ceil(r.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
-      const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2));
-      const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
-      const threads = x * y * WORKGROUP_SIZE;
       const words = 6 * (r.sums ?? PARTIAL_SUMS);
-      const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * words * x * y);
-      scratch.push(partials);
       const total = await scratchBuffer(ctx.link, `${r.partialsLabel}, added`, 4 * words);
       scratch.push(total);
-      rec.dispatch(r.kernel, threads, [...r.inputs, partials], [...r.params, threads]);
-      rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y, words]);
+      // One partials buffer serves the parts in turn: each part's sum adds into the total.
+      const shapes = r.parts.map((part) => {
+        const wanted = Math.ceil(part.terms / (termsPerInvocation(ctx.device) * WORKGROUP_SIZE));
+        const groups = Math.max(1, Math.min(wanted, MAX_GROUPS, ctx.maxPerDimension ** 2, Math.floor(ctx.windows.bytes / (4 * words))));
+        const [x, y] = dispatchGrid(groups * WORKGROUP_SIZE, ctx.maxPerDimension);
+        return { part, x, y };
+      });
+      const partials = await scratchBuffer(ctx.link, r.partialsLabel, 4 * words * Math.max(...shapes.map(({ x, y }) => x * y)));
+      scratch.push(partials);
+      for (const { part, x, y } of shapes) {
+        const threads = x * y * WORKGROUP_SIZE;
+        rec.dispatch(r.kernel, threads, [...part.inputs, windowOf(partials, 0, 4 * words * x * y)], [...part.params, threads]);
+        rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y, words]);
+      }
       rec.read(total, 0, 4 * words);
     }
     return await rec.submit();

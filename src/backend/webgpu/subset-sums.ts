@@ -9,6 +9,8 @@ export interface SubsetSums {
   width: number;
   /** The first entry's word in the output (default 0). */
   outAt?: number;
+  /** The entry the first invocation makes (default 0: a dispatch over a window of a table). */
+  atEntry?: number;
   first?: number;
   live?: number;
   end?: number;
@@ -20,6 +22,6 @@ function tailWords(tail: E | null | undefined): number[] {
   return [...(tail ?? new Uint32Array(6)), 0, 0];
 }
 
-export function subsetParams({ count, bits, width, outAt = 0, first = 0, live = 0xffffffff, end = live, tail }: SubsetSums): number[] {
-  return [...tailWords(tail), count, bits, width, outAt, first, live, end];
+export function subsetParams({ count, bits, width, outAt = 0, atEntry = 0, first = 0, live = 0xffffffff, end = live, tail }: SubsetSums): number[] {
+  return [...tailWords(tail), count, bits, width, outAt, first, live, end, atEntry];
 }

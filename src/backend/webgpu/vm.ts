@@ -131,9 +131,13 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
             what: 'quarticSums',
             partialsLabel: 'GKR partial sums',
             kernel: 'vmQuartic',
-            terms: summed,
-            inputs: [r.gpu, e.gpu, out === undefined ? (await spares())[1] : range(out).gpu],
-            params: [...(bind === undefined ? ZERO_E : scalar(bind)), r.at, e.at, pairs, summed, bind === undefined ? 0 : 1],
+            parts: [
+              {
+                terms: summed,
+                inputs: [r.gpu, e.gpu, out === undefined ? (await spares())[1] : range(out).gpu],
+                params: [...(bind === undefined ? ZERO_E : scalar(bind)), r.at, e.at, pairs, summed, bind === undefined ? 0 : 1],
+              },
+            ],
             sums: 4,
           });
         }
@@ -193,9 +197,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
           what: 'formPairSums',
           partialsLabel: 'table partial sums',
           kernel: inPlace ? 'vmFormPairsInPlace' : 'vmFormPairs',
-          terms: half,
-          inputs: inPlace ? [e.gpu, table, outGpu!] : [...sources, e.gpu, table, outGpu ?? (await spares())[1]],
-          params,
+          parts: [{ terms: half, inputs: inPlace ? [e.gpu, table, outGpu!] : [...sources, e.gpu, table, outGpu ?? (await spares())[1]], params }],
           sums: 3,
         });
         // The constant adds once: the eq weights sum to one.

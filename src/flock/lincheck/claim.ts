@@ -11,6 +11,24 @@ export interface FlockClaim {
   readonly s: Uint32Array;
 }
 
+/**
+ * The lincheck's matrix term, e_rowᵀ(A_0 + αB_0)·w_col = value, with e_row = L(z) ⊗ eq(χ_in, ·)
+ * and w_col = s ⊗ eq(χ'_in, ·): the one part of the terminal identity that walks the circuit.
+ * A verifier may check it at once or defer it (docs/recursion.md §2).
+ */
+export interface MatrixTermClaim {
+  readonly z: E;
+  /** χ_in: the zerocheck point's 8 word-index coordinates (packed) */
+  readonly chiIn: Uint32Array;
+  /** the lincheck's batching challenge α */
+  readonly alpha: E;
+  /** χ'_in: the lincheck rounds' point (8 coordinates, packed) */
+  readonly chiInPrime: Uint32Array;
+  /** the 64 slice values (packed) */
+  readonly s: Uint32Array;
+  readonly value: E;
+}
+
 /** Both of the reduction's outputs: the zerocheck's claims and the lincheck's. */
 export interface FlockReduction {
   readonly zerocheck: ZerocheckClaim;

@@ -48,6 +48,7 @@ function openRows(
   try {
     const openings = verifyMerkle(vs.nextMerklePhase(), root, blockLen, queries, rowWords, leafWords);
     for (const o of openings) vs.rawOpenings?.push(o);
+    vs.openedPhases?.push({ root, nLeaves: blockLen, queries, rowWords, leafWords, openings });
     return openings.map((o) => o.leafData);
   } catch (e) {
     if (e instanceof MerkleError) throw new VerificationError(`WHIR level ${level}: ${e.message}`);

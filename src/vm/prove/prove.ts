@@ -9,9 +9,8 @@ import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
 import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
 import type { Compression } from '../../kernels/flock/compression';
-import { proveLincheckOn } from '../../flock/lincheck/prover';
 import { witnessInputs } from '../../kernels/flock/witness';
-import { proveZerocheckOn } from '../../flock/zerocheck/prover';
+import { proveFlockOn } from '../../flock/reduction';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
@@ -243,10 +242,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
         point.set(r);
         return { column: MEM_0 + l, point, value };
       });
-      const flockClaim = await stage('flock', async () => {
-        const zc = await proveZerocheckOn(backend, flock, ps, held.doneWith);
-        return proveLincheckOn(backend, zc, flock, ps);
-      });
+      const flockClaim = await stage('flock', async () => (await proveFlockOn(backend, flock, ps, { doneWith: held.doneWith })).claim);
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
         const qflock = layout.placements[QFLOCK]!;

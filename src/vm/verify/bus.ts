@@ -16,7 +16,7 @@ import { BUS_BITS, type Tuple } from '../tables/bus';
 import { col, evalFormE } from '../tables/form';
 import { TABLE_SCHEMAS } from '../tables/schema';
 import type { ColumnClaim } from './claims';
-import { bytecodeAt, type FingerprintContext, frameworkFingerprint, readFrameworkValues } from './framework';
+import { type FingerprintContext, frameworkFingerprint, readFrameworkValues } from './framework';
 import { verifyGrandProducts } from './gkr';
 
 /** One table block of a side: its selector weight at ζ and its tuple over the table's columns. */
@@ -38,8 +38,12 @@ export interface BusResult {
   /** ζ, LSB first. */
   readonly point: Uint32Array;
   readonly sides: readonly BusSide[];
-  /** What the tables owe each side at ζ. */
+  /** What the tables owe each side at ζ, less shareWeights[side]·share for the bytecode share
+   * share = MLE(P)(sharePoint), which the verifier defers (./deferred.ts). */
   readonly totals: readonly E[];
+  readonly shareWeights: readonly E[];
+  /** ζ_<kbc ‖ α. */
+  readonly sharePoint: Uint32Array;
   /** The framework values' claims on the memory and final-count columns. */
   readonly claims: readonly ColumnClaim[];
 }
@@ -58,7 +62,7 @@ export function tableShare(side: BusSide, table: number, values: Uint32Array): E
   return total;
 }
 
-export function verifyBus(vs: VerifierState, shape: VmShape, bytecode: Uint32Array): BusResult {
+export function verifyBus(vs: VerifierState, shape: VmShape): BusResult {
   const layout = leafLayout(shape);
   const alphas = vs.sampleVec(BUS_BITS);
   const weights = eqTable(alphas);
@@ -70,21 +74,28 @@ export function verifyBus(vs: VerifierState, shape: VmShape, bytecode: Uint32Arr
 
   const zeta = gkr.point;
   const framework = readFrameworkValues(vs, shape, zeta);
-  const ctx: FingerprintContext = { shape, zeta, weights, bytecodeAtZeta: bytecodeAt(bytecode, shape, zeta, weights) };
+  const ctx: FingerprintContext = { shape, zeta, weights };
+  const sharePoint = new Uint32Array(6 * (shape.logBytecode + BUS_BITS));
+  sharePoint.set(zeta.subarray(0, 6 * shape.logBytecode));
+  sharePoint.set(alphas, 6 * shape.logBytecode);
   const countWeights = eqTable(new Uint32Array(6 * BUS_BITS));
 
   const sides: BusSide[] = [];
   const totals: E[] = [];
+  const shareWeights: E[] = [];
   (['push', 'pull', 'count'] as const).forEach((name, s) => {
     const count = name === 'count';
     const side = { weights: count ? countWeights : weights, beta: count ? eZero() : beta, blocks: [] as TableBlock[] };
     // Leaves outside every block are 1: the leaf claim less the blocks is 1 + Σ sel (char. 2).
     let total = eAdd(gkr.leaves[s], eOne());
+    let shareWeight = eZero();
     for (const b of (count ? layout.count : layout[name]).blocks) {
       const sel = selectorEq(blockSelector(b), zeta.subarray(6 * b.logRows));
       total = eAdd(total, sel);
       if (b.kind === 'framework') {
         if (!count) total = eAdd(total, eMul(sel, eAdd(side.beta, frameworkFingerprint(b.part, name, framework, ctx))));
+        // The bytecode block's fingerprint lacks eq-weighted P, the share: sel·share of the total.
+        if (!count && b.part === 'bytecode') shareWeight = eAdd(shareWeight, sel);
       } else {
         const tuple = b.kind === 'count' ? [col(b.column)] : TABLE_SCHEMAS[b.table].interactions[b.interaction][name as 'push' | 'pull'];
         side.blocks.push({ table: b.table, selector: sel, tuple });
@@ -92,6 +103,7 @@ export function verifyBus(vs: VerifierState, shape: VmShape, bytecode: Uint32Arr
     }
     sides.push(side);
     totals.push(total);
+    shareWeights.push(shareWeight);
   });
-  return { point: zeta, sides, totals, claims: framework.claims };
+  return { point: zeta, sides, totals, shareWeights, sharePoint, claims: framework.claims };
 }

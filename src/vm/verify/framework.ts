@@ -8,7 +8,7 @@ import { eqTable } from '../../poly/eq';
 import type { VerifierState } from '../../transcript/verifier-state';
 import type { VmShape } from '../layout';
 import type { FrameworkPart } from '../leaves';
-import { BUS_SLOTS, SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
+import { BUS_BITS, BUS_SLOTS, SEP_BYTECODE, SEP_MEM, SEP_STATE } from '../tables/bus';
 import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT } from '../tables/columns';
 import { gPow } from '../tables/form';
 import type { ColumnClaim } from './claims';
@@ -46,24 +46,28 @@ export function readFrameworkValues(vs: VerifierState, shape: VmShape, zeta: Uin
   return { memory, memoryFinal, bytecodeFinal, claims };
 }
 
-/** What a framework fingerprint needs besides the side: the point, the slot weights, the bytecode. */
+/** What a framework fingerprint needs besides the side: the point and the slot weights. */
 export interface FingerprintContext {
   readonly shape: VmShape;
   readonly zeta: Uint32Array;
   /** eq(α, i) for the 16 slots (packed). */
   readonly weights: Uint32Array;
-  /** MLE(P)(ζ_<kbc ‖ α): the bytecode columns weighed by their slots, in one evaluation. */
-  readonly bytecodeAtZeta: E;
 }
 
 /**
- * MLE(P)(ζ_<kbc ‖ α) for the bytecode multilinear P (16·2^kbc K words, slot index high): per
- * slot, Σ_pc eq(ζ, pc)·P_slot[pc], then weighed by eq(α, slot). Most entries are 0 or 1
- * (padding, unused operand slots, offset 0), which cost no product.
+ * MLE(P)(point) for the bytecode multilinear P (16·2^kbc K words, slot index high) at a point of
+ * kbc + 4 coordinates (the bus's is ζ_<kbc ‖ α): per slot, Σ_pc eq(point_<kbc, pc)·P_slot[pc],
+ * then weighed by eq(point_≥kbc, slot). Most entries are 0 or 1 (padding, unused operand slots,
+ * offset 0), which cost no product.
  */
-export function bytecodeAt(bytecode: Uint32Array, shape: VmShape, zeta: Uint32Array, weights: Uint32Array): E {
-  const n = 2 ** shape.logBytecode;
-  const eq = eqTable(zeta.subarray(0, 6 * shape.logBytecode));
+export function bytecodeAt(bytecode: Uint32Array, point: Uint32Array): E {
+  const n = bytecode.length / (2 * BUS_SLOTS);
+  const kbc = Math.log2(n);
+  if (!Number.isInteger(kbc) || point.length !== 6 * (kbc + BUS_BITS)) {
+    throw new RangeError(`bytecodeAt: a bytecode of ${bytecode.length / 2} words takes a point of ${kbc + BUS_BITS} coordinates, got ${point.length / 6}`);
+  }
+  const eq = eqTable(point.subarray(0, 6 * kbc));
+  const weights = eqTable(point.subarray(6 * kbc));
   const acc = new Uint32Array(6), p = new Uint32Array(6);
   let total = eZero();
   for (let slot = 0; slot < BUS_SLOTS; slot++) {
@@ -82,7 +86,8 @@ export function bytecodeAt(bytecode: Uint32Array, shape: VmShape, zeta: Uint32Ar
 
 /**
  * Σ_i eq(α, i)·t_i for a framework block's tuple t at ζ, on push (the initial state, counts 1)
- * or pull (the final state, the final counts).
+ * or pull (the final state, the final counts). The bytecode block's is given without its
+ * share MLE(P)(ζ_<kbc ‖ α), the deferred claim (./deferred.ts), which the caller adds.
  */
 export function frameworkFingerprint(part: FrameworkPart, side: 'push' | 'pull', values: FrameworkValues, ctx: FingerprintContext): E {
   const w = (i: number) => ctx.weights.subarray(6 * i, 6 * i + 6);
@@ -97,6 +102,5 @@ export function frameworkFingerprint(part: FrameworkPart, side: 'push' | 'pull',
   const count = side === 'push' ? one : memory ? values.memoryFinal : values.bytecodeFinal;
   let fp = eAdd(eAdd(eMulK(w(0), memory ? SEP_MEM : SEP_BYTECODE), eMul(w(1), indexMle(low))), eMul(w(2), count));
   if (memory) for (let l = 0; l < 3; l++) fp = eAdd(fp, eMul(w(3 + l), values.memory.subarray(6 * l, 6 * l + 6)));
-  else fp = eAdd(fp, ctx.bytecodeAtZeta);
   return fp;
 }

@@ -18,6 +18,7 @@ import type { PublicInput } from '../public-input';
 import { BLAKE2S_TABLE, QFLOCK } from '../tables/columns';
 import { readAnnounced } from './announce';
 import { verifyBus } from './bus';
+import { type DeferredSink, nativeSink } from './deferred';
 import { verifyPublicLine } from './public-line';
 import { routeClaims } from './routing';
 import { verifyTableSumcheck } from './table-sumcheck';
@@ -48,17 +49,23 @@ export function vmVerifierState(program: Program, publicInput: PublicInput, proo
   return new VerifierState(VM_TRANSCRIPT_LABEL, transcriptStatement(program, publicInput), proof);
 }
 
-/** Runs every check on `vs` (throws VerificationError naming the first that fails). */
-export function verifyExecution(vs: VerifierState, program: Program, publicInput: PublicInput, proof: Proof): VmProofSummary {
+/**
+ * Runs every check on `vs` (throws VerificationError naming the first that fails). The bytecode
+ * share and Flock's matrix term go to `sink` where they arise: by default evaluated natively at
+ * once; a recording sink defers them (./deferred.ts, docs/recursion.md §2.1).
+ */
+export function verifyExecution(vs: VerifierState, program: Program, publicInput: PublicInput, proof: Proof, sink?: DeferredSink): VmProofSummary {
   const logBytecode = Math.log2(program.bytecode.length);
   const { shape, logInvRate } = readAnnounced(vs, logBytecode);
   const layout = vmLayout(shape);
   const root = vs.nextRoot();
-  const bus = verifyBus(vs, shape, bytecodeMultilinear(program));
-  const tableClaims = verifyTableSumcheck(vs, shape, bus);
+  const bus = verifyBus(vs, shape);
+  const to = sink ?? nativeSink(bytecodeMultilinear(program));
+  const tables = verifyTableSumcheck(vs, shape, bus, to.share?.(bus.sharePoint));
+  to.bytecode(tables.bytecode);
   const publicClaims = verifyPublicLine(vs, publicInput, shape.logMemory);
-  const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
-  const flock: FlockClaim = verifyFlock(vs, shape.taus[BLAKE2S_TABLE]).claim;
+  const points = routeClaims(layout, [...bus.claims, ...tables.claims, ...publicClaims]);
+  const flock: FlockClaim = verifyFlock(vs, shape.taus[BLAKE2S_TABLE], (c) => to.matrix(c)).claim;
   const qflock = layout.placements[QFLOCK]!;
   const claims: StackClaims = { ring: { offset: qflock.offset, vars: qflock.vars, claims: [flock] }, points };
   verifyStackedOpening(vs, { logN: layout.stack.logN, nLanes: layout.stack.nLanes, logInvRate, root }, claims);

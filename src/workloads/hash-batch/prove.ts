@@ -9,9 +9,8 @@ import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
 import { type Compression, pinnedCompressions } from '../../kernels/flock/compression';
 import { qflockVars } from '../../kernels/flock/layout';
-import { proveLincheckOn } from '../../flock/lincheck/prover';
 import { witnessInputs } from '../../kernels/flock/witness';
-import { proveZerocheckOn } from '../../flock/zerocheck/prover';
+import { proveFlockOn } from '../../flock/reduction';
 import { freeCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
@@ -127,9 +126,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
       ps.addRoot(commitment.root);
       const io = statement === null ? [] : ioClaims(ps, statement);
       // Blocks from `live` on are padding copies, summed once unless `plain`.
-      const on = plain ? { ...cols, live: 2 ** nBlocksLog } : cols;
-      const zerocheck = await stage('zerocheck', () => proveZerocheckOn(backend, on, ps, doneWith));
-      const claim = await stage('lincheck', () => proveLincheckOn(backend, zerocheck, on, ps));
+      const { claim } = await proveFlockOn(backend, cols, ps, { plain, doneWith, stage });
       await stage('opening', () => openQflock(ps, commitment, claim, io));
     } finally {
       freeCommitment(commitment);

@@ -9,8 +9,9 @@ import { AGGREGATE_PROGRAM_DIGEST, aggregationProgram } from './program';
 import type { AggregateRequest } from './signers';
 import { aggregateWitness } from './witness';
 
-/** check: the signers verified natively and the witness built; compile: the aggregation
- * program, compiled on a process's first aggregate (0 after); then the VM prover's stages. */
+/** check: the signers verified natively and the witness built; compile: reading the
+ * aggregation program (compiled at build time) on a process's first aggregate (0 after); then
+ * the VM prover's stages. */
 export type AggregateStage = 'check' | 'compile' | VmStage;
 export const AGGREGATE_STAGES: readonly AggregateStage[] = ['check', 'compile', ...VM_STAGES];
 

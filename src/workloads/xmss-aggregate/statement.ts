@@ -16,7 +16,8 @@ import { AggregateInputError } from './errors';
 /** The most signers one aggregate holds: the program reads n from 12 bits. */
 export const AGGREGATE_MAX_SIGNERS = 4095;
 
-const tag = (label: string): Uint8Array => {
+/** A label as a 32-byte tag: its ASCII, zero-padded. */
+export const tag = (label: string): Uint8Array => {
   const bytes = new Uint8Array(32);
   bytes.set(new TextEncoder().encode(label));
   return bytes;
@@ -34,7 +35,7 @@ export function u32Field(v: number): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -1,0 +1,501 @@
+# aggregate-node: the in-VM verifier of a child VM proof (issue 31), built piece by piece. Each
+# piece is a function below, executed in tests on hints taken from real child proofs
+# (src/workloads/recursion/guest builds the hints from a TypeScript verification of the child;
+# docs/recursion-guest.md says what each piece checks and costs).
+#
+# Cells: a BLAKE2S operand cell holds 128 bits (limbs c0, c1; c2 = 0), any other cell an E word
+# (c0 + c1·y + c2·y², each limb in K). The transcript's chaining value is one BLAKE2S output pair.
+#
+# Witness streams (the host builds them from the child's transcript, in the order popped):
+#   fs          per absorbed scalar s: [s.c0 + s.c1·y, s.c2], the block's two data cells
+#   pow_bits    per grinding check: bits POW_BITS .. 63 of the check word, each 0 or 1
+#   leaf        per opened query: its leaf image, two K words a cell
+#   siblings    per opened query: its path's hashed pairs (left, right), leaf level first, four cells each
+#   path_bits   per opened query: its position's bits, least significant first, each 0 or 1
+# and, for main's pieces on one child:
+#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings
+#   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
+#   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
+#   challenges  per squeeze: the challenge the TypeScript verifier drew
+#   n_openings  [g^n]: the queries opened, every phase's in order
+#   opening     per query: [g^k (k = 0 a leaf of 8 blocks, 1 of 3), g^(height - 1), the root's two cells]
+from snark_lib import *
+
+Y = f192(0, 1, 0)
+Y2 = f192(0, 0, 1)
+# A transcript block is cv ‖ (d0, d1, d2, tag): its second message cell is d2 + tag·y.
+TAG_SCALAR = f192(0, 1, 0)
+TAG_SQUEEZE = f192(0, 4, 0)
+TAG_POW_BASE = f192(0, 5, 0)
+TAG_POW_NONCE = f192(0, 6, 0)
+# The chaining value after the protocol domain and the VM's label `leanvm-b` (absorbed as bytes).
+FS_START_0 = 272297650824915332543093854942062663252
+FS_START_1 = 253388312438515470292030806168400023715
+# A grinding nonce passes when word 0 of C(base, nonce) has its low POW_BITS bits zero.
+POW_BITS = 17
+# The tallest Merkle tree a child commits (2^MAX_HEIGHT leaves).
+MAX_HEIGHT = 26
+# The most rows a child's table has (2^MAX_DEPTH), so the table sumcheck's rounds; DEPTHS
+# counts 0 ..= MAX_DEPTH (the reference compiler's match_range takes literal bounds only).
+MAX_DEPTH = 28
+DEPTHS = 29
+# The bus depths the GKR piece handles: GKR_MIN_DEPTH .. GKR_MIN_DEPTH + 7; its chain's cells.
+GKR_MIN_DEPTH = 16
+# The six tables' committed columns, whose values close the table sumcheck.
+TABLE_COLUMNS = 102
+# The announced sizes at a proof's start: h, the six τ, the rate.
+ANNOUNCED = 8
+# The framework values after the GKR: the memory's three limbs and the two final counts at ζ.
+FRAMEWORK_VALUES = 5
+GKR_CELLS = 1600
+
+
+# The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
+# ch[2i:2i + 2] and writes ch[2i + 2:2i + 4].
+
+# Absorb the next stream scalar s (step i) and return s. The hinted cells are the block's own:
+# blk[0] = (s.c0, s.c1) is a BLAKE2S cell, and blk[1] = s.c2 must be in K, or a prover could move
+# bits between the tag and the scalar.
+@inline
+def fs_observe(ch, i: Const):
+    blk = StackBuf(2)
+    hint_witness(blk, "fs")
+    assert_in_k(blk[1], blk[1])
+    m = [blk[0], blk[1] + TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return blk[0] + blk[1] * Y2
+
+
+# Absorb the next stream scalar, a 128-bit value (a digest's half: c2 = 0), from one hinted cell.
+@inline
+def fs_observe_half(ch, i: Const):
+    blk = StackBuf(1)
+    hint_witness(blk, "fs")
+    m = [blk[0], TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return blk[0]
+
+
+# Squeeze (step i): C(cv, (0, 0, 0, SQUEEZE)); the challenge is the new chaining value's first
+# three K words, ch[2i + 2] + lo·y² for ch[2i + 3] = lo + hi·y (lo, hi in K, split by a hint and
+# checked).
+@inline
+def fs_squeeze(ch, i: Const):
+    m = [0, TAG_SQUEEZE]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    lm = StackBuf(2)
+    hint_f192_limbs(lm, ch[2 * i + 3])
+    assert_in_k(lm[0], lm[1])
+    ch[2 * i + 3] = lm[0] + lm[1] * Y
+    return ch[2 * i + 2] + lm[0] * Y2
+
+
+# The grinding check of the next stream scalar (the nonce), then its bind (step i): the base is
+# C(cv, (0, 0, 0, POW_BASE)) beside the chain, the check word C(base, nonce block)'s low limb
+# must be x^POW_BITS times a polynomial of degree below 64 - POW_BITS (hinted bits), and the
+# chain moves on by C(cv, nonce block).
+@inline
+def fs_grind(ch, i: Const):
+    blk = StackBuf(2)
+    hint_witness(blk, "fs")
+    base = StackBuf(2)
+    mb = [0, TAG_POW_BASE]
+    blake2s(ch[2 * i:2 * i + 2], mb, base)
+    nb = [blk[0], blk[1] + TAG_POW_NONCE]
+    chk = StackBuf(2)
+    blake2s(base, nb, chk)
+    blake2s(ch[2 * i:2 * i + 2], nb, ch[2 * i + 2:2 * i + 4])
+    lm = StackBuf(2)
+    hint_f192_limbs(lm, chk[0])
+    assert_in_k(lm[0], lm[1])
+    assert_in_k(blk[1], blk[1])
+    bits = StackBuf(64 - POW_BITS)
+    hint_witness(bits, "pow_bits")
+    for k in unroll(0, 64 - POW_BITS):
+        bits[k] = bits[k] * bits[k]
+    acc = bits[63 - POW_BITS]
+    for k in unroll(1, 64 - POW_BITS):
+        acc = acc * GEN + bits[63 - POW_BITS - k]
+    chk[0] = acc * GEN ** POW_BITS + lm[1] * Y
+    return
+
+
+# The 192 bits of a challenge c, least significant first (c0's, then c1's, then c2's), hinted
+# into bits and checked: each a bit, and c = Σ_l (Σ_i bits[64l + i]·x^i)·y^l. Query positions
+# are runs of these bits (a squeeze read as the 192-bit integer c0 + 2^64·c1 + 2^128·c2).
+@inline
+def challenge_bits(c, bits):
+    hint_witness(bits, "challenge_bits")
+    for k in unroll(0, 192):
+        bits[k] = bits[k] * bits[k]
+    a0 = bits[63]
+    a1 = bits[127]
+    a2 = bits[191]
+    for k in unroll(1, 64):
+        a0 = a0 * GEN + bits[63 - k]
+        a1 = a1 * GEN + bits[127 - k]
+        a2 = a2 * GEN + bits[191 - k]
+    chk = StackBuf(1)
+    chk[0] = c
+    chk[0] = a0 + a1 * Y + a2 * Y2
+    return
+
+
+# A Merkle leaf image of nb blocks (4·nb cells, two K words each) hashed into dg[0:2]: one
+# BLAKE2s-256 of 64·nb bytes.
+@inline
+def leaf_hash(img, dg, nb: Const):
+    cv = StackBuf(2)
+    blake2s(img[0:2], img[2:4], cv, counter=64, final=0)
+    for q in unroll(1, nb - 1):
+        nxt = StackBuf(2)
+        blake2s(img[4 * q:4 * q + 2], img[4 * q + 2:4 * q + 4], nxt, cv=cv, counter=64 * (q + 1), final=0)
+        cv = nxt
+    blake2s(img[4 * nb - 4:4 * nb - 2], img[4 * nb - 2:4 * nb], dg[0:2], cv=cv, counter=64 * nb, final=1)
+    return
+
+
+# A full authentication path of height h from the leaf digest (d0, d1) to the root (r0, r1).
+# Each level's hashed pair (left, right) is hinted with the position's bit b (least significant
+# first): the node must sit in the pair's slot b, node = left + b·(left + right), so the other
+# slot is the sibling. The last hash writes into the root's cells, so it asserts the root.
+def merkle_walk(d0, d1, r0, r1, h: Const):
+    nodes = StackBuf(2 * MAX_HEIGHT + 2)
+    nodes[0] = d0
+    nodes[1] = d1
+    nodes[2 * h] = r0
+    nodes[2 * h + 1] = r1
+    lr = StackBuf(4 * MAX_HEIGHT)
+    hint_witness(lr[0:4 * h], "siblings")
+    bits = StackBuf(MAX_HEIGHT)
+    hint_witness(bits[0:h], "path_bits")
+    for l in unroll(0, h):
+        bits[l] = bits[l] * bits[l]
+        for c in unroll(0, 2):
+            nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])
+        blake2s(lr[4 * l:4 * l + 2], lr[4 * l + 2:4 * l + 4], nodes[2 * l + 2:2 * l + 4])
+    return 0
+
+
+# One query's opening checked against a root (r0, r1): its leaf image of nb blocks hinted and
+# hashed, its path of height log(hg) + 1 walked to the root.
+def open_leaf(r0, r1, hg, nb: Const):
+    img = StackBuf(32)
+    hint_witness(img[0:4 * nb], "leaf")
+    dg = StackBuf(2)
+    leaf_hash(img, dg, nb)
+    d = match_range(log(hg), range(0, MAX_HEIGHT), lambda k: merkle_walk(dg[0], dg[1], r0, r1, k + 1))
+    return
+
+
+# Round v of the table sumcheck, chain steps 1 + 4v .. 4 + 4v: c0, c2, c3 absorbed, r
+# squeezed; p = c0 + c1·x + c2·x² + c3·x³ with c1 = claim + c2 + c3 (p(0) + p(1) is the claim);
+# rc[2v] = r, rc[2v + 1] = p(r), the next claim.
+@inline
+def round3(ch, claim, rc, v: Const):
+    c0 = fs_observe(ch, 1 + 4 * v)
+    c2 = fs_observe(ch, 2 + 4 * v)
+    c3 = fs_observe(ch, 3 + 4 * v)
+    rc[2 * v] = fs_squeeze(ch, 4 + 4 * v)
+    r = rc[2 * v]
+    rc[2 * v + 1] = c0 + r * (claim + c2 + c3 + r * (c2 + r * c3))
+    return
+
+
+# The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
+# squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
+# JUMP's two constraints), then every round; table_tail goes on from the chain it leaves.
+def table_rounds(c0, c1, d: Const):
+    ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
+    ch[0] = c0
+    ch[1] = c1
+    tot = StackBuf(3)
+    hint_witness(tot, "bus_totals")
+    xi = fs_squeeze(ch, 0)
+    x2 = xi * xi
+    claim = x2 * (tot[0] + xi * (tot[1] + xi * tot[2]))
+    rcs = StackBuf(2 * MAX_DEPTH)
+    for v in unroll(0, d):
+        round3(ch, claim, rcs, v)
+        claim = rcs[2 * v + 1]
+    want = StackBuf(1)
+    hint_witness(want, "final_claim")
+    want[0] = claim
+    table_tail(ch[2 + 8 * d], ch[3 + 8 * d])
+    return 0
+
+
+# After the rounds, from the chain (c0, c1): the TABLE_COLUMNS column values absorbed (the AIR
+# terminal that checks them against the last claim is not in the VM yet), then the public-input
+# line: r squeezed, the memory's three limbs at (r, 0, …) absorbed, and l0 + y·l1 + y²·l2 must be
+# the line through the child's public words, p0 + r·(p0 + p1).
+def table_tail(c0, c1):
+    ch = StackBuf(2 * (TABLE_COLUMNS + 5))
+    ch[0] = c0
+    ch[1] = c1
+    cols = StackBuf(TABLE_COLUMNS)
+    for c in unroll(0, TABLE_COLUMNS):
+        cols[c] = fs_observe(ch, c)
+    pub = StackBuf(2)
+    hint_witness(pub, "child_public")
+    r = fs_squeeze(ch, TABLE_COLUMNS)
+    l0 = fs_observe(ch, TABLE_COLUMNS + 1)
+    l1 = fs_observe(ch, TABLE_COLUMNS + 2)
+    l2 = fs_observe(ch, TABLE_COLUMNS + 3)
+    line = StackBuf(1)
+    line[0] = pub[0] + r * (pub[0] + pub[1])
+    line[0] = l0 + Y * l1 + Y2 * l2
+    return
+
+
+# The bus's grand-product GKR over trees of 2^D leaves (D = GKR_MIN_DEPTH + window slot), from the
+# chain after α and β: the three roots absorbed, λ squeezed, then ⌈D/2⌉ steps of two levels (one
+# at an odd D's top). Step k's sumcheck has p_k rounds (the point so far), its children are 2^w_k
+# a tree, and it starts at chain step off_k; with odd = D % 2 and z = [k = 0]:
+#   w_k = 2 - odd·z,  p_k = 2k - odd·(1 - z),  off_k = 5k² + 10k + 4 - odd·(5k + 2 - 2z).
+# Points live in pt (step k's at 32k: its w_k width challenges, then its rounds' challenges),
+# values and λ in vl (step k's at 4k: three values, then λ).
+
+# Round j of a GKR step from chain step i: (q(0) + q(1), c2, c3, c4) absorbed, r squeezed into
+# pt[nj]; c0 = claim + ρ·d (ρ = pt[pj], the point's coordinate j), c1 = d + c2 + c3 + c4; returns
+# the next claim q(r).
+@inline
+def gkr_round(ch, pt, claim, i: Const, pj: Const, nj: Const):
+    d = fs_observe(ch, i)
+    c2 = fs_observe(ch, i + 1)
+    c3 = fs_observe(ch, i + 2)
+    c4 = fs_observe(ch, i + 3)
+    pt[nj] = fs_squeeze(ch, i + 4)
+    r = pt[nj]
+    return claim + pt[pj] * d + r * (d + c2 + c3 + c4 + r * (c2 + r * (c3 + r * c4)))
+
+
+# Step k: the batched claim v0 + λ(v1 + λ·v2), p rounds, the three trees' 2^w children absorbed
+# and their products checked against the last claim, w challenges squeezed, each tree's children
+# folded at them into the next values, the next λ squeezed.
+@inline
+def gkr_step(ch, pt, vl, i: Const, k: Const, p: Const, w: Const):
+    lam = vl[4 * k + 3]
+    claim = vl[4 * k] + lam * (vl[4 * k + 1] + lam * vl[4 * k + 2])
+    for j in unroll(0, p):
+        claim = gkr_round(ch, pt, claim, i + 5 * j, 32 * k - 32 + j, 32 * k + w + j)
+    cs = StackBuf(12)
+    for t in unroll(0, 3):
+        for c in unroll(0, 2 ** w):
+            cs[4 * t + c] = fs_observe(ch, i + 5 * p + 2 ** w * t + c)
+    pr = StackBuf(3)
+    for t in unroll(0, 3):
+        if w == 1:
+            pr[t] = cs[4 * t] * cs[4 * t + 1]
+        else:
+            pr[t] = cs[4 * t] * cs[4 * t + 1] * cs[4 * t + 2] * cs[4 * t + 3]
+    chk = StackBuf(1)
+    chk[0] = claim
+    chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])
+    for c in unroll(0, w):
+        pt[32 * k + c] = fs_squeeze(ch, i + 5 * p + 3 * 2 ** w + c)
+    vl[4 * k + 7] = fs_squeeze(ch, i + 5 * p + 3 * 2 ** w + w)
+    z0 = pt[32 * k]
+    for t in unroll(0, 3):
+        if w == 1:
+            vl[4 * k + 4 + t] = cs[4 * t] + z0 * (cs[4 * t] + cs[4 * t + 1])
+        else:
+            lo = cs[4 * t] + z0 * (cs[4 * t] + cs[4 * t + 1])
+            hi = cs[4 * t + 2] + z0 * (cs[4 * t + 2] + cs[4 * t + 3])
+            vl[4 * k + 4 + t] = lo + pt[32 * k + 1] * (lo + hi)
+    return
+
+
+# The GKR of depth D from the chain (c0, c1) after α and β, with the bus's balance, checked
+# against the TypeScript verifier's leaf values and point ζ; returns the chain it leaves, the pair
+# at chain step off_k for k = ⌈D/2⌉ (written by the last step's λ).
+def gkr(c0, c1, D: Const):
+    ch = StackBuf(GKR_CELLS)
+    ch[0] = c0
+    ch[1] = c1
+    pt = StackBuf(32 * 16)
+    vl = StackBuf(4 * 16)
+    for t in unroll(0, 3):
+        vl[t] = fs_observe(ch, t)
+    # the bus balances (push = pull) and no read count wrapped to zero
+    bal = StackBuf(1)
+    bal[0] = vl[0]
+    bal[0] = vl[1]
+    assert vl[2] != 0
+    vl[3] = fs_squeeze(ch, 3)
+    for k in unroll(0, (D + 1) // 2):
+        gkr_step(ch, pt, vl, 5 * k * k + 10 * k + 4 - (D % 2) * (5 * k + 2 - 2 * (1 // (k + 1))), k, 2 * k - (D % 2) * (1 - 1 // (k + 1)), 2 - (D % 2) * (1 // (k + 1)))
+    want = StackBuf(3 + 32)
+    hint_witness(want[0:3 + D], "gkr_out")
+    for t in unroll(0, 3):
+        want[t] = vl[4 * ((D + 1) // 2) + t]
+    for c in unroll(0, D):
+        want[3 + c] = pt[32 * ((D + 1) // 2) - 32 + c]
+    return ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2))], ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2)) + 1]
+
+
+# The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d (not
+# yet derived from the announced sizes).
+def table_at(c0, c1):
+    dp = StackBuf(1)
+    hint_witness(dp, "depth")
+    assert log(dp[0]) < DEPTHS
+    d = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(c0, c1, k))
+    return
+
+
+# The GKR from the chain (c0, c1), its depth hinted as g^(D - GKR_MIN_DEPTH) (not yet derived
+# from the announced sizes); returns the chain it leaves.
+def gkr_at(c0, c1):
+    dg = StackBuf(1)
+    hint_witness(dg, "gkr_depth")
+    assert log(dg[0]) < 8
+    e0, e1 = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, k + GKR_MIN_DEPTH))
+    return e0, e1
+
+
+# A child proof's start from FS_START: the statement's four scalars (its program's seed halves
+# and public words; hinted for now, where the node will compute them), the eight announced sizes
+# (h, the six τ, the rate), each (n, 0, 0) with n < 64, made of six hinted bits and kept as n and
+# g^n, the commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β;
+# then the GKR, the framework values (mem_0..2 and the two final counts at ζ), the table
+# sumcheck and the public-input line, each on the chain the last one left.
+def proof_start():
+    ch = StackBuf(2 * 20)
+    ch[0] = FS_START_0
+    ch[1] = FS_START_1
+    for k in unroll(0, 4):
+        st = fs_observe(ch, k)
+    sizes = StackBuf(2 * ANNOUNCED)
+    for k in unroll(0, ANNOUNCED):
+        n = fs_observe(ch, 4 + k)
+        bits = StackBuf(6)
+        hint_witness(bits, "size_bits")
+        for b in unroll(0, 6):
+            bits[b] = bits[b] * bits[b]
+        sizes[2 * k] = bits[0] + GEN * (bits[1] + GEN * (bits[2] + GEN * (bits[3] + GEN * (bits[4] + GEN * bits[5]))))
+        sizes[2 * k] = n
+        gp = 1 + bits[0] * (GEN + 1)
+        for b in unroll(1, 6):
+            gp = gp * (1 + bits[b] * (GEN ** (2 ** b) + 1))
+        sizes[2 * k + 1] = gp
+    for k in unroll(0, 2):
+        half = fs_observe_half(ch, 4 + ANNOUNCED + k)
+    for k in unroll(0, 5):
+        ab = fs_squeeze(ch, 6 + ANNOUNCED + k)
+    g0, g1 = gkr_at(ch[2 * (11 + ANNOUNCED)], ch[2 * (11 + ANNOUNCED) + 1])
+    fw = StackBuf(2 * 6)
+    fw[0] = g0
+    fw[1] = g1
+    for k in unroll(0, FRAMEWORK_VALUES):
+        v = fs_observe(fw, k)
+    table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1])
+    return
+
+
+# Every opening of one child verification checked against its phase's root.
+def merkle_replay():
+    nn = StackBuf(1)
+    hint_witness(nn, "n_openings")
+    ng = nn[0]
+    for i in mul_range(1, ng):
+        sh = StackBuf(4)
+        hint_witness(sh, "opening")
+        assert log(sh[0]) < 2
+        assert log(sh[1]) < MAX_HEIGHT
+        match log(sh[0]):
+            case 0:
+                open_leaf(sh[2], sh[3], sh[1], 8)
+            case 1:
+                open_leaf(sh[2], sh[3], sh[1], 3)
+    return
+
+
+# A query squeeze's positions: each d-bit run j of the challenge's bits (bits jd .. jd + d - 1)
+# as the polynomial Σ_i bit·x^i, checked against the position the verifier drew.
+@inline
+def check_runs(bits, d: Const):
+    want = StackBuf(192)
+    hint_witness(want[0:192 // d], "positions")
+    for j in unroll(0, 192 // d):
+        pos = bits[j * d + d - 1]
+        for i in unroll(1, d):
+            pos = pos * GEN + bits[j * d + d - 1 - i]
+        want[j] = pos
+    return 0
+
+
+# Every query squeeze of one child verification: the squeezed challenge and g^(d - 1) hinted,
+# its bits checked once, then its runs by a dispatch on d.
+def positions_replay():
+    nn = StackBuf(1)
+    hint_witness(nn, "n_squeezes")
+    ng = nn[0]
+    for i in mul_range(1, ng):
+        sq = StackBuf(2)
+        hint_witness(sq, "squeeze")
+        assert log(sq[1]) < MAX_HEIGHT
+        bits = StackBuf(192)
+        challenge_bits(sq[0], bits)
+        d = match_range(log(sq[1]), range(0, MAX_HEIGHT), lambda k: check_runs(bits, k + 1) + 0)
+    return
+
+
+# The transcript of one child verification replayed event by event on a heap chain of
+# chaining values, each squeeze checked against the TypeScript verifier's challenge.
+def transcript_replay():
+    nn = StackBuf(1)
+    hint_witness(nn, "n_events")
+    ng = nn[0]
+    hh = HeapBuf(ng * ng * GEN ** 2)
+    hh[GEN ** 0] = FS_START_0
+    hh[GEN] = FS_START_1
+    for i in mul_range(1, ng):
+        i2 = i * i
+        ch = StackBuf(4)
+        ch[0] = hh[i2]
+        ch[1] = hh[i2 * GEN]
+        ev = StackBuf(1)
+        hint_witness(ev, "events")
+        kd = ev[0]
+        assert log(kd) < 3
+        match log(kd):
+            case 0:
+                s = fs_observe(ch, 0)
+            case 1:
+                c = fs_squeeze(ch, 0)
+                want = StackBuf(1)
+                hint_witness(want, "challenges")
+                want[0] = c
+            case 2:
+                fs_grind(ch, 0)
+        hh[i2 * GEN ** 2] = ch[2]
+        hh[i2 * GEN ** 3] = ch[3]
+    return
+
+
+# Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
+# the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
+# for the query positions, g^4 for the GKR, g^5 for the proof's start through the GKR.
+def main():
+    pc = StackBuf(1)
+    hint_witness(pc, "piece")
+    assert log(pc[0]) < 6
+    match log(pc[0]):
+        case 0:
+            transcript_replay()
+        case 1:
+            merkle_replay()
+        case 2:
+            fs2 = StackBuf(2)
+            hint_witness(fs2, "fs_state")
+            table_at(fs2[0], fs2[1])
+        case 3:
+            positions_replay()
+        case 4:
+            fs0 = StackBuf(2)
+            hint_witness(fs0, "fs_state")
+            g0, g1 = gkr_at(fs0[0], fs0[1])
+        case 5:
+            proof_start()
+    return

@@ -1,0 +1,105 @@
+// Operands larger than one storage binding. A buffer may hold up to the device's maxBufferSize,
+// but a kernel binds at most maxStorageBufferBindingSize of it at once (128 MiB on lavapipe and
+// many browsers' defaults). A kernel over a larger operand binds windows of it — a byte offset
+// and a length — and is dispatched once per window (or per pair of windows where its accesses
+// are two ranges apart, as the NTT's widest butterflies are). The window size is set here from
+// the device's limits, or smaller when the backend is told (WebGpuBackendOptions.maxBindingBytes),
+// so tests on a software adapter split operands exactly as a large GPU's jobs split.
+import { BackendUsageError } from '../backend';
+import type { KernelName } from './kernels';
+import type { Binding, Recording } from './recording';
+
+export interface Windows {
+  /** Bytes a binding spans at most: a power of two. */
+  readonly bytes: number;
+  /** A window's byte offset is a multiple of this (minStorageBufferOffsetAlignment). */
+  readonly align: number;
+}
+
+/** The largest power of two at most n. */
+function floorPow2(n: number): number {
+  return 2 ** Math.floor(Math.log2(n));
+}
+
+/** The windows of `device`, at most `maxBindingBytes` long when given (a test's smaller limit). */
+export function deviceWindows(device: GPUDevice, maxBindingBytes?: number): Windows {
+  const align = device.limits.minStorageBufferOffsetAlignment;
+  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+  if (maxBindingBytes !== undefined && (!Number.isSafeInteger(maxBindingBytes) || maxBindingBytes < 64 * align)) {
+    throw new BackendUsageError(`maxBindingBytes must be an integer of at least ${64 * align} bytes, got ${maxBindingBytes}`);
+  }
+  return { bytes: floorPow2(Math.min(limit, maxBindingBytes ?? Infinity)), align };
+}
+
+/** A binding of `size` bytes of `buffer` from byte `offset`. */
+export function windowOf(buffer: GPUBuffer, offset: number, size: number): GPUBufferBinding {
+  return { buffer, offset, size };
+}
+
+/** A binding's size: a window's, or a whole buffer's. */
+export function bindingSize(b: GPUBuffer | GPUBufferBinding): number {
+  return 'buffer' in b ? (b.size ?? b.buffer.size - (b.offset ?? 0)) : b.size;
+}
+
+/** The fewest units of `unitBytes`, a power-of-two multiple of `multiple`, whose bytes are a
+ * multiple of the alignment. */
+function alignedStep(w: Windows, unitBytes: number, multiple = 1): number {
+  let step = multiple;
+  while ((step * unitBytes) % w.align !== 0) step *= 2;
+  return step;
+}
+
+/** The units (of `unitBytes` each) a window holds that start at an aligned byte offset when a
+ * window starts at a multiple of them: at most `w.bytes` long, a multiple of `multiple` units. */
+export function windowUnits(w: Windows, unitBytes: number, multiple = 1): number {
+  const step = alignedStep(w, unitBytes, multiple);
+  const units = Math.floor(w.bytes / unitBytes / step) * step;
+  if (units < step) throw new BackendUsageError(`a binding of ${w.bytes} bytes holds no aligned run of ${step} units of ${unitBytes} bytes`);
+  return units;
+}
+
+/** The aligned window of `buffer` from `offset` (bytes, rounded down to the alignment) holding
+ * `bytes` more bytes, and where the wanted bytes start inside it. */
+export function windowAround(w: Windows, buffer: GPUBuffer, offset: number, bytes: number): { binding: GPUBufferBinding; skip: number } {
+  const start = offset - (offset % w.align);
+  const size = Math.min(offset - start + Math.max(bytes, 4), buffer.size - start);
+  if (size > w.bytes) throw new BackendUsageError(`${bytes} bytes from ${offset} do not fit one binding of ${w.bytes}`);
+  return { binding: windowOf(buffer, start, size), skip: offset - start };
+}
+
+/** [first, count] runs of `per` covering 0 .. total. */
+export function* runs(total: number, per: number): Generator<[number, number]> {
+  for (let first = 0; first < total; first += per) yield [first, Math.min(per, total - first)];
+}
+
+/** The most elements a run of several operands' windows holds: every operand's window (of
+ * `unitBytes[i]` an element) fits a binding and starts aligned; a multiple of `multiple`. */
+export function commonUnits(w: Windows, unitBytes: readonly number[], multiple = 1): number {
+  const step = Math.max(...unitBytes.map((u) => alignedStep(w, u, multiple)));
+  return Math.min(...unitBytes.map((u) => windowUnits(w, u, step)));
+}
+
+/** An operand of an elementwise dispatch: bound whole, or in windows of `unit`-byte elements. */
+export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit: number };
+
+/**
+ * Runs of `count` elements that fit a window of every windowed operand, each with those
+ * operands' windows bound (the others whole): the bindings of an elementwise kernel, whose
+ * invocation i touches only element i of each windowed operand.
+ */
+export function elementRuns(w: Windows, count: number, operands: readonly Operand[]): { first: number; n: number; bound: Binding[] }[] {
+  const windowed = operands.filter((o): o is Exclude<Operand, GPUBuffer> => 'windowed' in o);
+  const whole = windowed.every((o) => o.unit * count <= w.bytes);
+  const per = whole ? count : commonUnits(w, windowed.map((o) => o.unit));
+  return [...runs(count, per)].map(([first, n]) => ({
+    first,
+    n,
+    bound: operands.map((o) => ('windowed' in o ? (whole ? o.windowed : windowOf(o.windowed, first * o.unit, n * o.unit)) : o)),
+  }));
+}
+
+/** Records kernel `name` over `count` elements (elementRuns); `params(n)` are the uniform
+ * words of a run of n. */
+export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName, count: number, operands: readonly Operand[], params: (n: number) => number[]): void {
+  for (const { n, bound } of elementRuns(w, count, operands)) rec.dispatch(name, n, bound, params(n));
+}

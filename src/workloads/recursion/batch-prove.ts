@@ -1,0 +1,143 @@
+// The host prover of a node's deferred-claim batch (docs/recursion.md §2.3, §3), on the
+// transcript ./batch.ts verifies. The bytecode sumchecks run on the program's multilinear (K)
+// against the λ-sum of the claims' eq tables; the matrix one never builds the 2^28 cube: every
+// claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
+// forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
+import { type E, eMul, eMulAt } from '../../field/e';
+import { eqTableFast } from '../../kernels/flock/eq-table';
+import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
+import { rowWeights } from '../../flock/lincheck/row-weights';
+import { forwardWalk, transposeWalk } from '../../flock/walk';
+import { eqTable } from '../../poly/eq';
+import { foldLow } from '../../poly/fold';
+import { roundMessage } from '../../poly/round';
+import type { Kind } from '../../poly/table';
+import { ProverState } from '../../transcript/prover-state';
+import {
+  BATCH_LABEL, type ChildClaims, emptyClaim, leafBytecodeClaims, type MatrixInput, matrixInputs, nodeBytecodeClaims, observeChildren,
+} from './batch';
+import { type ClaimShape, MATRIX_VARS, type NodeClaims, type PointClaim } from './claims';
+
+/** The batch's stream and the node's claims it proves. */
+export interface BatchProof {
+  readonly stream: Uint32Array;
+  readonly claims: NodeClaims;
+}
+
+/** x += c·y over packed E tables. */
+function addScaled(x: Uint32Array, c: E, y: Uint32Array): void {
+  const p = new Uint32Array(6);
+  for (let i = 0; i < x.length; i += 6) {
+    eMulAt(p, 0, y, i, c, 0);
+    for (let k = 0; k < 6; k++) x[i + k] ^= p[k];
+  }
+}
+
+/** A degree-2 round over pairs (f_i, b_i) summed, sent; binds every table at the challenge. */
+function productRound(ps: ProverState, pairs: { f: Uint32Array; kind: Kind; b: Uint32Array }[]): E {
+  const sum = new Uint32Array(12), msg = new Uint32Array(12);
+  for (const p of pairs) {
+    roundMessage(p.f, p.kind, p.b, 0, msg);
+    for (let k = 0; k < 12; k++) sum[k] ^= msg[k];
+  }
+  const coeffs = new Uint32Array(18);
+  coeffs.set(sum.subarray(0, 6), 0);
+  coeffs.set(sum.subarray(6), 12);
+  ps.addRoundPoly(coeffs, false);
+  const r = ps.sample();
+  for (const p of pairs) {
+    const half = p.b.length / 12;
+    p.f = p.kind === 'E' ? foldLow(p.f, 'E', r, p.f.subarray(0, 6 * half)) : foldLow(p.f, 'K', r, new Uint32Array(6 * half));
+    p.kind = 'E';
+    p.b = foldLow(p.b, 'E', r, p.b.subarray(0, 6 * half));
+  }
+  return r;
+}
+
+/** One bytecode polynomial's batch over P (K words; null claims list: nothing sent). */
+function proveBytecodeBatch(ps: ProverState, bytecode: Uint32Array, claims: readonly PointClaim[], vars: number): PointClaim | null {
+  if (claims.length === 0) return null;
+  if (bytecode.length !== 2 << vars) throw new RangeError(`a bytecode multilinear of ${vars} variables has ${2 << vars} words, got ${bytecode.length}`);
+  const lambda = ps.sampleVec(claims.length);
+  const w = new Uint32Array(6 << vars);
+  claims.forEach((c, t) => {
+    const eq = eqTableFast(c.point, lambda.slice(6 * t, 6 * t + 6));
+    for (let i = 0; i < w.length; i++) w[i] ^= eq[i];
+  });
+  const pair = { f: bytecode, kind: 'K' as Kind, b: w };
+  const point = new Uint32Array(6 * vars);
+  for (let j = 0; j < vars; j++) point.set(productRound(ps, [pair]), 6 * j);
+  const value = pair.f.slice(0, 6);
+  ps.addScalar(value);
+  return { point, value };
+}
+
+/** A rank-one matrix weight: row ⊗ col on A₀ with cA, on B₀ with cB. */
+interface RankOne {
+  readonly row: Uint32Array;
+  readonly col: Uint32Array;
+  readonly cA: E;
+  readonly cB: E;
+}
+
+function rankOnes(gamma: Uint32Array, inputs: readonly MatrixInput[]): RankOne[] {
+  let g = 0;
+  const coef = () => gamma.slice(6 * g, 6 * ++g);
+  return inputs.map((m) => {
+    if ('fresh' in m) {
+      const { z, chiIn, alpha, chiInPrime, s } = m.fresh;
+      const c = coef();
+      return { row: rowWeights(z, chiIn), col: eqTableFast(chiInPrime, s), cA: c, cB: eMul(alpha, c) };
+    }
+    const p = m.carried.point;
+    return { row: eqTable(p.subarray(0, 6 * K_LOG)), col: eqTable(p.subarray(6 * K_LOG)), cA: coef(), cB: coef() };
+  });
+}
+
+function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): NodeClaims['matrix'] {
+  const { inputs, coefficients } = matrixInputs(children);
+  const gamma = ps.sampleVec(coefficients);
+  const weights = rankOnes(gamma, inputs);
+  const point = new Uint32Array(6 * MATRIX_VARS);
+  // Rows: Σ_c row_c · (cA·A₀col_c + cB·B₀col_c).
+  const rowPairs = weights.map((w) => {
+    const walked = forwardWalk(w.col);
+    const u = new Uint32Array(6 * BLOCK_BITS);
+    addScaled(u, w.cA, walked.a);
+    addScaled(u, w.cB, walked.b);
+    return { f: w.row.slice(), kind: 'E' as Kind, b: u };
+  });
+  for (let j = 0; j < K_LOG; j++) point.set(productRound(ps, rowPairs), 6 * j);
+  // Columns: (A₀ᵀ eq(r_row))·W_A(r_row, ·) + (B₀ᵀ eq(r_row))·W_B(r_row, ·).
+  const eqRow = eqTable(point.subarray(0, 6 * K_LOG));
+  const zero = new Uint32Array(eqRow.length);
+  const wa = new Uint32Array(6 * BLOCK_BITS), wb = new Uint32Array(6 * BLOCK_BITS);
+  weights.forEach((w, c) => {
+    const rowAt = rowPairs[c].f.subarray(0, 6);
+    addScaled(wa, eMul(w.cA, rowAt), w.col);
+    addScaled(wb, eMul(w.cB, rowAt), w.col);
+  });
+  const colPairs = [
+    { f: transposeWalk(eqRow, zero), kind: 'E' as Kind, b: wa },
+    { f: transposeWalk(zero, eqRow), kind: 'E' as Kind, b: wb },
+  ];
+  for (let j = 0; j < K_LOG; j++) point.set(productRound(ps, colPairs), 6 * (K_LOG + j));
+  const a = colPairs[0].f.slice(0, 6), b = colPairs[1].f.slice(0, 6);
+  ps.addScalar(a);
+  ps.addScalar(b);
+  return { point, a, b };
+}
+
+/**
+ * Proves the batch of `children`' claims (values must be true, or the node's claims are false
+ * and its root rejected). `bytecodes`: the leaf and node programs' multilinears (bytecodeMultilinear).
+ */
+export function proveBatch(children: readonly ChildClaims[], shape: ClaimShape, bytecodes: { leaf: Uint32Array; node: Uint32Array }): BatchProof {
+  const ps = new ProverState(BATCH_LABEL, []);
+  observeChildren(ps, children, shape);
+  const leafBytecode = proveBytecodeBatch(ps, bytecodes.leaf, leafBytecodeClaims(children), shape.leafVars)!;
+  const nodeBytecode = proveBytecodeBatch(ps, bytecodes.node, nodeBytecodeClaims(children), shape.nodeVars) ?? emptyClaim(shape.nodeVars);
+  const matrix = proveMatrixBatch(ps, children);
+  return { stream: ps.finish().stream, claims: { leafBytecode, nodeBytecode, matrix } };
+}
+

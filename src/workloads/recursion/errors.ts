@@ -1,0 +1,47 @@
+// Typed errors of aggregate trees: a file that is no aggregate of this format, and a child a node
+// refuses before anything is proved (each naming the child).
+
+/** Which part of an aggregate file (version 1 or 2) is wrong. */
+export type AggregateFileProblem =
+  | 'truncated' // shorter than its fields say
+  | 'magic' // not an aggregate file
+  | 'version' // a version this build does not read
+  | 'kind' // neither leaf nor node
+  | 'signer-count' // n outside its kind's bounds
+  | 'point' // a deferred point of the wrong length
+  | 'trailing-bytes' // bytes after the proof
+  | 'digest' // a program digest that is not 32 bytes of hex
+  | 'proof'; // proof bytes that are no VM proof
+
+export class AggregateFileError extends Error {
+  readonly problem: AggregateFileProblem;
+
+  constructor(problem: AggregateFileProblem, message: string) {
+    super(message);
+    this.name = 'AggregateFileError';
+    this.problem = problem;
+  }
+}
+
+/** Why a node refuses its children. */
+export type ChildProblem =
+  | 'no-children' // none given
+  | 'too-many-children' // more than MAX_CHILDREN
+  | 'unreadable' // bytes that are no aggregate
+  | 'unsupported' // a node child without a node program to check it against
+  | 'invalid'; // it does not verify for the node's message and epoch
+
+export class ChildCheckError extends Error {
+  readonly problem: ChildProblem;
+  /** The child's index in the request and its name (a file name, or "child i"). */
+  readonly child: number | undefined;
+  readonly childName: string | undefined;
+
+  constructor(problem: ChildProblem, message: string, child?: number, childName?: string) {
+    super(message);
+    this.name = 'ChildCheckError';
+    this.problem = problem;
+    this.child = child;
+    this.childName = childName;
+  }
+}

@@ -1,0 +1,110 @@
+// Children for the node program's pieces: real VM proofs (the VM vectors, and a leaf aggregate
+// proved here by `aggregate`), and the node program compiled with its line map, so a failed run
+// names the source line of the assertion that stopped it.
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { openBackend } from '../../../host/node/backends';
+import { createCpuBackend } from '../../../src/backend/cpu';
+import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
+import { evalRoundPoly } from '../../../src/pcs/whir/claims';
+import type { TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
+import { ExecutionError } from '../../../src/vm/errors';
+import { execute, type Execution } from '../../../src/vm/execute';
+import { parseProgram, type Program } from '../../../src/vm/program';
+import { parsePublicInputJson, type PublicInput } from '../../../src/vm/public-input';
+import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
+import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
+import { StdRng } from '../../../src/util/std-rng';
+import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
+import { randomBytes, xorshift32 } from '../../hash/prng';
+import { vmBytes, vmText } from '../../vm/vm-vectors';
+
+export interface Child {
+  readonly name: string;
+  readonly program: Program;
+  readonly publicInput: PublicInput;
+  readonly proof: Uint8Array;
+}
+
+export function vectorChild(name: string): Child {
+  return { name, program: parseProgram(vmText(name, 'program.json')), publicInput: parsePublicInputJson(vmText(name, 'public.json')), proof: vmBytes(name, 'proof') };
+}
+
+/** A leaf aggregate of `n` fresh signers, proved on native where it is built (else cpu). */
+export async function leafChild(n: number): Promise<Child> {
+  const next = xorshift32(0x72656367);
+  const message = randomBytes(next, 32);
+  const epoch = 5;
+  const signers = Array.from({ length: n }, (_, i) => {
+    const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
+  });
+  const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  try {
+    const { aggregate: agg } = await aggregate({ message, epoch, signers }, { backend });
+    const publicInput = digestPublicInput(statementDigest(message, epoch, agg.publicKeys));
+    return { name: `leaf of ${n}`, program: aggregationProgram(), publicInput, proof: agg.proof };
+  } finally {
+    backend.dispose();
+  }
+}
+
+export const NODE_SOURCE = readFileSync(new URL('../../../programs/aggregate-node.py', import.meta.url), 'utf8');
+let compiled: CompiledSource | undefined;
+export function nodeProgram(): CompiledSource {
+  compiled ??= compileSource(NODE_SOURCE, { file: 'programs/aggregate-node.py' });
+  return compiled;
+}
+
+export type Streams = Map<string, E[][]>;
+
+/** The streams with one cell of one entry replaced by f(cell). */
+export function tampered(streams: Streams, name: string, entry: number, cell: number, f: (c: Uint32Array) => void): Streams {
+  const out: Streams = new Map([...streams].map(([k, v]) => [k, v.map((e) => e.slice())]));
+  const c = out.get(name)![entry][cell].slice();
+  f(c);
+  out.get(name)![entry][cell] = c;
+  return out;
+}
+
+export function run(streams: Streams): Execution {
+  return execute(nodeProgram().program, null, { witness: streams });
+}
+
+/** The run fails, and the instruction that failed was lowered from the source line holding `line`. */
+export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], line: string): void {
+  let err: unknown;
+  try {
+    run(streams);
+  } catch (e) {
+    err = e;
+  }
+  expect(err).toBeInstanceOf(ExecutionError);
+  const ex = err as ExecutionError;
+  expect(ex.kind, ex.message).toBe(kind);
+  expect(ex.line, ex.message).not.toBeNull();
+  expect(NODE_SOURCE.split('\n')[ex.line! - 1].trim()).toBe(line);
+}
+
+/** The table sumcheck's claim after its last round, from the recorded challenges and coefficients:
+ * what the program's rounds must reach. */
+export function finalClaim(rec: TableSumcheckRecord): E {
+  const xi = rec.steps[0].out.slice(0, 6);
+  let claim = eZero();
+  let power = eMul(xi, xi);
+  for (const t of rec.totals) {
+    claim = eAdd(claim, eMul(power, t));
+    power = eMul(power, xi);
+  }
+  for (let v = 0; v < rec.depth; v++) {
+    const [c0, c2, c3] = [1, 2, 3].map((k) => rec.steps[4 * v + k].data.slice(0, 6));
+    const r = rec.steps[4 * v + 4].out.slice(0, 6);
+    const poly = new Uint32Array(24);
+    poly.set(c0, 0);
+    poly.set(eAdd(eAdd(claim, c2), c3), 6);
+    poly.set(c2, 12);
+    poly.set(c3, 18);
+    claim = evalRoundPoly(poly, r);
+  }
+  return claim;
+}
