@@ -48,6 +48,18 @@ ANNOUNCED = 8
 # The framework values after the GKR: the memory's three limbs and the two final counts at ζ.
 FRAMEWORK_VALUES = 5
 GKR_CELLS = 1600
+# Flock's zerocheck point: its seven fixed coordinates (r_0..r_6, docs/protocol.md §9.3).
+FLOCK_R = [f192(5772811086190238293, 0, 0), f192(18376177690117868746, 0, 0), f192(1537792354547671042, 0, 0), f192(3877548338577296374, 1367482035892397521, 13373126565067795492), f192(7200243516802924451, 16251485319816311889, 13522021764491415548), f192(14498505783250251438, 16564499533431716054, 16770611540025040673), f192(3934799921294095118, 853327055063395975, 1309330797735322834)]
+# The univariate skip's 128 nodes φ8(u), u < 128, as K words: S = the first 64 (node 0 is 0), Λ
+# the rest; on a subspace every Lagrange denominator is 1/SKIP_DEN_k (k = 6: S, k = 7: S ∪ Λ).
+SKIP_NODES_K = [0, 1, 233317187178767958, 233317187178767959, 5847396588373319944, 5847396588373319945, 5916261553440163678, 5916261553440163679, 909273441170553857, 909273441170553856, 1126616643693337175, 1126616643693337174, 6753221685647269129, 6753221685647269128, 6810757554037128031, 6810757554037128030, 13425015913296524956, 13425015913296524957, 13363258058013790410, 13363258058013790411, 16963121286284040084, 16963121286284040085, 16741555821419917762, 16741555821419917763, 13173415632012282525, 13173415632012282524, 13109335328444067019, 13109335328444067018, 16714968798032636821, 16714968798032636820, 16486437098630516163, 16486437098630516162, 13413663147086793287, 13413663147086793286, 13337989939188722705, 13337989939188722704, 16933754119322725199, 16933754119322725198, 16734302103207496985, 16734302103207496984, 13166419680609547846, 13166419680609547847, 13079698300183580688, 13079698300183580689, 16689958445912364878, 16689958445912364879, 16474814470949679384, 16474814470949679385, 29795976497216731, 29795976497216730, 240155289994828429, 240155289994828428, 5859178164118920659, 5859178164118920658, 5941114056868903813, 5941114056868903812, 934417933708345562, 934417933708345563, 1138091936817112716, 1138091936817112717, 6760351777467556306, 6760351777467556307, 6840247247740520324, 6840247247740520325, 5077413140227349505, 5077413140227349504, 4992927275758287447, 4992927275758287446, 1680045447218232585, 1680045447218232584, 1471640032698489695, 1471640032698489694, 5397840376063860736, 5397840376063860737, 5319898533665736278, 5319898533665736279, 2003779738599850248, 2003779738599850249, 1797556034875041630, 1797556034875041631, 18174738647891815069, 18174738647891815068, 18376177690117868747, 18376177690117868746, 12474835414352726933, 12474835414352726932, 12547991768974339523, 12547991768974339522, 17341048660226299548, 17341048660226299549, 17553676061639045322, 17553676061639045323, 11637837820279650196, 11637837820279650197, 11726545947089916354, 11726545947089916355, 18181172200248022598, 18181172200248022599, 18405252315020079120, 18405252315020079121, 12499283362976839502, 12499283362976839503, 12559051997470757144, 12559051997470757145, 17351837927878388295, 17351837927878388294, 17578380677594729489, 17578380677594729488, 11666641484232641359, 11666641484232641358, 11733236166605761817, 11733236166605761816, 5052831051185709274, 5052831051185709275, 4982014381818922636, 4982014381818922637, 1673477754444464594, 1673477754444464595, 1442712742353364868, 1442712742353364869, 5368607902574976219, 5368607902574976218, 5313623929546259085, 5313623929546259084, 1992561661411900883, 1992561661411900882, 1773267034315692933, 1773267034315692932]
+SKIP_DEN_6 = 11666641484232641359
+SKIP_DEN_7 = 233317187178767959
+# The BLAKE2S table's τ values (log2 of Flock's blocks) the Flock piece handles: 0 ..= 16.
+FLOCK_BLOCKS = 17
+FLOCK_MAX_BLOCKS = 16
+# The deferred matrix claim's cells: z, χ_in (8), α, χ'_in (8), s (64), T.
+FLOCK_CLAIM = 83
 
 
 # The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
@@ -203,17 +215,25 @@ def round3(ch, claim, rc, v: Const):
 
 
 # The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
-# squeezed, the claim Σ_s ξ^(2 + s)·total_s of the bus's three side totals (ξ^0, ξ^1 weigh
-# JUMP's two constraints), then every round; table_tail goes on from the chain it leaves.
+# squeezed, the claim Σ_s ξ^(2 + s)·(total_s + w_s·share) of the bus's three side totals, each
+# less its part w_s·share of the deferred bytecode share (ξ^0, ξ^1 weigh JUMP's two
+# constraints), then every round; table_tail goes on from the chain it leaves.
 def table_rounds(c0, c1, d: Const):
     ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
     ch[0] = c0
     ch[1] = c1
     tot = StackBuf(3)
     hint_witness(tot, "bus_totals")
+    shw = StackBuf(3)
+    hint_witness(shw, "share_weights")
+    # The bytecode share MLE(P)(ζ ‖ α's), a hinted deferred value (docs/recursion.md §2.1): its
+    # cell is the claim the node hands on, evaluated by the root.
+    share = StackBuf(1)
+    hint_witness(share, "bytecode_share")
     xi = fs_squeeze(ch, 0)
     x2 = xi * xi
-    claim = x2 * (tot[0] + xi * (tot[1] + xi * tot[2]))
+    sh = share[0]
+    claim = x2 * (tot[0] + shw[0] * sh + xi * (tot[1] + shw[1] * sh + xi * (tot[2] + shw[2] * sh)))
     rcs = StackBuf(2 * MAX_DEPTH)
     for v in unroll(0, d):
         round3(ch, claim, rcs, v)
@@ -332,6 +352,134 @@ def gkr(c0, c1, D: Const):
     for c in unroll(0, D):
         want[3 + c] = pt[32 * ((D + 1) // 2) - 32 + c]
     return ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2))], ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2)) + 1]
+
+
+# Flock's zerocheck and lincheck for the child's BLAKE2S table of 2^nb blocks (m = 14 + nb
+# variables), from the chain after the public-input line (docs/protocol.md §9.3-9.4):
+#   zerocheck  r = FLOCK_R ‖ nb + 1 squeezed coordinates; the 64 round-1 values on Λ absorbed, z
+#              squeezed, the claim their interpolation at z (S's values are zero): with
+#              V(z) = Π_{u<128}(z - φu), Σ_{u∈Λ} V(z)·SKIP_DEN_7·v_u/(z - φu); then 8 + nb
+#              eq-factored rounds (c1, c2 absorbed, χ_i squeezed, c0 = claim + r_i·(c1 + c2)); v_a,
+#              v_b absorbed, v_c = claim + v_a·v_b;
+#   lincheck   α squeezed, claim v_a + α·v_b + α²·v_c + α³; 8 rounds (c0, c2 absorbed, ρ_j
+#              squeezed, c1 = claim + c2); the 64 slice values s absorbed; χ'_in = ρ reversed.
+# The matrix term T = claim + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·s_0·eq(χ'_in, 8) (the
+# lincheck's last claim less its succinct terms; L_s(z) = V_S(z)·SKIP_DEN_6/(z - φs)) is not
+# evaluated here: it leaves as the deferred claim {z, χ_in, α, χ'_in, s, T} (docs/recursion.md
+# §2.1), in the cells the hint `matrix_claim` is checked against. Every division is one MUL.
+def flock_rounds(c0, c1, nb: Const):
+    ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 188))
+    ch[0] = c0
+    ch[1] = c1
+    rs = StackBuf(FLOCK_MAX_BLOCKS + 8)
+    for k in unroll(0, 7):
+        rs[k] = FLOCK_R[k]
+    for k in unroll(0, nb + 1):
+        rs[7 + k] = fs_squeeze(ch, k)
+    v1 = StackBuf(64)
+    for u in unroll(0, 64):
+        v1[u] = fs_observe(ch, nb + 1 + u)
+    z = fs_squeeze(ch, nb + 65)
+    vs6 = z
+    for u in unroll(1, 64):
+        vs6 = vs6 * (z + SKIP_NODES_K[u])
+    vu = vs6
+    acc = v1[0] / (z + SKIP_NODES_K[64])
+    for u in unroll(64, 128):
+        vu = vu * (z + SKIP_NODES_K[u])
+    for u in unroll(65, 128):
+        acc = acc + v1[u - 64] / (z + SKIP_NODES_K[u])
+    claim = vu * SKIP_DEN_7 * acc
+    chi = StackBuf(FLOCK_MAX_BLOCKS + 8)
+    for i in unroll(0, nb + 8):
+        a1 = fs_observe(ch, nb + 66 + 3 * i)
+        a2 = fs_observe(ch, nb + 67 + 3 * i)
+        chi[i] = fs_squeeze(ch, nb + 68 + 3 * i)
+        x = chi[i]
+        claim = claim + rs[i] * (a1 + a2) + x * (a1 + x * a2)
+    va = fs_observe(ch, 4 * nb + 90)
+    vb = fs_observe(ch, 4 * nb + 91)
+    al = fs_squeeze(ch, 4 * nb + 92)
+    al2 = al * al
+    lc = va + al * vb + al2 * (claim + va * vb + al)
+    rho = StackBuf(8)
+    for j in unroll(0, 8):
+        b0 = fs_observe(ch, 4 * nb + 93 + 3 * j)
+        b2 = fs_observe(ch, 4 * nb + 94 + 3 * j)
+        rho[j] = fs_squeeze(ch, 4 * nb + 95 + 3 * j)
+        x = rho[j]
+        lc = b0 + x * (lc + b2 + x * b2)
+    sv = StackBuf(64)
+    for u in unroll(0, 64):
+        sv[u] = fs_observe(ch, 4 * nb + 117 + u)
+    ss = sv[0] / z
+    for u in unroll(1, 64):
+        ss = ss + sv[u] / (z + SKIP_NODES_K[u])
+    eqii = chi[0] + rho[7] + 1
+    for i in unroll(1, 8):
+        eqii = eqii * (chi[i] + rho[7 - i] + 1)
+    # eq(χ'_in, 8): coordinate 3 (ρ_4) set, the others clear.
+    eat = rho[4] * (rho[7] + 1) * (rho[6] + 1) * (rho[5] + 1) * (rho[3] + 1) * (rho[2] + 1) * (rho[1] + 1) * (rho[0] + 1)
+    mt = StackBuf(FLOCK_CLAIM)
+    hint_witness(mt, "matrix_claim")
+    mt[0] = z
+    for i in unroll(0, 8):
+        mt[1 + i] = chi[i]
+    mt[9] = al
+    for i in unroll(0, 8):
+        mt[10 + i] = rho[7 - i]
+    for u in unroll(0, 64):
+        mt[18 + u] = sv[u]
+    mt[82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
+    ring_target(ch, sv, 4 * nb + 181)
+    return 0
+
+
+# One stage of the ring map: a + fp·a^(2^d), d squarings.
+@inline
+def ring_stage(a, fp, d: Const):
+    w = a
+    for j in unroll(0, d):
+        w = w * w
+    return a + fp * w
+
+
+# The ring map Φ for the challenges f0..f5 (docs/protocol.md §7): six stages, d = 32, 16, 8, 4,
+# 2, 1 (63 squarings, 6 products); a call, not inlined: Flock's specialisations share it.
+def ring_phi(a, f0, f1, f2, f3, f4, f5):
+    a1 = ring_stage(a, f0, 32)
+    a2 = ring_stage(a1, f1, 16)
+    a3 = ring_stage(a2, f2, 8)
+    a4 = ring_stage(a3, f3, 4)
+    a5 = ring_stage(a4, f4, 2)
+    return ring_stage(a5, f5, 1)
+
+
+# Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
+# challenges squeezed and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice values s, in the cell the
+# hint `ring_target` is checked against (WHIR's batch takes it as its first claim).
+@inline
+def ring_target(ch, sv, i: Const):
+    rf = StackBuf(6)
+    for p in unroll(0, 6):
+        rf[p] = fs_squeeze(ch, i + p)
+    rt = StackBuf(1)
+    hint_witness(rt, "ring_target")
+    tr = ring_phi(sv[0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    for k in unroll(1, 64):
+        tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    rt[0] = tr
+    return
+
+
+# Flock from the chain (c0, c1), the BLAKE2S table's τ hinted as g^nb (not yet derived from the
+# announced sizes).
+def flock_at(c0, c1):
+    nb = StackBuf(1)
+    hint_witness(nb, "flock_blocks")
+    assert log(nb[0]) < FLOCK_BLOCKS
+    d = match_range(log(nb[0]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, k))
+    return
 
 
 # The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d (not
@@ -476,11 +624,12 @@ def transcript_replay():
 
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
 # the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
-# for the query positions, g^4 for the GKR, g^5 for the proof's start through the GKR.
+# for the query positions, g^4 for the GKR, g^5 for the proof's start through the GKR, g^6 for
+# Flock.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 6
+    assert log(pc[0]) < 7
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -498,4 +647,8 @@ def main():
             g0, g1 = gkr_at(fs0[0], fs0[1])
         case 5:
             proof_start()
+        case 6:
+            fs6 = StackBuf(2)
+            hint_witness(fs6, "fs_state")
+            flock_at(fs6[0], fs6[1])
     return

@@ -12,6 +12,7 @@ export type { EntryWeights } from './kernels/flock/materialize';
 export type { VmForm, VmKernels } from './backend/vm-kernels';
 export { createCpuBackend } from './backend/cpu/index';
 export { createWebGpuBackend } from './backend/webgpu/index';
+export { AbortError } from './backend/abort';
 export { fieldSelfCheck, type SelfCheckResult } from './backend/selfcheck';
 export { SplitMix64 } from './util/splitmix64';
 export { OptionsError } from './util/options';

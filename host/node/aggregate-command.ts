@@ -16,6 +16,7 @@ import {
 } from '../../src/workloads/xmss-aggregate/index';
 import { XMSS_MESSAGE_BYTES } from '../../src/xmss/index';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
+import { interruptible } from './interrupt';
 import { mib, parseThreads, peakRss, readFile, writable, writeOut } from './cli-files';
 import { memoryGuard, type MemoryOptions } from './memory-limit';
 import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
@@ -81,7 +82,7 @@ export interface AggregateCommandOptions extends MemoryOptions {
 export async function proveAggregate(backend: Backend, request: AggregateRequest, names: readonly string[] = [], onShape?: AggregateOptions['onShape']) {
   const bar = progressBar();
   try {
-    return await aggregate(request, { backend, onProgress: bar?.update, onShape });
+    return await interruptible((signal) => aggregate(request, { backend, onProgress: bar?.update, onShape, signal }));
   } catch (e) {
     if (e instanceof AggregateInputError) throw namedRefusal(e, names);
     throw e;

@@ -1,7 +1,7 @@
 // What the proving commands share: --threads, reading inputs and writing outputs as usage
 // errors that name the file, and the peak memory a report gives.
-import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './usage';
 
 /** --threads as a count, or undefined for the backends' default (every core). */
@@ -45,11 +45,16 @@ export function writable(path: string, what: string): void {
   }
 }
 
-/** Writes `bytes` (or text) to `path` (what: the proof, the digests), or a UsageError naming both. */
+/** Writes `bytes` (or text) to `path` (what: the proof, the digests), or a UsageError naming both.
+ * The bytes go to a temporary file beside it, renamed to `path` once whole: a process stopped
+ * meanwhile leaves no partial file at `path`. */
 export function writeOut(path: string, bytes: Uint8Array | string, what: string): void {
+  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
   try {
-    writeFileSync(path, bytes);
+    writeFileSync(partial, bytes);
+    renameSync(partial, path);
   } catch (e) {
+    rmSync(partial, { force: true });
     throw new UsageError(`cannot write the ${what} to ${path}: ${(e as Error).message}`);
   }
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// The leanvm-gpu command line. Exit codes: 0 success, 1 a failed check, 2 bad usage or input.
+// The leanvm-gpu command line. Exit codes: 0 success, 1 a failed check, 2 bad usage or input, 130
+// a proof interrupted by SIGINT (interrupt.ts).
 import { Command, CommanderError, Option } from 'commander';
 import { arch, platform } from 'node:os';
 import pkg from '../../package.json';
 import { fieldSelfCheck } from '../../src/backend/selfcheck';
+import { AbortError } from '../../src/backend/abort';
 import { AllocationError } from '../../src/util/allocation';
 import type { BackendName } from '../../src/backend/backend';
 import { InputError, InvalidProofError } from '../../src/util/errors';
@@ -14,6 +16,7 @@ import { demo, proveHash, verifyHash } from './hash-command';
 import { proveVm } from './prove-vm-command';
 import { runVm } from './run-command';
 import { backendOption, forceOption, maxMemoryOption, threadsOption } from './options';
+import { interruptedLine, SIGINT_EXIT } from './interrupt';
 import { serve } from './serve';
 import { addXmssCommands } from './xmss-command';
 import { demoXmss } from './xmss-demo';
@@ -182,11 +185,12 @@ program
 /**
  * The exit code each error class ends a command with, in one place: 1 a proof that is not valid;
  * 2 the caller's input or files (every InputError: bad usage, a file that cannot be read, a
- * backend that is not there) or memory this machine does not have. Anything else is a bug and
- * is rethrown.
+ * backend that is not there) or memory this machine does not have; 130 a proof stopped by
+ * SIGINT (interrupt.ts). Anything else is a bug and is rethrown.
  */
-function exitCodeOf(e: unknown): 0 | 1 | 2 | undefined {
+function exitCodeOf(e: unknown): 0 | 1 | 2 | typeof SIGINT_EXIT | undefined {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+  if (e instanceof AbortError) return SIGINT_EXIT;
   if (e instanceof InvalidProofError) return 1;
   if (e instanceof InputError || e instanceof AllocationError) return 2;
   return undefined;
@@ -199,6 +203,7 @@ try {
   if (code === undefined) throw e;
   // Commander has printed its own message; a compile error is the compiler's report as it stands.
   if (e instanceof CompileFailed) console.error(e.message);
+  else if (e instanceof AbortError) console.error(interruptedLine(e));
   else if (!(e instanceof CommanderError)) console.error(`leanvm-gpu: ${e instanceof AllocationError ? 'out of memory: ' : ''}${(e as Error).message}`);
   process.exit(code);
 }

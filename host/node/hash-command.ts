@@ -18,6 +18,7 @@ import { hashBatchMemory } from '../../src/workloads/hash-batch/memory';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
 import { checkMemory, type MemoryLimit, type MemoryOptions, memoryReport } from './memory-limit';
 import { progressBar } from './progress';
+import { interruptible } from './interrupt';
 import { mib, parseThreads, peakRss, readFile, writable, writeOut } from './cli-files';
 import { UsageError } from './usage';
 
@@ -110,7 +111,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   const bar = progressBar();
   let result;
   try {
-    result = await proveHashBatch(messages, { backend, onProgress: bar?.update, statement: mode });
+    result = await interruptible((signal) => proveHashBatch(messages, { backend, onProgress: bar?.update, statement: mode, signal }));
   } finally {
     bar?.done();
     await backend.dispose();

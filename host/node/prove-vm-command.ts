@@ -9,6 +9,7 @@ import { vmMemory } from '../../src/vm/prove/memory';
 import { VM_STAGES, proveProgram } from '../../src/vm/prove/prove';
 import { TABLES } from '../../src/vm/isa';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
+import { interruptible } from './interrupt';
 import { mib, parseThreads, peakRss, writable, writeOut } from './cli-files';
 import { memoryGuard, type MemoryOptions } from './memory-limit';
 import { progressBar } from './progress';
@@ -44,7 +45,8 @@ export async function proveVm(opts: ProveVmOptions): Promise<void> {
   const bar = progressBar();
   let result;
   try {
-    result = await proveProgram(program, publicInput, { backend, witness, logInvRate: Number(rate), maxCycles, onProgress: bar?.update, onShape: memory.check });
+    result = await interruptible((signal) =>
+      proveProgram(program, publicInput, { backend, witness, logInvRate: Number(rate), maxCycles, onProgress: bar?.update, onShape: memory.check, signal }));
   } catch (e) {
     if (e instanceof ExecutionError) throw new UsageError(`${opts.program}: the run stopped at ${e.message}`);
     if (e instanceof ProveError) throw new UsageError(`${opts.program}: ${e.message}`);

@@ -2,7 +2,7 @@
 // columns are words of its pool, and each pass runs one of the backend's kernels over them in
 // place — the TypeScript reference's on cpu, the module's on native — with the protocol's
 // sharing of the padding tail (its blocks are copies of the first) done once, here.
-import type { Elem, DeviceBuffer } from './backend';
+import { BackendUsageError, type DeviceBuffer, type Elem } from './backend';
 import type { FlockPasses } from './flock-passes';
 import { BLOCK_BITS, BLOCK_U32 } from '../kernels/flock/layout';
 import { addTail } from '../kernels/flock/fold-blocks';
@@ -42,16 +42,19 @@ export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKerne
   const { data, wrap } = arrays;
   const columns = (cols: { a: DeviceBuffer; b: DeviceBuffer; z: DeviceBuffer }): ZerocheckColumns => ({ a: data(cols.a), b: data(cols.b), c: data(cols.z) });
   return {
-    async witness(inputs, nBlocksLog) {
+    async witness(inputs, nBlocksLog, zInto) {
       const words = checkWitnessInputs(inputs, nBlocksLog) * BLOCK_U32;
+      if (zInto !== undefined && zInto.length !== words) throw new BackendUsageError(`flock.witness: z of 2^${nBlocksLog} blocks is ${words} u32 words, got ${zInto.length} to write into`);
       const made: DeviceBuffer[] = [];
       try {
-        for (const name of ['z', 'a', 'b']) made.push(wrap('K', arrays.take(words, `witness column ${name} (${words} u32 words)`)));
+        const column = (name: string) => (name === 'z' && zInto !== undefined ? zInto : arrays.take(words, `witness column ${name} (${words} u32 words)`));
+        for (const name of ['z', 'a', 'b']) made.push(wrap('K', column(name)));
         const [z, a, b] = made;
         kernels.witness(inputs, data(z), data(a), data(b));
-        return { nBlocksLog, live: inputs.live, z, a, b };
+        return { nBlocksLog, live: inputs.live, z, a, b, ...(zInto !== undefined ? { zInto: true as const } : {}) };
       } catch (e) {
-        for (const buf of made) arrays.free(buf);
+        // The caller's words are the caller's to free.
+        for (const buf of made.slice(zInto !== undefined ? 1 : 0)) arrays.free(buf);
         throw e;
       }
     },

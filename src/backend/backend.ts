@@ -179,6 +179,10 @@ export interface Backend {
    * was made (take differences for a span of work). */
   traffic?(): DeviceTraffic;
 
+  /** What the backend holds for its callers now: its pooled arrays (cpu, native) or device
+   * buffers (webgpu) in use. A proof, finished or stopped, leaves it as it found it. */
+  held(): HeldMemory;
+
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
   /** Frees one buffer; using it afterwards is an error. */
@@ -203,6 +207,12 @@ export interface DeviceTraffic {
   submits: number;
   /** Times the host waited on the device: for a read, or for all work to finish. */
   waits: number;
+}
+
+/** Buffers in use and their bytes (Backend.held). */
+export interface HeldMemory {
+  buffers: number;
+  bytes: number;
 }
 
 /** The zerocheck's E tables a, b, c. */

@@ -21,6 +21,8 @@ export interface FlockColumns {
   /** A·z and B·z, packed as z. */
   readonly a: DeviceBuffer;
   readonly b: DeviceBuffer;
+  /** z is over the caller's words (FlockPasses.witness's zInto), not the backend's. */
+  readonly zInto?: true;
 }
 
 /**
@@ -43,8 +45,13 @@ export interface BlockWeights {
 export type DoneWith = (col: DeviceBuffer) => void;
 
 export interface FlockPasses {
-  /** The columns of the compressions' witness in 2^nBlocksLog blocks (src/kernels/flock/witness.ts). */
-  witness(inputs: WitnessInputs, nBlocksLog: number): Promise<FlockColumns>;
+  /**
+   * The columns of the compressions' witness in 2^nBlocksLog blocks (src/kernels/flock/witness.ts).
+   * With `zInto`, a backend whose buffers are host arrays writes z into those words (the VM's
+   * q_flock slice of the stack it commits) and its z buffer is over them (`zInto` set in the
+   * result): the caller owns them, and never frees that buffer. Other backends write their own.
+   */
+  witness(inputs: WitnessInputs, nBlocksLog: number, zInto?: Uint32Array): Promise<FlockColumns>;
   /**
    * The univariate-skip pass's sums, SKIP_SUM_WORDS words (src/kernels/flock/skip-pass.ts):
    * group g of block t weighed by lo[g]·(t's block weight), lo holding 32 E values.

@@ -1,6 +1,9 @@
 // A proof's stages as every prover reports them: progress before each (after a turn of the event
 // loop, so a page can show it before the stage blocks), each stage's time, and, on a backend that
-// meters its device traffic (Backend.traffic), what the stage moved beside its transcript rounds.
+// meters its device traffic (Backend.traffic), what the stage moved beside its transcript rounds;
+// with a signal, an abort checked as each stage starts (after that turn, so one sent meanwhile has
+// arrived), and an AbortError from a stage's backend calls named for the stage (./abort.ts).
+import { abortedIn, nextTurn, throwIfAborted } from './abort';
 import type { Backend } from './backend';
 import { type StageTraffic, trafficSince } from './traffic';
 
@@ -24,6 +27,7 @@ export function proofStages<S extends string>(
   rounds: () => number,
   onProgress?: (stage: S, fraction: number) => void,
   done = 0,
+  signal?: AbortSignal,
 ): ProofStages<S> {
   const ms = Object.fromEntries(names.map((s) => [s, 0])) as Record<S, number>;
   const meter = backend.traffic?.bind(backend);
@@ -36,10 +40,16 @@ export function proofStages<S extends string>(
       if (onProgress !== undefined) {
         onProgress(name, done);
         await new Promise((resolve) => setTimeout(resolve, 0));
-      }
+      } else if (signal !== undefined) await nextTurn();
+      throwIfAborted(signal, name);
       const t0 = performance.now();
       const [before, r0] = [meter?.(), rounds()];
-      const out = await body();
+      let out: Awaited<ReturnType<typeof body>>;
+      try {
+        out = await body();
+      } catch (e) {
+        throw abortedIn(e, name);
+      }
       ms[name] = performance.now() - t0;
       if (traffic !== undefined && before !== undefined) traffic[name] = { ...trafficSince(before, meter!()), rounds: rounds() - r0 };
       done += share[name];

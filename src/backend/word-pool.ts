@@ -22,6 +22,7 @@
 // it no reason to do: with `collect`, the pool calls it before a fresh allocation once
 // COLLECT_BYTES of them (and of arrays its backend reports with forget()) have been let go.
 import { AllocationError, isArrayBufferFailure } from '../util/allocation';
+import type { HeldMemory } from './backend';
 
 /** Below this many bytes a fresh array is cheap: not kept. */
 const MIN_BYTES = 1 << 16;
@@ -62,6 +63,7 @@ export class WordPool {
   /** Bytes of the spares, of the live buffers, and the most the two have come to. */
   private bytes = 0;
   private liveBytes = 0;
+  private liveArrays = 0;
   private peakBytes = 0;
   private readonly capBytes: number;
   private readonly allocate: (bytes: number) => Buffer;
@@ -96,6 +98,7 @@ export class WordPool {
     }
     const buffer = this.fresh(bytes, what);
     this.live.add(buffer);
+    this.liveArrays++;
     this.liveBytes += buffer.byteLength;
     this.peakBytes = Math.max(this.peakBytes, this.liveBytes + this.bytes);
     return new Uint32Array(buffer, 0, length);
@@ -113,6 +116,7 @@ export class WordPool {
     const buffer = words.buffer;
     if (words.byteOffset !== 0 || !this.live.has(buffer)) return false;
     this.live.delete(buffer);
+    this.liveArrays--;
     this.liveBytes -= buffer.byteLength;
     if (buffer.byteLength > this.capBytes) {
       this.letGo(buffer);
@@ -122,6 +126,12 @@ export class WordPool {
     this.bytes += buffer.byteLength;
     while (this.bytes > this.capBytes) this.dropOldest();
     return true;
+  }
+
+  /** The arrays handed out and not given back (a proof that frees all it took leaves these as
+   * it found them). */
+  held(): HeldMemory {
+    return { buffers: this.liveArrays, bytes: this.liveBytes };
   }
 
   /** Drops the spares (the backend is being disposed). */
@@ -168,6 +178,7 @@ export class WordPool {
     const [buffer] = this.spares.splice(best, 1);
     this.bytes -= buffer.byteLength;
     this.live.add(buffer);
+    this.liveArrays++;
     this.liveBytes += buffer.byteLength;
     return buffer;
   }

@@ -16,6 +16,7 @@ export type OptionRule =
   | 'map' // a Map
   | 'backend' // a Backend: an object with a name and a dispose function
   | 'random source' // an object with a nextU32 function
+  | 'signal' // an AbortSignal
   | { readonly oneOf: readonly string[] }
   | { readonly integer: readonly [min: number, max: number] }
   | { readonly integers: readonly [min: number, max: number] }; // an array of such integers
@@ -65,6 +66,8 @@ function mismatch(rule: OptionRule, value: unknown): string | null {
       return value instanceof Map ? null : 'a Map';
     case 'backend':
       return isObject(value) && typeof value.name === 'string' && typeof value.dispose === 'function' ? null : 'a Backend (openBackend, createCpuBackend, createWebGpuBackend)';
+    case 'signal':
+      return isObject(value) && typeof value.aborted === 'boolean' && typeof value.addEventListener === 'function' ? null : 'an AbortSignal';
     case 'random source':
       return isObject(value) && typeof value.nextU32 === 'function' ? null : 'a random source (an object with a nextU32 function)';
   }

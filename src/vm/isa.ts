@@ -1,4 +1,4 @@
-// The VM's instruction set (leanVM-b 5df6c37, doc/leanvm §2): six instructions over fp-relative
+// The VM's instruction set (leanVM-b 5df6c37, docs/protocol.md §11.1): six instructions over fp-relative
 // cells m[fp·g^o], each proved by its own table. Operands are frame offsets o (the cell fp·g^o);
 // constants are full E words.
 import type { E } from '../field/e';

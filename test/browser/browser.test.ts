@@ -5,51 +5,21 @@
 // proves on the CPU a bound proof of the messages; the page's library bundle verifies an XMSS
 // aggregate. No Chromium: skipped with the reason, unless
 // LEANVM_REQUIRE_BROWSER=1 (CI), where that is a failure.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStaticServer } from '../../host/node/serve';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { seededMessages, referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import type { StatementMode } from '../../src/workloads/hash-batch/statement';
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { StdRng } from '../../src/util/std-rng';
-import { openBackend } from '../../host/node/backends';
-import { createCpuBackend } from '../../src/backend/cpu';
 import { vectorPath } from '../vectors';
+import { nativeOrCpu } from '../native/fast-backend';
+import { haveChromium, launch, openPage as open, servePage } from './page';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-// Headless Chromium on Linux exposes WebGPU only when asked; SwiftShader is its CPU adapter.
-const QUIET = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const WEBGPU = ['--enable-unsafe-webgpu', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-features=Vulkan'];
-
-const server = createStaticServer(`${ROOT}dist/browser`);
-let origin = '';
-
-beforeAll(async () => {
-  // The page is tested as built from the current sources.
-  execFileSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
-
-/** Opens the page in a fresh browser and waits until it is ready to prove. */
-async function openPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${origin}/`);
-  await page.waitForSelector('#prove:not([disabled])', { timeout: 30_000 });
-  expect(errors).toEqual([]);
-  return page;
-}
+const origin = servePage();
+const openPage = (browser: Parameters<typeof open>[0], query = '') => open(browser, origin(), [], query);
 
 /** Clicks Prove for n messages and waits for the verdict; returns the downloadable proof. */
 async function prove(page: Page, n: number, backend: string, statement: StatementMode, duringProof?: () => Promise<void>): Promise<Uint8Array> {
@@ -76,15 +46,10 @@ async function prove(page: Page, n: number, backend: string, statement: Statemen
 
 const vector = (log: number) => new Uint8Array(readFileSync(vectorPath('flock', `blake2s_batch_n${log}.proof`)));
 
-if (!existsSync(CHROMIUM)) {
-  const why = `${CHROMIUM} is missing (apt-get install chromium)`;
-  if (process.env.LEANVM_REQUIRE_BROWSER === '1') throw new Error(`Chromium required but unavailable: ${why}`);
-  console.warn(`browser prover: skipped, ${why}`);
-  test.skip(`browser prover (skipped: ${why})`, () => {});
-} else {
+if (haveChromium()) {
   describe('browser prover', () => {
     test('proves 2^10 reference messages on WebGPU in a worker; with the empty statement byte for byte the reference proof', async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...WEBGPU, ...QUIET] });
+      const browser = await launch(true);
       try {
         const page = await openPage(browser);
         expect(await page.isHidden('#notice')).toBe(true);
@@ -115,8 +80,22 @@ if (!existsSync(CHROMIUM)) {
       }
     });
 
+    // 2^10 messages' columns and tables (up to 6 MiB) outgrow a 2 MiB binding: the backend binds
+    // windows of them, as on a browser whose limit that is (docs/gpu-scale.md).
+    test('a bound proof whose operands exceed the page\'s binding limit (forced to 2 MiB) proves in windows and verifies', async () => {
+      const browser = await launch(true);
+      try {
+        const page = await openPage(browser, `?maxBinding=${2 ** 21}`);
+        const proof = await prove(page, 2 ** 10, 'webgpu', 'bound');
+        expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
+        expect(verifyHashBatch(referenceMessages(1024), proof, { statement: 'bound' })).toEqual({ valid: true });
+      } finally {
+        await browser.close();
+      }
+    });
+
     test('without WebGPU says so, and proves on the CPU even when webgpu is chosen: a bound proof of the messages', async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-webgpu', ...QUIET] });
+      const browser = await launch(false);
       try {
         const page = await openPage(browser);
         expect(await page.isVisible('#notice')).toBe(true);
@@ -139,14 +118,14 @@ if (!existsSync(CHROMIUM)) {
         const key = xmssKeyGen(new Uint8Array(32).fill(i), 6, 8);
         return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
       });
-      const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+      const backend = await nativeOrCpu('browser');
       let bytes: Uint8Array;
       try {
         bytes = encodeAggregate((await aggregate({ message, epoch: 7, signers }, { backend })).aggregate);
       } finally {
         await backend.dispose();
       }
-      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--disable-webgpu', ...QUIET] });
+      const browser = await launch(false);
       try {
         const page = await openPage(browser);
         // The page's own bundle: the platform-neutral library, as a bundler targeting browsers gets it.

@@ -1,9 +1,12 @@
 // The native backend's witness pass (host/native/src/flock_witness.cc) writes generateWitness's
 // columns: random compressions (every input word random, not only the pinned hash's), padding
 // tails of many lengths, 2^3..2^9 blocks, at 1, 2 and 3 threads, over pool arrays full of stale
-// words; and the module's checks on shapes.
+// words; z written into the caller's words (the VM's q_flock slice of its stack), on native and
+// cpu; and the module's checks on shapes.
 import { afterAll, expect, test } from 'vitest';
 import { firstDifference } from '../../bench/device-check/compare';
+import { BackendUsageError } from '../../src/backend/backend';
+import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
 import type { Compression } from '../../src/kernels/flock/compression';
 import { PARAM_IV } from '../../src/hash/blake2s';
@@ -60,6 +63,34 @@ describeNative('the native Flock witness', (module) => {
     const [x, y] = [await native.flock.witness(pinned, 3), await native.flock.witness(spelled, 3)];
     for (const k of ['z', 'a', 'b'] as const) expect(firstDifference(wordsOf('native', x[k]), wordsOf('native', y[k])), k).toBe(-1);
     await native.dispose();
+  });
+
+  test('z into the caller\'s words (a slice inside a larger array, as q_flock in the VM\'s stack): the same columns, nothing around it touched, never freed by the backend', async () => {
+    const rng = new SplitMix64(11);
+    const compressions = randomCompressions(rng, 21);
+    const want = generateWitness(compressions, 5);
+    const words = 32 * BLOCK_U32;
+    for (const backend of [createNativeBackend(module, { threads: 2 }), createCpuBackend()]) {
+      for (const at of [0, 64]) {
+        const stack = rng.words((2 * words + 128) / 2);
+        const before = stack.slice();
+        const into = stack.subarray(at, at + words);
+        const got = await backend.flock.witness(witnessInputs(compressions), 5, into);
+        expect(got.zInto, backend.name).toBe(true);
+        expect(firstDifference(into, want.z), `${backend.name} z at ${at}`).toBe(-1);
+        expect(firstDifference(wordsOf(backend.name, got.z), want.z), `${backend.name} z buffer`).toBe(-1);
+        expect(firstDifference(wordsOf(backend.name, got.a), want.a), `${backend.name} a`).toBe(-1);
+        expect(stack.subarray(0, at)).toEqual(before.subarray(0, at));
+        expect(stack.subarray(at + words)).toEqual(before.subarray(at + words));
+        backend.free(got.a);
+        backend.free(got.b);
+        // A column the backend takes next is not the caller's array.
+        const next = wordsOf(backend.name, await backend.alloc('K', words / 2));
+        expect(next.buffer === stack.buffer, backend.name).toBe(false);
+      }
+      await expect(backend.flock.witness(witnessInputs(compressions), 5, new Uint32Array(words - 2))).rejects.toThrow(BackendUsageError);
+      await backend.dispose();
+    }
   });
 
   test('the module rejects inputs and columns of the wrong shape', () => {

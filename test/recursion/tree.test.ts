@@ -6,9 +6,7 @@
 // host's statement, claims, batch, file and root checks fit together — the root accepts the node
 // for its (message, epoch, union, points) and for nothing else — not that children were verified.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBackend } from '../../host/node/backends';
 import type { Backend } from '../../src/backend/backend';
-import { createCpuBackend } from '../../src/backend/cpu';
 import { eAdd, eOne } from '../../src/field/e';
 import { StdRng } from '../../src/util/std-rng';
 import type { Program } from '../../src/vm/program';
@@ -21,6 +19,7 @@ import { type Aggregate, type AggregateSigner, aggregate, encodeAggregate } from
 import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { compileSource } from '../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
+import { nativeOrCpu } from '../native/fast-backend';
 
 const next = xorshift32(0x7233);
 const message = randomBytes(next, 32);
@@ -42,7 +41,7 @@ const signers = Array.from({ length: 6 }, (_, i) => signer(i));
 let leafA: TreeAggregate, leafB: TreeAggregate, leafC: TreeAggregate;
 
 beforeAll(async () => {
-  backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  backend = await nativeOrCpu('recursion-tree');
   // A = {0, 1, 2}, B = {2, 3} (signer 2 in both), C = {4}
   const make = async (idx: number[]) => leafOf((await aggregate({ message, epoch: EPOCH, signers: idx.map((i) => signers[i]) }, { backend })).aggregate);
   leafA = await make([0, 1, 2]);

@@ -11,6 +11,8 @@ import { parseProgram } from '../../src/vm/program';
 import { parsePublicInputJson } from '../../src/vm/public-input';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { nativeOrCpu } from '../native/fast-backend';
+import { execute } from '../../src/vm/execute';
+import { MAX_LOG_MEMORY, MAX_STACK_LOG, stackLog } from '../../src/vm/layout';
 import type { RunColumns } from '../../src/vm/prove/columns';
 import { type AdversaryCase, adversarialProof, lastResultRead, liveTables, publicLineTamper, rowCount, rowValue, zeroCount } from './adversary';
 import { vmText } from './vm-vectors';
@@ -87,6 +89,16 @@ for (const name of ['arith', 'hash'] as const) {
       } finally {
         columnHook.change = undefined;
       }
+    });
+
+    it('announced sizes: a size that is no small integer, an h past its bound, a stack past 2^28', async () => {
+      const announce = (index: number, change: (w: Uint32Array) => void) => reason({ message: { stage: 'witness', kind: 'scalar', index, change } });
+      expect(await announce(0, (w) => (w[2] = 1))).toMatch(/^announced size 0 is not a small integer/);
+      expect(await announce(0, (w) => (w[0] = MAX_LOG_MEMORY + 1))).toMatch(/^announced sizes: h = \d+ is outside/);
+      // the smallest τ_XOR within its bound whose stack passes 2^28 words
+      const taus = execute(program, pi).taus!;
+      const tau = Array.from({ length: 33 }, (_, t) => t).find((t) => stackLog({ logMemory: execute(program, pi).logMem, taus: taus.map((x, i) => (i === 0 ? t : x)), logBytecode: Math.log2(program.bytecode.length) }) > MAX_STACK_LOG)!;
+      expect(await announce(1, (w) => (w[0] = tau))).toMatch(/^announced sizes commit a stack of 2\^\d+ words, outside/);
     });
 
     it('a bytecode multiplicity raised (the first pc\'s)', async () => {

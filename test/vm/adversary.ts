@@ -25,10 +25,13 @@ export interface MessageTamper {
   readonly kind: 'scalar' | 'roundPoly' | 'merkle';
   readonly index: number;
   readonly eqFactored?: boolean;
+  /** For a scalar: how to change its 6 words (default: flip bit 0). */
+  readonly change?: (words: Uint32Array) => void;
 }
 
-/** A prover state that flips the low bit of one message (a scalar, a round polynomial's first
- * sent coefficient, or an opened leaf's first word), then carries on honestly. */
+/** A prover state that changes one message (a scalar as `change` says, else its low bit; a
+ * round polynomial's first sent coefficient; an opened leaf's first word), then carries on
+ * honestly. The announced sizes are the witness stage's first scalars (h, the six τ, the rate). */
 export class TamperingProverState extends ProverState {
   private stage: VmStage = 'execute';
   private readonly seen = { scalar: 0, roundPoly: 0, merkle: 0 };
@@ -56,7 +59,8 @@ export class TamperingProverState extends ProverState {
   override addScalar(e: Uint32Array, offset = 0): void {
     if (!this.hit('scalar')) return super.addScalar(e, offset);
     const changed = e.slice(offset, offset + 6);
-    changed[0] ^= 1;
+    if (this.tamper?.change !== undefined) this.tamper.change(changed);
+    else changed[0] ^= 1;
     super.addScalar(changed);
   }
 

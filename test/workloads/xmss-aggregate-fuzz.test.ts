@@ -5,19 +5,18 @@
 //
 // LEANVM_AGGREGATE_FUZZ=N runs N mutants instead of the CI's slice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBackend } from '../../host/node/backends';
 import type { Backend } from '../../src/backend/backend';
-import { createCpuBackend } from '../../src/backend/cpu';
 import { type FuzzSubject, judge, leafSubject, mutateAggregate, type Outcome } from '../fuzz/aggregate-mutants';
 import { xorshift32 } from '../hash/prng';
 import { vmBytes } from '../vm/vm-vectors';
+import { nativeOrCpu } from '../native/fast-backend';
 
 const CASES = Number(process.env.LEANVM_AGGREGATE_FUZZ ?? 600);
 
 let backend: Backend;
 let subject: FuzzSubject;
 beforeAll(async () => {
-  backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  backend = await nativeOrCpu('xmss-aggregate-fuzz');
   subject = await leafSubject(backend, 2, vmBytes('arith', 'proof'));
 });
 afterAll(() => backend.dispose());

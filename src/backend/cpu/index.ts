@@ -143,6 +143,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
       large.give(nodes);
       (tree as ArrayTree).tree = null;
     },
+    held: () => large.held(),
     async finish() {},
     free,
     async dispose() {

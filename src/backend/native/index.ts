@@ -148,6 +148,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       pool.give(treeOf('native', tree, (tree as ArrayTree).codeword).nodes);
       (tree as ArrayTree).tree = null;
     },
+    held: () => pool.held(),
     async finish() {},
     free,
     async dispose() {

@@ -46,9 +46,12 @@ export function bufferBytes(device: GPUDevice, elem: Elem, length: number): numb
  * an AllocationError naming `what`. The buffer is never used, so a refused one cannot make a
  * wrong proof. */
 export async function allocateBuffer(link: DeviceLink, what: string, bytes: number, make: () => GPUBuffer): Promise<GPUBuffer> {
+  let made: GPUBuffer | undefined;
   try {
-    return await link.checked(`allocating ${what}`, make);
+    return await link.checked(`allocating ${what}`, () => (made = make()));
   } catch (e) {
+    // The refused buffer is an invalid object, destroyed so the link stops counting it as held.
+    made?.destroy();
     if (e instanceof WebGpuError || e instanceof RangeError) throw new AllocationError('gpu', what, bytes, e.message);
     throw e;
   }

@@ -40,7 +40,7 @@ export interface WebGpuBackendOptions {
 const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
-  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] } });
+  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] } });
   const maxPerDimension = Math.min(
     device.limits.maxComputeWorkgroupsPerDimension,
     options.maxWorkgroupsPerDimension ?? Infinity,
@@ -131,6 +131,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     vm,
     stackWeight: 'table',
     traffic: () => link.traffic(),
+    held: () => link.held(),
     async finish() {
       live();
       await link.idle();

@@ -1,11 +1,13 @@
 // The one place the webgpu backend talks to its device: buffers made (and filled), queue
 // writes and submissions, reads back and waits. Each is counted here, so a proof's traffic
-// (Backend.traffic) is what the backend really moved, whichever kernel moved it.
-import type { DeviceTraffic } from '../backend';
+// (Backend.traffic) is what the backend really moved, whichever kernel moved it; and every buffer
+// made here is counted until destroyed (Backend.held), so a proof that leaks one shows.
+import type { DeviceTraffic, HeldMemory } from '../backend';
 import { gpuChecked } from './errors';
 
 export class DeviceLink {
   private readonly counts: DeviceTraffic = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 };
+  private readonly live: HeldMemory = { buffers: 0, bytes: 0 };
 
   constructor(readonly device: GPUDevice) {}
 
@@ -14,9 +16,34 @@ export class DeviceLink {
     return { ...this.counts };
   }
 
+  /** The buffers made here and not yet destroyed, and their bytes. */
+  held(): HeldMemory {
+    return { ...this.live };
+  }
+
+  /** A buffer from `descriptor`, counted as held until its destroy() (counted once, however
+   * often it is called: WebGPU allows that). */
+  private create(descriptor: GPUBufferDescriptor): GPUBuffer {
+    const buf = this.device.createBuffer(descriptor);
+    const { live } = this;
+    const destroy = buf.destroy.bind(buf);
+    let held = true;
+    live.buffers++;
+    live.bytes += descriptor.size;
+    buf.destroy = () => {
+      if (held) {
+        held = false;
+        live.buffers--;
+        live.bytes -= descriptor.size;
+      }
+      destroy();
+    };
+    return buf;
+  }
+
   /** A buffer of `size` bytes; with `contents`, created mapped and filled with them (an upload). */
   buffer(size: number, usage: GPUBufferUsageFlags, contents?: Uint32Array): GPUBuffer {
-    const buf = this.device.createBuffer({ size, usage, mappedAtCreation: contents !== undefined });
+    const buf = this.create({ size, usage, mappedAtCreation: contents !== undefined });
     if (contents !== undefined) {
       new Uint32Array(buf.getMappedRange()).set(contents);
       buf.unmap();
@@ -33,7 +60,7 @@ export class DeviceLink {
 
   /** A buffer the host can map, for `bytes` copied back. */
   staging(bytes: number): GPUBuffer {
-    return this.device.createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    return this.create({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   }
 
   /**

@@ -1,16 +1,18 @@
 // The VM prover end to end, in the protocol's order (leanVM-b cpu::prove; src/vm/verify/verify.ts
 // reads it back): run the program, build the columns and commit them as one stack, announce the
 // sizes and send the root, prove the bus (fingerprints, the grand-product GKR, the framework
-// values), the table sumcheck, the public-input line, then Flock on the BLAKE2S rows and one
+// values), the table sumcheck, the public-input line (./public-line.ts), then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
+import { abortable, checkpoint, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
-import { type E, eAdd, eMul, eMulKAt, eOne } from '../../field/e';
+import { type E, eAdd, eMul, eOne } from '../../field/e';
 import type { Compression } from '../../kernels/flock/compression';
 import { witnessInputs } from '../../kernels/flock/witness';
 import { proveFlockOn } from '../../flock/reduction';
+import { provePublicLine } from './public-line';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
 import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
@@ -61,6 +63,9 @@ export interface ProveProgramOptions {
   /** Called with the run's shape once it is known, before any column is built (so a caller can
    * weigh the proof's memory, ./memory.ts, and refuse it by throwing). */
   readonly onShape?: (shape: VmShape, logInvRate: number) => void;
+  /** Stops the proof at its next backend call or stage once aborted: AbortError, its buffers
+   * freed (src/backend/abort.ts). */
+  readonly signal?: AbortSignal;
 }
 
 export interface ProgramProof {
@@ -126,7 +131,8 @@ function stackColumns(backend: Backend, layout: VmLayout, commitment: WhirCommit
 /** Flock's witness columns on `backend`, each freed once: a and b when the zerocheck is done
  * with them, the rest at the end. */
 function heldColumns(backend: Backend, cols: FlockColumns): { doneWith: DoneWith; freeAll(): void } {
-  const held = new Set([cols.z, cols.a, cols.b]);
+  // A z over the stack's words is the stack's.
+  const held = new Set(cols.zInto ? [cols.a, cols.b] : [cols.z, cols.a, cols.b]);
   const doneWith = (col: DeviceBuffer): void => {
     if (held.delete(col)) backend.free(col);
   };
@@ -151,7 +157,7 @@ export function vmProverState(program: Program, publicInput: PublicInput): Prove
 /** Proves the execution of `program` on `publicInput`. */
 export async function proveProgram(program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   checkOptions('proveProgram', options, {
-    backend: 'backend', witness: EXECUTE_RULES.witness, logInvRate: LOG_INV_RATE_RULE, maxCycles: EXECUTE_RULES.maxCycles, onProgress: 'function', onShape: 'function',
+    backend: 'backend', witness: EXECUTE_RULES.witness, logInvRate: LOG_INV_RATE_RULE, maxCycles: EXECUTE_RULES.maxCycles, onProgress: 'function', onShape: 'function', signal: 'signal',
   }, ['backend']);
   return proveInto(vmProverState(program, publicInput), program, publicInput, options);
 }
@@ -160,6 +166,7 @@ export async function proveProgram(program: Program, publicInput: PublicInput, o
 export async function proveInto(ps: ProverState, program: Program, publicInput: PublicInput, options: ProveProgramOptions): Promise<ProgramProof> {
   const t0 = performance.now();
   options.onProgress?.('execute', 0);
+  await checkpoint(options.signal, 'execute');
   const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
   return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
 }
@@ -169,10 +176,11 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
  * verifier refuses it) on `ps`; `executeMs` is reported as the execute stage.
  */
 export async function proveExecution(ps: ProverState, program: Program, publicInput: PublicInput, exec: Execution, options: ProveProgramOptions, executeMs = 0): Promise<ProgramProof> {
-  const { backend, onProgress } = options;
+  const { onProgress, signal } = options;
+  const backend = abortable(options.backend, signal);
   const words = hostWords(backend.vm);
   const logInvRate = options.logInvRate ?? 1;
-  const stages = proofStages(backend, VM_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, STAGE_SHARE.execute);
+  const stages = proofStages(backend, VM_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, STAGE_SHARE.execute, signal);
   stages.ms.execute = executeMs;
   const stage = stages.run.bind(stages);
 
@@ -181,27 +189,34 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const layout = vmLayout(shape);
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
-  const { run, flock, held } = await stage('witness', async () => {
+  const witnessed = await stage('witness', async () => {
     const run = buildColumns(program, exec, layout, words);
     // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
-    // z is q_flock, which the stack commits: the stack gets a copy.
-    const live = tailStart(run.compressions);
-    const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB);
-    const held = heldColumns(backend, flock);
+    // z is q_flock, which the stack commits: a host backend writes it into the stack's slice,
+    // a device gets a copy of its own. Stopped here (an abort, a refused allocation), the stack
+    // goes back with Flock's columns.
+    let held: ReturnType<typeof heldColumns> | undefined;
     try {
-      run.columns[QFLOCK].set(await backend.download(flock.z));
+      const live = tailStart(run.compressions);
+      const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB, run.columns[QFLOCK]);
+      held = heldColumns(backend, flock);
+      if (!flock.zInto) run.columns[QFLOCK].set(await backend.download(flock.z));
+      return { run, flock, held };
     } catch (e) {
-      held.freeAll();
+      held?.freeAll();
+      words.give(run.stack);
       throw e;
     }
-    return { run, flock, held };
   });
+  const { run, held } = witnessed;
+  let { flock } = witnessed;
 
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
-    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate));
-    // The commitment holds the stack from here on, and the columns are read there.
-    words.give(run.stack);
+    // The commitment holds the stack from here on, and the columns are read there (a z written
+    // into the stack too: the stack's words go back to the pool once committed, or refused).
+    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate)).finally(() => words.give(run.stack));
+    if (flock.zInto) flock = { ...flock, z: backend.vm.view(commitment.witness, layout.placements[QFLOCK]!.offset, flock.z.length) };
     try {
       ps.addRoot(commitment.root);
       const columns = stackColumns(backend, layout, commitment);
@@ -229,19 +244,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
           column: TABLE_BASES[t] + i, point: point.subarray(0, 6 * shape.taus[t]), value: values[t].subarray(6 * i, 6 * i + 6),
         })));
       });
-      // The public input's line: each memory limb at (r, 0, …, 0) is p0 + r·(p0 + p1) in that limb.
-      const r = ps.sample();
-      const publicClaims: ColumnClaim[] = [0, 1, 2].map((l) => {
-        const p0 = publicInput[0].subarray(2 * l, 2 * l + 2), p1 = publicInput[1].subarray(2 * l, 2 * l + 2);
-        const value: E = new Uint32Array(6);
-        eMulKAt(value, 0, r, 0, Uint32Array.of(p0[0] ^ p1[0], p0[1] ^ p1[1]), 0);
-        value[0] ^= p0[0];
-        value[1] ^= p0[1];
-        ps.addScalar(value);
-        const point = new Uint32Array(6 * shape.logMemory);
-        point.set(r);
-        return { column: MEM_0 + l, point, value };
-      });
+      const publicClaims = provePublicLine(ps, publicInput, shape.logMemory);
       const flockClaim = await stage('flock', async () => (await proveFlockOn(backend, flock, ps, { doneWith: held.doneWith })).claim);
       await stage('opening', () => {
         const points = routeClaims(layout, [...bus.claims, ...tableClaims, ...publicClaims]);
@@ -255,6 +258,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   } finally {
     held.freeAll();
   }
+  throwIfAborted(signal, 'opening');
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return {

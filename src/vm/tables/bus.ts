@@ -1,4 +1,4 @@
-// The bus's tuples (leanVM-b's M3-style bus, doc/leanvm §6): every interaction is a tuple of at
+// The bus's tuples (leanVM-b's M3-style bus, docs/protocol.md §11.3): every interaction is a tuple of at
 // most 12 K coordinates in BUS_SLOTS slots, coordinate 0 its channel's domain separator. Three
 // channels: the state (pc, fp), memory (address, read count, three value limbs) and the
 // bytecode (pc, read count, opcode tag, operands). A read is a pull at count c and a push at

@@ -1,4 +1,4 @@
-// The six instruction tables (doc/leanvm §7): per opcode, its columns in committed order, the
+// The six instruction tables (docs/protocol.md §11.2): per opcode, its columns in committed order, the
 // interactions each row makes with the bus, and its AIR constraints. Every column holds a K
 // value. A column whose name starts with `cnt` is a read count (a leaf of the count tree);
 // `x_0.._2` are the three K limbs of one E word. Everything else a side needs (widths, global

@@ -1,4 +1,4 @@
-// The bus argument's verifier (doc/leanvm §5–6): draw the fingerprint point α ∈ E^4 and β, run
+// The bus argument's verifier (docs/protocol.md §11.3–§11.4): draw the fingerprint point α ∈ E^4 and β, run
 // the grand-product GKR, require push = pull (balance) and count ≠ 0 (no read count wrapped to
 // zero), then decompose each tree's leaf claim at ζ by its blocks' selectors. Framework blocks are
 // evaluated here (./framework.ts); each table's blocks stay symbolic, as what the table owes the

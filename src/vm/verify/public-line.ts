@@ -1,4 +1,4 @@
-// The public input's binding (doc/leanvm §e2e-pi): the memory's first two cells are the public
+// The public input's binding (docs/protocol.md §11.5): the memory's first two cells are the public
 // words p0, p1. At a drawn r the prover sends the three memory limbs' values at (r, 0, …, 0); they
 // must recombine (l0 + y·l1 + y²·l2) to the line through the public words, p0·(1 + r) + p1·r, and
 // become three claims the opening discharges.

@@ -3,7 +3,8 @@
 // stacked opening and WHIR. A bound batch (docs/bound-statement.md) starts its transcript
 // from the statement, draws the I/O point after the root and adds the I/O slot claims to the
 // opening. Each stage is timed; between stages the event loop gets a turn, so a progress
-// display can paint.
+// display can paint and an abort can arrive (options.signal: src/backend/abort.ts).
+import { abortable, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
@@ -42,9 +43,11 @@ export interface HashBatchProveOptions {
   plain?: boolean;
   /** What the proof binds (default DEFAULT_STATEMENT). */
   statement?: StatementMode;
+  /** Stops the proof at its next backend call or stage once aborted: AbortError, its buffers freed. */
+  signal?: AbortSignal;
 }
 
-const PROVE_RULES = { backend: 'backend', onProgress: 'function', plain: 'boolean' } as const;
+const PROVE_RULES = { backend: 'backend', onProgress: 'function', plain: 'boolean', signal: 'signal' } as const;
 
 export type { StageTraffic };
 
@@ -104,10 +107,12 @@ export interface BatchJob {
  */
 export async function proveBatch(job: BatchJob, options: HashBatchProveOptions): Promise<HashBatchProof> {
   const { witness, nBlocksLog, statement } = job;
-  const { backend, onProgress, plain = false } = options;
+  const { onProgress, plain = false, signal } = options;
+  throwIfAborted(signal);
+  const backend = abortable(options.backend, signal);
   const mu = qflockVars(nBlocksLog);
   const ps = new ProverState(...transcriptStart(statement));
-  const stages = proofStages(backend, HASH_BATCH_STAGES, STAGE_SHARE, () => ps.rounds, onProgress);
+  const stages = proofStages(backend, HASH_BATCH_STAGES, STAGE_SHARE, () => ps.rounds, onProgress, 0, signal);
   const stage = stages.run.bind(stages);
   // The columns stay on the backend; z is q_flock itself (2^μ K words), which the commitment
   // holds once made.
@@ -135,6 +140,7 @@ export async function proveBatch(job: BatchJob, options: HashBatchProveOptions):
     for (const col of held) doneWith(col);
     if (!committed) backend.free(cols.z);
   }
+  throwIfAborted(signal, 'opening');
   onProgress?.('opening', 1);
   const proof = serializeProof(ps.finish());
   return { proof, stats: { stageMs: stages.ms, proofBytes: proof.length, ...(stages.traffic === undefined ? {} : { traffic: stages.traffic }) } };

@@ -1,6 +1,6 @@
 // The host prover of a node's deferred-claim batch (docs/recursion.md §2.3, §3), on the
 // transcript ./batch.ts verifies. The bytecode sumchecks run on the program's multilinear (K)
-// against the λ-sum of the claims' eq tables; the matrix one never builds the 2^28 cube: every
+// against the λ-sum of the claims' eq tables, on its nine nonzero slots; the matrix one never builds the 2^28 cube: every
 // claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
 // forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
 import { type E, eMul, eMulAt } from '../../field/e';
@@ -8,11 +8,13 @@ import { eqTableFast } from '../../kernels/flock/eq-table';
 import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
 import { rowWeights } from '../../flock/lincheck/row-weights';
 import { forwardWalk, transposeWalk } from '../../flock/walk';
-import { eqTable } from '../../poly/eq';
+import { eqEval, eqTable } from '../../poly/eq';
 import { foldLow } from '../../poly/fold';
 import { roundMessage } from '../../poly/round';
 import type { Kind } from '../../poly/table';
 import { ProverState } from '../../transcript/prover-state';
+import { BYTECODE_COLUMNS, BYTECODE_FIRST_COLUMN, BYTECODE_SLOTS } from '../../vm/bytecode';
+import { BUS_BITS } from '../../vm/tables/bus';
 import {
   BATCH_LABEL, type ChildClaims, emptyClaim, leafBytecodeClaims, type MatrixInput, matrixInputs, nodeBytecodeClaims, observeChildren,
 } from './batch';
@@ -54,20 +56,33 @@ function productRound(ps: ProverState, pairs: { f: Uint32Array; kind: Kind; b: U
   return r;
 }
 
-/** One bytecode polynomial's batch over P (K words; null claims list: nothing sent). */
+/**
+ * One bytecode polynomial's batch over P (bytecodeMultilinear: 16 slot columns of 2^kbc K words;
+ * no claims: nothing sent). Only slots 3..11 of P are nonzero, so the kbc pc rounds run on those
+ * nine columns against W restricted to them, W_slot = Σ_t λ_t·eq(σ_t, slot)·eq(q_t, ·) for a
+ * claim's point (q_t ‖ σ_t): the other slots' products are zero whatever their weights. The four
+ * slot rounds then run on the 16 columns bound at the pc point r, against every slot's weight
+ * there, Σ_t λ_t·eq(σ_t, slot)·eq(q_t, r) (a pair of slots mixes a zero column with a live one).
+ */
 function proveBytecodeBatch(ps: ProverState, bytecode: Uint32Array, claims: readonly PointClaim[], vars: number): PointClaim | null {
   if (claims.length === 0) return null;
   if (bytecode.length !== 2 << vars) throw new RangeError(`a bytecode multilinear of ${vars} variables has ${2 << vars} words, got ${bytecode.length}`);
+  const kbc = vars - BUS_BITS, n = 1 << kbc;
+  const live = Array.from({ length: BYTECODE_COLUMNS }, (_, i) => BYTECODE_FIRST_COLUMN + i);
   const lambda = ps.sampleVec(claims.length);
-  const w = new Uint32Array(6 << vars);
+  const pairs = live.map((slot) => ({ f: bytecode.subarray(2 * slot * n, 2 * (slot + 1) * n), kind: 'K' as Kind, b: new Uint32Array(6 * n) }));
+  const slotWeights = claims.map((c, t) => eqTableFast(c.point.subarray(6 * kbc), lambda.slice(6 * t, 6 * t + 6)));
   claims.forEach((c, t) => {
-    const eq = eqTableFast(c.point, lambda.slice(6 * t, 6 * t + 6));
-    for (let i = 0; i < w.length; i++) w[i] ^= eq[i];
+    const eq = eqTableFast(c.point.subarray(0, 6 * kbc));
+    live.forEach((slot, i) => addScaled(pairs[i].b, slotWeights[t].subarray(6 * slot, 6 * slot + 6), eq));
   });
-  const pair = { f: bytecode, kind: 'K' as Kind, b: w };
   const point = new Uint32Array(6 * vars);
-  for (let j = 0; j < vars; j++) point.set(productRound(ps, [pair]), 6 * j);
-  const value = pair.f.slice(0, 6);
+  for (let j = 0; j < kbc; j++) point.set(productRound(ps, pairs), 6 * j);
+  const top = { f: new Uint32Array(6 * BYTECODE_SLOTS), kind: 'E' as Kind, b: new Uint32Array(6 * BYTECODE_SLOTS) };
+  live.forEach((slot, i) => top.f.set(pairs[i].f.subarray(0, 6), 6 * slot));
+  claims.forEach((c, t) => addScaled(top.b, eqEval(c.point.subarray(0, 6 * kbc), point.subarray(0, 6 * kbc)), slotWeights[t]));
+  for (let j = 0; j < BUS_BITS; j++) point.set(productRound(ps, [top]), 6 * (kbc + j));
+  const value = top.f.slice(0, 6);
   ps.addScalar(value);
   return { point, value };
 }

@@ -1,6 +1,7 @@
 // aggregate(): n signatures on one (message, epoch) into one VM proof of the aggregation
 // program. The request is checked natively first (checkSigners: every refusal names its signer),
 // so the prover only ever runs on signatures the program accepts.
+import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
 import { LOG_INV_RATE_RULE, type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
 import { checkOptions } from '../../util/options';
@@ -23,6 +24,8 @@ export interface AggregateOptions {
   readonly onProgress?: (stage: AggregateStage, fraction: number) => void;
   /** Called with the program's run's shape before the proof builds anything (ProveProgramOptions.onShape). */
   readonly onShape?: ProveProgramOptions['onShape'];
+  /** Stops the aggregate at its next stage or backend call once aborted (AbortError, its buffers freed). */
+  readonly signal?: AbortSignal;
 }
 
 export interface AggregateStats {
@@ -42,18 +45,20 @@ export interface AggregateStats {
  * epoch, a duplicate key, a signature that does not verify).
  */
 export async function aggregate(request: AggregateRequest, options: AggregateOptions): Promise<{ aggregate: Aggregate; stats: AggregateStats }> {
-  checkOptions('aggregate', options, { backend: 'backend', logInvRate: LOG_INV_RATE_RULE, onProgress: 'function', onShape: 'function' }, ['backend']);
-  const { onProgress } = options;
+  checkOptions('aggregate', options, { backend: 'backend', logInvRate: LOG_INV_RATE_RULE, onProgress: 'function', onShape: 'function', signal: 'signal' }, ['backend']);
+  const { onProgress, signal } = options;
   onProgress?.('check', 0);
+  await checkpoint(signal, 'check');
   let t = performance.now();
   const witness = aggregateWitness(request);
   const checkMs = performance.now() - t;
   onProgress?.('compile', 0);
+  await checkpoint(signal, 'compile');
   t = performance.now();
   const program = aggregationProgram();
   const compileMs = performance.now() - t;
   const { proof, stats } = await proveProgram(program, witness.publicInput, {
-    backend: options.backend, witness: witness.streams, logInvRate: options.logInvRate, onProgress, onShape: options.onShape,
+    backend: options.backend, witness: witness.streams, logInvRate: options.logInvRate, onProgress, onShape: options.onShape, signal,
   });
   return {
     aggregate: { programDigest: AGGREGATE_PROGRAM_DIGEST, publicKeys: witness.publicKeys, proof },

@@ -3,8 +3,6 @@
 // names the source line of the assertion that stopped it.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { openBackend } from '../../../host/node/backends';
-import { createCpuBackend } from '../../../src/backend/cpu';
 import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
 import { evalRoundPoly } from '../../../src/pcs/whir/claims';
 import type { TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
@@ -18,6 +16,7 @@ import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { vmBytes, vmText } from '../../vm/vm-vectors';
+import { nativeOrCpu } from '../../native/fast-backend';
 
 export interface Child {
   readonly name: string;
@@ -39,7 +38,7 @@ export async function leafChild(n: number): Promise<Child> {
     const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
     return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
   });
-  const backend = await openBackend('native').then((o) => o.backend, () => createCpuBackend());
+  const backend = await nativeOrCpu('recursion-guest');
   try {
     const { aggregate: agg } = await aggregate({ message, epoch, signers }, { backend });
     const publicInput = digestPublicInput(statementDigest(message, epoch, agg.publicKeys));

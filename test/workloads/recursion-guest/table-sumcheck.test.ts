@@ -41,6 +41,10 @@ describe("a child's table sumcheck in the VM", () => {
     expectFailsAt(tampered(rec.streams, 'bus_totals', 0, 1, (c) => (c[0] ^= 1)), 'write-conflict', 'want[0] = claim');
   });
 
+  it('another bytecode share (the deferred value): the claim at the end is not the verifier\'s', () => {
+    expectFailsAt(tampered(rec.streams, 'bytecode_share', 0, 0, (c) => (c[5] ^= 1)), 'write-conflict', 'want[0] = claim');
+  });
+
   const LINE = 'line[0] = l0 + Y * l1 + Y2 * l2';
   it('a memory limb at r changed: off the line through the public words', () => {
     const fs = rec.streams.get('fs')!;
