@@ -4,8 +4,8 @@
 // "valid". So an unknown key, a value of the wrong type and a mode outside its list are all
 // refused with an OptionsError naming the function and the option; an absent or undefined key
 // takes its documented default.
-import { InputError } from './errors';
 
+import { InputError } from './errors';
 
 /** What one option may hold. */
 export type OptionRule =
@@ -22,7 +22,7 @@ export type OptionRule =
   | { readonly integers: readonly [min: number, max: number] }; // an array of such integers
 
 /** An options object a public function refuses: `option` is the key (undefined when the
- * object itself is not one). The caller's input, so one of the library's InputErrors. */
+ * object itself is not one). */
 export class OptionsError extends InputError {
   override name = 'OptionsError';
   readonly function: string;
