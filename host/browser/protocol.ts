@@ -33,8 +33,10 @@ export interface AggregateJob {
 
 export type Job = HashJob | ProgramJob | AggregateJob;
 
-/** Page → worker. */
-export type PageMessage = { type: 'job'; job: Job } | { type: 'cancel' };
+/** Page → worker. `maxBindingBytes`: bytes a storage binding spans at most, below the device's
+ * limit (the page's ?maxBinding=…), for any job: the webgpu backend splits longer operands into
+ * windows (docs/gpu-scale.md). */
+export type PageMessage = { type: 'job'; job: Job; maxBindingBytes?: number } | { type: 'cancel' };
 
 export interface HashDone {
   kind: 'hash';

@@ -1,6 +1,6 @@
 // What the page's parts share: finding their elements, download links for bytes, a small bar
 // chart of stage times, and running a job in a fresh worker with a cancel.
-import type { Job, WorkerMessage } from './protocol';
+import type { Job, PageMessage, WorkerMessage } from './protocol';
 
 export function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -75,7 +75,9 @@ export function startJob(job: Job, events: JobEvents): { cancel(): void } {
       events.onMessage(msg);
     }
   };
-  worker.postMessage({ type: 'job', job });
+  const maxBinding = new URLSearchParams(location.search).get('maxBinding');
+  const message: PageMessage = { type: 'job', job, ...(maxBinding === null ? {} : { maxBindingBytes: Number(maxBinding) }) };
+  worker.postMessage(message);
   return {
     cancel() {
       if (over) return;

@@ -22,7 +22,7 @@ const { signal } = controller;
 const onProgress = (stage: string, fraction: number) => post({ type: 'progress', stage, fraction });
 
 /** The requested backend, or the CPU one with the reason WebGPU could not be had. */
-async function openBackend(choice: Job['backend']): Promise<Backend> {
+async function openBackend(choice: Job['backend'], maxBindingBytes?: number): Promise<Backend> {
   if (choice === 'cpu') {
     post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend, as chosen' });
     return createCpuBackend();
@@ -32,8 +32,9 @@ async function openBackend(choice: Job['backend']): Promise<Backend> {
     post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend', fallback: gpu.unavailable });
     return createCpuBackend();
   }
-  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}` });
-  return createWebGpuBackend(gpu.device);
+  const limit = maxBindingBytes === undefined ? '' : `, bindings of at most ${maxBindingBytes} bytes`;
+  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}${limit}` });
+  return createWebGpuBackend(gpu.device, { maxBindingBytes });
 }
 
 async function hash({ n, statement }: HashJob, backend: Backend): Promise<void> {
@@ -74,8 +75,8 @@ async function aggregateJob(job: AggregateJob, backend: Backend): Promise<void> 
   post({ type: 'done', result: { kind: 'aggregate', bytes, stageMs: { keys: keysMs, ...result.stats.stageMs } } }, [bytes.buffer]);
 }
 
-async function run(job: Job): Promise<void> {
-  const backend = await openBackend(job.backend);
+async function run(job: Job, maxBindingBytes?: number): Promise<void> {
+  const backend = await openBackend(job.backend, maxBindingBytes);
   try {
     if (job.kind === 'hash') await hash(job, backend);
     else if (job.kind === 'program') await program(job, backend);
@@ -91,7 +92,7 @@ onmessage = (event: MessageEvent<PageMessage>) => {
     controller.abort();
     return;
   }
-  run(msg.job).catch((e: unknown) => {
+  run(msg.job, msg.maxBindingBytes).catch((e: unknown) => {
     if (e instanceof AbortError) post({ type: 'cancelled', stage: e.stage });
     else post({ type: 'error', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
   });

@@ -2,13 +2,17 @@
 // new ones survive a power cut once this returns: write a temporary file beside it, fsync it,
 // rename it over the file, fsync the directory (the rename is the directory's change).
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 
-/** The prefix of the temporary files writeDurably makes beside `path`. */
-export const temporaryPrefix = (path: string): string => `${path}.tmp-`;
+/** The temporary file writeDurably makes beside `path`: PATH.tmp-PID-TIME. */
+const temporaryName = (path: string): string => `${path}.tmp-${process.pid}-${Date.now().toString(36)}`;
+
+/** Whether `name` (in the directory of `path`) is one of writeDurably's temporary files for `path`. */
+export const isTemporaryOf = (path: string, name: string): boolean =>
+  name.startsWith(`${basename(path)}.tmp-`) && /^\d+-[0-9a-z]+$/.test(name.slice(basename(path).length + 5));
 
 export function writeDurably(path: string, bytes: Uint8Array, mode = 0o600): void {
-  const tmp = `${temporaryPrefix(path)}${process.pid}-${Date.now().toString(36)}`;
+  const tmp = temporaryName(path);
   const fd = openSync(tmp, 'wx', mode);
   try {
     for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);

@@ -16,19 +16,21 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { LeanVmError } from '../../src/util/errors';
 
 /** Why a lock could not be taken. */
 export type LockProblem =
   | 'busy' // a live process held it past the wait
   | 'foreign'; // a process of another host holds it, or the file holds no lock record
 
-export class LockError extends Error {
+/** A lock not taken: the thing it guards is another's now (busy) or cannot be judged here (foreign). */
+export class LockError extends LeanVmError {
+  override name = 'LockError';
   readonly problem: LockProblem;
   readonly path: string;
 
   constructor(problem: LockProblem, path: string, message: string) {
     super(message);
-    this.name = 'LockError';
     this.problem = problem;
     this.path = path;
   }

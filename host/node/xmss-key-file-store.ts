@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, unlinkSync } from 
 import { basename, dirname, join } from 'node:path';
 import { checkOptions } from '../../src/util/options';
 import { decodeKeyFile, encodeKeyFile, type XmssKeyLease, type XmssKeyStore } from '../../src/xmss/index';
-import { temporaryPrefix, writeDurably } from './durable-file';
+import { isTemporaryOf, writeDurably } from './durable-file';
 import { acquireLockFile } from './lock-file';
 
 export interface XmssKeyFileStoreOptions {
@@ -66,8 +66,7 @@ export async function lockKeyFile<T>(target: string, waitMs: number, body: (rele
 /** Temporary files of a writer of `target` that died before its rename: every writer holds the
  * lock, so under it any is an orphan. */
 function removeTemporaries(target: string): void {
-  const prefix = basename(temporaryPrefix(target));
-  for (const name of readdirSync(dirname(target))) if (name.startsWith(prefix)) unlinkSync(join(dirname(target), name));
+  for (const name of readdirSync(dirname(target))) if (isTemporaryOf(target, name)) unlinkSync(join(dirname(target), name));
 }
 
 /** The secret key file at `path` as a key store (the file must exist: `xmss keygen` writes one). */

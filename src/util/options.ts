@@ -5,6 +5,8 @@
 // refused with an OptionsError naming the function and the option; an absent or undefined key
 // takes its documented default.
 
+import { InputError } from './errors';
+
 /** What one option may hold. */
 export type OptionRule =
   | 'boolean'
@@ -21,13 +23,13 @@ export type OptionRule =
 
 /** An options object a public function refuses: `option` is the key (undefined when the
  * object itself is not one). */
-export class OptionsError extends TypeError {
+export class OptionsError extends InputError {
+  override name = 'OptionsError';
   readonly function: string;
   readonly option: string | undefined;
 
   constructor(fn: string, option: string | undefined, message: string) {
     super(`${fn}: ${message}`);
-    this.name = 'OptionsError';
     this.function = fn;
     this.option = option;
   }

@@ -19,7 +19,7 @@ import { nativeOrCpu } from '../native/fast-backend';
 import { haveChromium, launch, openPage as open, servePage } from './page';
 
 const origin = servePage();
-const openPage = (browser: Parameters<typeof open>[0]) => open(browser, origin());
+const openPage = (browser: Parameters<typeof open>[0], query = '') => open(browser, origin(), [], query);
 
 /** Clicks Prove for n messages and waits for the verdict; returns the downloadable proof. */
 async function prove(page: Page, n: number, backend: string, statement: StatementMode, duringProof?: () => Promise<void>): Promise<Uint8Array> {
@@ -75,6 +75,20 @@ if (haveChromium()) {
         expect(Number(traffic.upload)).toBeLessThanOrEqual(messageBytes + 2 ** 20);
         expect(Number(traffic.read)).toBeLessThanOrEqual(proof.length + 2 ** 20);
         expect(Number(traffic.waits)).toBeLessThanOrEqual(Number(traffic.rounds));
+      } finally {
+        await browser.close();
+      }
+    });
+
+    // 2^10 messages' columns and tables (up to 6 MiB) outgrow a 2 MiB binding: the backend binds
+    // windows of them, as on a browser whose limit that is (docs/gpu-scale.md).
+    test('a bound proof whose operands exceed the page\'s binding limit (forced to 2 MiB) proves in windows and verifies', async () => {
+      const browser = await launch(true);
+      try {
+        const page = await openPage(browser, `?maxBinding=${2 ** 21}`);
+        const proof = await prove(page, 2 ** 10, 'webgpu', 'bound');
+        expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
+        expect(verifyHashBatch(referenceMessages(1024), proof, { statement: 'bound' })).toEqual({ valid: true });
       } finally {
         await browser.close();
       }

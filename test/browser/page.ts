@@ -40,13 +40,13 @@ export function servePage(): () => string {
 
 /** Opens the page in `browser` and waits until it is ready to prove; `errors` collects the page's
  * uncaught errors and console errors from then on. */
-export async function openPage(browser: Browser, origin: string, errors: string[] = []): Promise<Page> {
+export async function openPage(browser: Browser, origin: string, errors: string[] = [], query = ''): Promise<Page> {
   const page = await browser.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/${query}`);
   await page.waitForSelector('#prove:not([disabled])', { timeout: 30_000 });
   expect(errors).toEqual([]);
   return page;

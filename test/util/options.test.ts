@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as library from '../../host/node/index';
 import { createCpuBackend, OptionsError, verifyHashBatch, xmssKeyGen, xmssSign } from '../../src/index';
+import { InputError } from '../../src/util/errors';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 
 const backend = createCpuBackend();
@@ -62,7 +63,9 @@ async function refusal(f: () => unknown): Promise<unknown> {
 
 async function expectRefused(row: Row, options: unknown, option: string | undefined, message: RegExp) {
   const e = await refusal(() => row.call(options));
-  expect(e, `${row.name}(${JSON.stringify(options)})`).toBeInstanceOf(OptionsError);
+  const keys = typeof options === 'object' && options !== null ? `{ ${Object.keys(options).join(', ')} }` : String(options);
+  expect(e, `${row.name}(${keys})`).toBeInstanceOf(OptionsError);
+  expect(e).toBeInstanceOf(InputError);
   expect(e).toMatchObject({ function: row.name, option });
   expect((e as Error).message).toMatch(new RegExp(`^${row.name}: `));
   expect((e as Error).message).toMatch(message);

@@ -18,6 +18,7 @@ import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { MerkleError } from '../../src/merkle/errors';
 import { verifyMerkle } from '../../src/merkle/opening';
 import { ShapeError } from '../../src/util/errors';
+import { OptionsError } from '../../src/util/options';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { commitVectorChecks, hex } from '../backend/commit-vectors';
 import { describeGpu } from './gpu';
@@ -149,7 +150,7 @@ await describeGpu('webgpu commitment', ({ device }) => {
 
   describe('misuse is rejected before any work', () => {
     test('bad shapes, freed trees, foreign trees, bad options', async () => {
-      expect(() => createWebGpuBackend(device, { nttGroupLayers: 5 })).toThrow(BackendUsageError);
+      expect(() => createWebGpuBackend(device, { nttGroupLayers: 5 })).toThrow(OptionsError);
       const e = await gpu.alloc('E', 64);
       await expect(gpu.encode(e, 6, 1)).rejects.toThrow(BackendUsageError);
       const k = await gpu.upload('K', new SplitMix64(3).words(1 << 8));

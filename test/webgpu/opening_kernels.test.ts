@@ -9,6 +9,7 @@ import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { eLinearTables } from '../../src/field/e-linear';
 import { coordinateWeights } from '../../src/pcs/ring-switch';
+import { OptionsError } from '../../src/util/options';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeGpu } from './gpu';
 
@@ -168,6 +169,6 @@ await describeGpu('webgpu opening kernels', ({ device }) => {
     await expect(gpu.roundSums(await cpu.alloc('E', 12), e, 1)).rejects.toThrow(/does not belong/);
     for (const b of [k, e, e8]) gpu.free(b);
     await expect(gpu.fold(e, 1, r)).rejects.toThrow(/after free/);
-    expect(() => createWebGpuBackend(device, { hostBelow: -1 })).toThrow(BackendUsageError);
+    expect(() => createWebGpuBackend(device, { hostBelow: -1 })).toThrow(OptionsError);
   });
 });

@@ -87,6 +87,14 @@ describe('xmssSign through the secret key file', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('kseq'))).toEqual(['kseq']);
   });
 
+  it('removes a dead writer\'s temporary file under the lock, and nothing else', async () => {
+    const path = keyFile('ktmp');
+    writeFileSync(`${path}.tmp-123-abc`, 'half a key');
+    writeFileSync(`${path}.tmp-notes`, 'a file of the user\'s');
+    await xmssSign(xmssKeyFileStore(path), messages[0], 0);
+    expect(readdirSync(dir).filter((n) => n.startsWith('ktmp')).sort()).toEqual(['ktmp', 'ktmp.tmp-notes']);
+  });
+
   it('a key reached through a symbolic link is locked as its target', async () => {
     const path = keyFile('ktarget');
     symlinkSync(path, join(dir, 'klink'));

@@ -40,7 +40,7 @@ export interface WebGpuBackendOptions {
 const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
-  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] } });
+  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] } });
   const maxPerDimension = Math.min(
     device.limits.maxComputeWorkgroupsPerDimension,
     options.maxWorkgroupsPerDimension ?? Infinity,
@@ -79,12 +79,9 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
+  // checkOptions above has refused group layers outside 1..4 and a negative hostBelow.
   const groupLayers = options.nttGroupLayers ?? defaultGroupLayers(device);
-  if (![1, 2, 3, 4].includes(groupLayers)) {
-    throw new BackendUsageError(`nttGroupLayers must be 1, 2, 3 or 4, got ${groupLayers}`);
-  }
   const hostBelow = options.hostBelow ?? HOST_BELOW;
-  if (!Number.isInteger(hostBelow) || hostBelow < 0) throw new BackendUsageError(`hostBelow must be an integer ≥ 0, got ${hostBelow}`);
   const ntt = new NttKernels(link, record, groupLayers, windows);
   const ctx: KernelContext = { device, link, live, record, create, maxPerDimension, windows };
   const commit = createCommitKernels({ ...ctx, ntt });
