@@ -5,7 +5,7 @@ import { batchInvert } from './batchinv';
 import { clmulAcc, csquareAcc, reduceTo } from './clmul';
 import { ShapeError } from '../util/errors';
 import { checkExponent, exponentBits } from './exponent';
-import { type K, kInv, kMulAt, kSquareAt } from './k';
+import { type K, kInv, kMulAt } from './k';
 
 export type E = Uint32Array;
 

@@ -16,7 +16,6 @@ import { ExecutionError } from './errors';
 import { Fault, wordText } from './fault';
 import { FILL_FRAME, MIN_ROWS, fillCycles, solveFill } from './filler';
 import { GPow, MIN_LOG_MEM } from './gpow';
-import { N_TABLES } from './isa';
 import { WriteOnceMemory } from './memory';
 import type { FnRange, Program } from './program';
 import type { PublicInput } from './public-input';

@@ -6,7 +6,7 @@
 // bit-slice values s_i that ring switching binds to the commitment.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { FlockColumns } from '../../backend/flock-passes';
-import { type E, eAdd, eMul } from '../../field/e';
+import { type E, eMul } from '../../field/e';
 import { eMulByTable, eMulTable } from '../../field/e-const';
 import { foldPairs, roundSums } from '../../poly/bulk';
 import { evalRoundPoly, roundPoly } from '../../pcs/whir/claims';

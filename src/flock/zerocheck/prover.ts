@@ -1,8 +1,8 @@
 // The zerocheck prover (docs/protocol.md §9.3): a·b + c = 0 on every bit position of the batch,
 // reduced to claims v_a, v_b, v_c on the quirky extensions of a, b, c at one point (z, χ).
-import type { Backend, ZerocheckStep, ZerocheckTables } from '../../backend/backend';
+import type { Backend, ZerocheckTables } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
-import { type E, eAdd, eInv, eMul, eMulAt, eOne } from '../../field/e';
+import { type E, eAdd, eInv, eMul, eMulAt } from '../../field/e';
 import type { ProverState } from '../../transcript/prover-state';
 import { ShapeError } from '../../util/errors';
 import { K_LOG } from '../../kernels/flock/layout';
