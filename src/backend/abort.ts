@@ -74,7 +74,11 @@ export function aroundCalls(backend: Backend, around: (call: Call) => Call): Bac
     }
     return out as T;
   };
-  return { ...wrap(backend), flock: wrap(backend.flock), vm: wrap(backend.vm) };
+  const wrapped: Backend = { ...wrap(backend), flock: wrap(backend.flock), vm: wrap(backend.vm) };
+  // A host backend is its own host (Backend.host): so is its wrapper, or it would pass for a
+  // device backend (stages.ts reports traffic only for those).
+  if (backend.host.backend === backend) Object.assign(wrapped, { host: { ...backend.host, backend: wrapped } });
+  return wrapped;
 }
 
 /** `backend` with every bulk call checking `signal` first; `backend` itself without a signal.

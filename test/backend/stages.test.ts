@@ -3,6 +3,7 @@
 // device backend's differences are each stage's traffic beside its transcript rounds.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Backend, DeviceTraffic } from '../../src/backend/backend';
+import { abortable } from '../../src/backend/abort';
 import { createCpuBackend } from '../../src/backend/cpu';
 import { proofStages } from '../../src/backend/stages';
 
@@ -18,6 +19,15 @@ describe('proof stages and the traffic meter', () => {
     expect(cpu.traffic()).toEqual({ uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 });
     expect(before).toEqual(cpu.traffic());
     const stages = proofStages(cpu, ['a', 'b'], { a: 0.5, b: 0.5 }, () => 0);
+    await stages.run('a', () => 1);
+    expect(stages.traffic).toBeUndefined();
+  });
+
+  it('a host backend wrapped to check an abort signal is still its own host: no traffic in its stages', async () => {
+    const wrapped = abortable(cpu, new AbortController().signal);
+    expect(wrapped).not.toBe(cpu);
+    expect(wrapped.host.backend).toBe(wrapped);
+    const stages = proofStages(wrapped, ['a'], { a: 1 }, () => 0);
     await stages.run('a', () => 1);
     expect(stages.traffic).toBeUndefined();
   });
