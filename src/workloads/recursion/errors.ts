@@ -1,5 +1,7 @@
 // Typed errors of aggregate trees: a file that is no aggregate of this format, and a child a node
-// refuses before anything is proved (each naming the child).
+// refuses before anything is proved (each naming the child): the caller's input, so InputErrors
+// (the CLI's exit 2) of the library's one family.
+import { InputError } from '../../util/errors';
 
 /** Which part of an aggregate file (version 1 or 2) is wrong. */
 export type AggregateFileProblem =
@@ -13,7 +15,7 @@ export type AggregateFileProblem =
   | 'digest' // a program digest that is not 32 bytes of hex
   | 'proof'; // proof bytes that are no VM proof
 
-export class AggregateFileError extends Error {
+export class AggregateFileError extends InputError {
   readonly problem: AggregateFileProblem;
 
   constructor(problem: AggregateFileProblem, message: string) {
@@ -31,7 +33,7 @@ export type ChildProblem =
   | 'unsupported' // a node child without a node program to check it against
   | 'invalid'; // it does not verify for the node's message and epoch
 
-export class ChildCheckError extends Error {
+export class ChildCheckError extends InputError {
   readonly problem: ChildProblem;
   /** The child's index in the request and its name (a file name, or "child i"). */
   readonly child: number | undefined;
