@@ -87,7 +87,30 @@ OUT_TPOINT = 150
 OUT_COLUMNS = 178
 OUT_LINE = 280
 OUT_PUBLIC = 284
-CHILD_OUT = 286
+OUT_SEL = 286
+OUT_W = 349
+OUT_TOTALS = 365
+OUT_SHARE_W = 368
+OUT_TW = 371
+# (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
+# builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
+# column's MLE at ζ_<s)
+CHILD_CHECKED = 377
+OUT_P2 = 377
+OUT_ZP = 410
+OUT_IM = 435
+CHILD_OUT = 460
+# The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
+# interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
+# coordinates (the GKR's depths are below it), a block's offset has that many bits.
+PUSH_BLOCKS = [1, 1, 1, 5, 5, 3, 5, 5, 10]
+TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
+PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
+COUNT_FIRST = [36, 40, 44, 46, 50, 54]
+BUS_BITS24 = 24
+# Bits 2 and 3 of the slot index i < 16 (eq(α, i)'s factors: α_k where set, 1 + α_k where not).
+SLOT_BIT2 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]
+SLOT_BIT3 = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
 
 
 # The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
@@ -284,9 +307,10 @@ def table_rounds(c0, c1, out, d: Const):
     ch[0] = c0
     ch[1] = c1
     tot = StackBuf(3)
-    hint_witness(tot, "bus_totals")
     shw = StackBuf(3)
-    hint_witness(shw, "share_weights")
+    for s in unroll(0, 3):
+        tot[s] = out[GEN ** (OUT_TOTALS + s)]
+        shw[s] = out[GEN ** (OUT_SHARE_W + s)]
     # The bytecode share MLE(P)(ζ_<kbc ‖ α), a hinted deferred value (docs/recursion.md §2.1): its
     # cell is the claim the node hands on, evaluated by the root.
     share = StackBuf(1)
@@ -302,23 +326,36 @@ def table_rounds(c0, c1, out, d: Const):
         round3(ch, claim, rcs, v)
         claim = rcs[2 * v + 1]
         out[GEN ** (OUT_TPOINT + d - 1 - v)] = rcs[2 * v]
-    want = StackBuf(1)
-    hint_witness(want, "final_claim")
-    want[0] = claim
-    e0, e1 = table_tail(ch[2 + 8 * d], ch[3 + 8 * d], out)
+    # table t's eq weight: Π_{v<τ_t} eq(ζ_v, r_v)·Π_{τ_t≤v<d} r_v (it sits at the all-ones corner
+    # of the variables above its own), tabulated for every τ ≤ d and read at g^τ_t
+    cw = HeapBuf(DEPTHS + 1)
+    ep = StackBuf(MAX_DEPTH + 1)
+    rs = StackBuf(MAX_DEPTH + 1)
+    ep[0] = 1
+    rs[d] = 1
+    for v in unroll(0, d):
+        ep[v + 1] = ep[v] * (1 + out[GEN ** (OUT_ZETA + v)] + rcs[2 * (d - 1 - v)])
+        rs[d - 1 - v] = rs[d - v] * rcs[2 * v]
+    for k in unroll(0, d + 1):
+        cw[GEN ** k] = ep[k] * rs[k]
+    for t in unroll(0, 6):
+        out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]
+    e0, e1 = table_tail(ch[2 + 8 * d], ch[3 + 8 * d], out, claim)
     return e0, e1
 
 
-# After the rounds, from the chain (c0, c1): the TABLE_COLUMNS column values absorbed (the AIR
-# terminal that checks them against the last claim is not in the VM yet), then the public-input
-# line: r squeezed, the memory's three limbs at (r, 0, …) absorbed, and l0 + y·l1 + y²·l2 must be
-# the line through the child's public words, p0 + r·(p0 + p1); returns the chain it leaves.
-def table_tail(c0, c1, out):
+# After the rounds, from the chain (c0, c1): the TABLE_COLUMNS column values absorbed and the AIR
+# terminal checked against the rounds' last claim, then the public-input line: r squeezed, the
+# memory's three limbs at (r, 0, …) absorbed, and l0 + y·l1 + y²·l2 must be the line through the
+# child's public words, p0 + r·(p0 + p1); returns the chain it leaves.
+def table_tail(c0, c1, out, claim):
     ch = StackBuf(2 * (TABLE_COLUMNS + 5))
     ch[0] = c0
     ch[1] = c1
     for c in unroll(0, TABLE_COLUMNS):
         out[GEN ** (OUT_COLUMNS + c)] = fs_observe(ch, c)
+    term = air_terminal(out)
+    assert term == claim
     p0 = out[GEN ** OUT_PUBLIC]
     p1 = out[GEN ** (OUT_PUBLIC + 1)]
     r = fs_squeeze(ch, TABLE_COLUMNS)
@@ -419,6 +456,8 @@ def gkr(c0, c1, gw, out, D: Const):
         out[GEN ** (OUT_LEAVES + t)] = vl[4 * ((D + 1) // 2) + t]
     for c in unroll(0, D):
         out[GEN ** (OUT_ZETA + c)] = pt[32 * ((D + 1) // 2) - 32 + c]
+    for c in unroll(D, BUS_BITS24):
+        out[GEN ** (OUT_ZETA + c)] = 0
     return ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2))], ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2)) + 1]
 
 
@@ -596,7 +635,7 @@ def size_bounds(out, lb):
     assert log(rm) < 4
     assert log(lb) < 33
     # g^(2^n) for n ≤ 32, read at g^n
-    p2 = HeapBuf(33)
+    p2 = out * GEN ** OUT_P2
     for n in unroll(0, 32):
         p2[GEN ** n] = GEN ** (2 ** n)
     p2[GEN ** 32] = p2[GEN ** 31] * p2[GEN ** 31]
@@ -616,6 +655,297 @@ def size_bounds(out, lb):
     out[GEN ** OUT_MU] = mu[0] * GEN ** MIN_STACK_LOG
     d = match_range(log(mu[0]), range(0, STACK_LOGS), lambda k: stack_check(gs, k + MIN_STACK_LOG))
     return gw
+
+
+# A block's selector at ζ (zs: ζ's BUS_BITS24 coordinates, zero padded): its offset o (go = g^o)
+# hinted as BUS_BITS24 bits and checked (Π_k (1 + o_k·(g^(2^k) + 1)) = g^o); then
+# eq(o >> s, ζ_≥s) = Π_k (1 + o_k + ζ_k) / Π_{k<s} (1 + ζ_k) (zps, o's bits below its rows' log s
+# being zero; eq(b, z) = 1 + b + z for a bit b).
+@inline
+def block_sel(zs, go, zps):
+    ob = StackBuf(BUS_BITS24)
+    hint_witness(ob, "block_bits")
+    for k in unroll(0, BUS_BITS24):
+        ob[k] = ob[k] * ob[k]
+    gp = 1 + ob[0] * (GEN + 1)
+    sl = 1 + ob[0] + zs[0]
+    for k in unroll(1, BUS_BITS24):
+        gp = gp * (1 + ob[k] * (GEN ** (2 ** k) + 1))
+        sl = sl * (1 + ob[k] + zs[k])
+    assert gp == go
+    return sl / zps
+
+
+# The bus's leaf layout at ζ (src/vm/leaves.ts), each block's selector into the record (OUT_SEL:
+# push's 36 blocks, then count's 27; pull's are push's). Push stacks the groups state (1 row),
+# memory (2^h), bytecode (2^kbc) and each table's interactions (2^τ_t each), count each table's
+# count columns: every group at the running offset, largest blocks first, ties in input order.
+# Whether group a < b comes first ([s_a ≥ s_b]) is a hinted bit checked by the sign of s_a - s_b
+# (a range check of g^(s_a - s_b) or g^(s_b - s_a - 1)); a group's offset O is
+# g^O = Π over the groups before it of g^(its rows), block j's is O + j·2^s. Also builds the
+# prefix tables Π_{k<s}(1 + ζ_k) (OUT_ZP) and the index column's MLE at ζ_<s (OUT_IM).
+def bus_layout(out, lb):
+    p2 = out * GEN ** OUT_P2
+    zp = out * GEN ** OUT_ZP
+    im = out * GEN ** OUT_IM
+    zs = StackBuf(BUS_BITS24)
+    for k in unroll(0, BUS_BITS24):
+        zs[k] = out[GEN ** (OUT_ZETA + k)]
+    zp[GEN ** 0] = 1
+    im[GEN ** 0] = 1
+    zc = 1 + zs[0]
+    ic = 1 + zs[0] * (1 + GEN)
+    zp[GEN] = zc
+    im[GEN] = ic
+    for k in unroll(1, BUS_BITS24):
+        zc = zc * (1 + zs[k])
+        ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
+        zp[GEN ** (k + 1)] = zc
+        im[GEN ** (k + 1)] = ic
+    gs = StackBuf(9)
+    gs[0] = 1
+    gs[1] = out[GEN ** OUT_SIZES]
+    gs[2] = lb
+    for t in unroll(0, 6):
+        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
+    ps = StackBuf(9)
+    pr = StackBuf(9)
+    for g in unroll(0, 9):
+        ps[g] = p2[gs[g]]
+        pr[g] = ps[g] ** PUSH_BLOCKS[g]
+    od = StackBuf(36)
+    hint_witness(od, "layout_order")
+    for b in unroll(1, 9):
+        for a in unroll(0, b):
+            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
+            up = gs[a] / gs[b]
+            dn = gs[b] / (gs[a] * GEN)
+            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
+            assert log(sg) < 33
+    sel = out * GEN ** OUT_SEL
+    for b in unroll(0, 9):
+        go = 1
+        for a in unroll(0, b):
+            go = go * (1 + od[b * (b - 1) // 2 + a] * (pr[a] + 1))
+        for a in unroll(b + 1, 9):
+            go = go * (od[a * (a - 1) // 2 + b] * (pr[a] + 1) + pr[a])
+        zps = zp[gs[b]]
+        for j in unroll(0, PUSH_BLOCKS[b]):
+            sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
+            go = go * ps[b]
+    for b in unroll(0, 6):
+        go = 1
+        for a in unroll(0, b):
+            go = go * (1 + od[(b + 3) * (b + 2) // 2 + a + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1))
+        for a in unroll(b + 1, 6):
+            go = go * (od[(a + 3) * (a + 2) // 2 + b + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1) + ps[3 + a] ** TABLE_COUNTS[a])
+        zps = zp[gs[3 + b]]
+        for j in unroll(0, TABLE_COUNTS[b]):
+            sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
+            go = go * ps[3 + b]
+    return
+
+
+# The GKR's leaf values decomposed into what the tables owe each side (src/vm/verify/bus.ts):
+# leaves outside every block are 1, so side s's total is leaf_s + 1 + Σ_blocks sel + Σ_framework
+# sel·(β + fingerprint) (count: no framework); the fingerprints Σ_i eq(α, i)·t_i of the
+# framework tuples at ζ (the state's constants, the halt at g^(2^kbc - 1); memory's and the
+# bytecode's index column g^i as its MLE, the memory limbs and final counts the framework
+# values) leave out the bytecode's program columns, the deferred share: its weight on push and
+# pull is the bytecode block's selector. Writes eq(α, i) (OUT_W), the totals (OUT_TOTALS) and
+# the share weights (OUT_SHARE_W).
+def bus_totals(out, lb):
+    al = StackBuf(4)
+    for k in unroll(0, 4):
+        al[k] = out[GEN ** (OUT_ALPHA + k)]
+    w = out * GEN ** OUT_W
+    e2 = StackBuf(4)
+    e2[0] = (1 + al[0]) * (1 + al[1])
+    e2[1] = al[0] * (1 + al[1])
+    e2[2] = (1 + al[0]) * al[1]
+    e2[3] = al[0] * al[1]
+    for i in unroll(0, 16):
+        w[GEN ** i] = e2[i % 4] * (1 + al[2] + SLOT_BIT2[i]) * (1 + al[3] + SLOT_BIT3[i])
+    wv = StackBuf(6)
+    for i in unroll(0, 6):
+        wv[i] = w[GEN ** i]
+    beta = out[GEN ** OUT_BETA]
+    fw = StackBuf(5)
+    for k in unroll(0, 5):
+        fw[k] = out[GEN ** (OUT_FRAMEWORK + k)]
+    im = out * GEN ** OUT_IM
+    imh = im[out[GEN ** OUT_SIZES]]
+    imb = im[lb]
+    p2 = out * GEN ** OUT_P2
+    sel = out * GEN ** OUT_SEL
+    s0 = sel[GEN ** 0]
+    s1 = sel[GEN]
+    s2 = sel[GEN ** 2]
+    ts = sel[GEN ** 3]
+    for j in unroll(4, 36):
+        ts = ts + sel[GEN ** j]
+    cs = sel[GEN ** 36]
+    for j in unroll(37, 63):
+        cs = cs + sel[GEN ** j]
+    # the common parts of push and pull, then each side's count slot
+    st = beta + 1 + wv[0] + wv[2]
+    me = beta + 1 + wv[0] * GEN + wv[1] * imh + wv[3] * fw[0] + wv[4] * fw[1] + wv[5] * fw[2]
+    bc = beta + 1 + wv[0] * GEN ** 2 + wv[1] * imb
+    tot = out * GEN ** OUT_TOTALS
+    tot[GEN ** 0] = out[GEN ** OUT_LEAVES] + 1 + ts + s0 * (st + wv[1]) + s1 * (me + wv[2]) + s2 * (bc + wv[2])
+    tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])
+    tot[GEN ** 2] = out[GEN ** (OUT_LEAVES + 2)] + 1 + cs
+    shw = out * GEN ** OUT_SHARE_W
+    shw[GEN ** 0] = s2
+    shw[GEN] = s2
+    shw[GEN ** 2] = 0
+    return
+
+
+# The AIR terminal's tables (src/vm/tables/schema.ts): what one row of each table owes the
+# bus's sides at the table point, its columns' values c (the record's OUT_COLUMNS), every block
+# weighed by its selector. Push and pull share a block's selector and differ in the count slot
+# only (g·x pushed, x pulled), so a block owes xa·common + xb·w_slot·x with xa = ξ² + ξ³ and
+# xb = g·ξ² + ξ³ (common: β and the other slots); count owes ξ⁴·Σ sel·cnt.
+@inline
+def owed(sel, xa, xb, c, wx):
+    return sel * (xa * c + xb * wx)
+
+
+# A memory read's common part (MEM, address, ·, three limbs).
+@inline
+def mem_common(w, beta, addr, l0, l1, l2):
+    return beta + w[0] * GEN + w[1] * addr + w[3] * l0 + w[4] * l1 + w[5] * l2
+
+
+# The table's columns, the slot weights eq(α, i) (12) and β, read from the record.
+@inline
+def table_inputs(out, c, w, n: Const, base: Const):
+    for i in unroll(0, n):
+        c[i] = out[GEN ** (OUT_COLUMNS + base + i)]
+    for i in unroll(0, 12):
+        w[i] = out[GEN ** (OUT_W + i)]
+    return out[GEN ** OUT_BETA]
+
+
+# XOR (t = 0) and MUL (t = 1): pc, fp, o_a, o_b, o_c, va (3), vb (3), cnt_a, cnt_b, cnt_c, cnt_bc;
+# the state step, the bytecode read (g^t; o_a, o_b, o_c), reads of va, vb and the result.
+def arith_owed(out, xa, xb, x4, t: Const):
+    c = StackBuf(15)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 15, 15 * t)
+    r = StackBuf(3)
+    if t == 0:
+        r[0] = c[5] + c[8]
+        r[1] = c[6] + c[9]
+        r[2] = c[7] + c[10]
+    else:
+        p3 = c[6] * c[10] + c[7] * c[9]
+        p4 = c[7] * c[10]
+        r[0] = c[5] * c[8] + p3
+        r[1] = c[5] * c[9] + c[6] * c[8] + p3 + p4
+        r[2] = c[5] * c[10] + c[6] * c[9] + c[7] * c[8] + p4
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[3 + t])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[t])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** t + w[4] * c[2] + w[5] * c[3] + w[6] * c[4], w[2] * c[14])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, mem_common(w, beta, c[1] * c[2], c[5], c[6], c[7]), w[2] * c[11])
+    acc = acc + owed(sl[GEN ** 3], xa, xb, mem_common(w, beta, c[1] * c[3], c[8], c[9], c[10]), w[2] * c[12])
+    acc = acc + owed(sl[GEN ** 4], xa, xb, mem_common(w, beta, c[1] * c[4], r[0], r[1], r[2]), w[2] * c[13])
+    return acc + x4 * (sc[GEN ** 0] * c[11] + sc[GEN] * c[12] + sc[GEN ** 2] * c[13] + sc[GEN ** 3] * c[14])
+
+
+# SET: pc, fp, o, k (3), cnt, cnt_bc; the state step, the bytecode read (g^2; o, k), the write of k.
+def set_owed(out, xa, xb, x4):
+    c = StackBuf(8)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 8, 30)
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[5])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[2])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 2 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4] + w[7] * c[5], w[2] * c[7])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, mem_common(w, beta, c[1] * c[2], c[3], c[4], c[5]), w[2] * c[6])
+    return acc + x4 * (sc[GEN ** 0] * c[6] + sc[GEN] * c[7])
+
+
+# DEREF: pc, fp, α, β, γ, f_pc, f_fp, ptr, v3 (3), cnt_ptr, cnt_target, cnt_local, cnt_bc; the state
+# step, the bytecode read (g^3), ptr read at fp·α, the stored word at ptr·β, v3 at fp·γ.
+def deref_owed(out, xa, xb, x4):
+    c = StackBuf(15)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 15, 38)
+    gt = 1 + c[5] + c[6]
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[6])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[3])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 3 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4] + w[7] * c[5] + w[8] * c[6], w[2] * c[14])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[2] + w[3] * c[7], w[2] * c[11])
+    acc = acc + owed(sl[GEN ** 3], xa, xb, mem_common(w, beta, c[7] * c[3], gt * c[8] + GEN ** 2 * c[5] * c[0] + c[6] * c[1], gt * c[9], gt * c[10]), w[2] * c[12])
+    acc = acc + owed(sl[GEN ** 4], xa, xb, mem_common(w, beta, c[1] * c[4], c[8], c[9], c[10]), w[2] * c[13])
+    return acc + x4 * (sc[GEN ** 0] * c[11] + sc[GEN] * c[12] + sc[GEN ** 2] * c[13] + sc[GEN ** 3] * c[14])
+
+
+# JUMP: pc, fp, o_c, o_d, o_f, c, dest, frame, cnt_c, cnt_d, cnt_f, cnt_bc, w, b; the state moves
+# to (b·dest + (b + 1)·g·pc, b·frame + (b + 1)·fp), the bytecode read (g^4), reads of c, dest,
+# frame; and its two constraints b + c·w, c·b + c (ξ^0, ξ^1).
+def jump_owed(out, x2, x3, xi, x4):
+    c = StackBuf(14)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 14, 53)
+    xa = x2 + x3
+    xb = x2 * GEN + x3
+    npc = c[13] * c[6] + c[13] * c[0] * GEN + c[0] * GEN
+    nfp = c[13] * c[7] + c[13] * c[1] + c[1]
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[7])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[4])
+    acc = sl[GEN ** 0] * (x2 * (beta + w[0] + w[1] * npc + w[2] * nfp) + x3 * (beta + w[0] + w[1] * c[0] + w[2] * c[1]))
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 4 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4], w[2] * c[11])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[2] + w[3] * c[5], w[2] * c[8])
+    acc = acc + owed(sl[GEN ** 3], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[3] + w[3] * c[6], w[2] * c[9])
+    acc = acc + owed(sl[GEN ** 4], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[4] + w[3] * c[7], w[2] * c[10])
+    acc = acc + c[13] + c[5] * c[12] + xi * (c[5] * c[13] + c[5])
+    return acc + x4 * (sc[GEN ** 0] * c[8] + sc[GEN] * c[9] + sc[GEN ** 2] * c[10] + sc[GEN ** 3] * c[11])
+
+
+# BLAKE2S: pc, fp, o_0..o_3, o_v, o_out, the eight cells' (lo, hi) (m0..m3, out0, out1, cv0, cv1),
+# md_0, md_1, the eight cells' counts, cnt_bc; the state step, the bytecode read (g^5; the six
+# operands and the metadata words), the eight cells read at g^k·fp·o as (lo, hi, 0).
+def blake_owed(out, xa, xb, x4):
+    c = StackBuf(35)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 35, 67)
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[8])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[5])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 5 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4] + w[7] * c[5] + w[8] * c[6] + w[9] * c[7] + w[10] * c[24] + w[11] * c[25], w[2] * c[34])
+    for m in unroll(0, 4):
+        acc = acc + owed(sl[GEN ** (2 + m)], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[2 + m] + w[3] * c[8 + 2 * m] + w[4] * c[9 + 2 * m], w[2] * c[26 + m])
+    for k in unroll(0, 2):
+        acc = acc + owed(sl[GEN ** (6 + k)], xa, xb, beta + w[0] * GEN + w[1] * GEN ** k * c[1] * c[6] + w[3] * c[20 + 2 * k] + w[4] * c[21 + 2 * k], w[2] * c[30 + k])
+        acc = acc + owed(sl[GEN ** (8 + k)], xa, xb, beta + w[0] * GEN + w[1] * GEN ** k * c[1] * c[7] + w[3] * c[16 + 2 * k] + w[4] * c[17 + 2 * k], w[2] * c[32 + k])
+    cnt = sc[GEN ** 0] * c[26]
+    for j in unroll(1, 9):
+        cnt = cnt + sc[GEN ** j] * c[26 + j]
+    return acc + x4 * cnt
+
+
+# The AIR terminal (src/vm/verify/table-sumcheck.ts): Σ_t eq-weight_t·(table t's constraints and
+# what its row owes the sides), the weights the record's OUT_TW, ξ the record's.
+def air_terminal(out):
+    xi = out[GEN ** OUT_XI]
+    x2 = xi * xi
+    x3 = x2 * xi
+    x4 = x3 * xi
+    xa = x2 + x3
+    xb = x2 * GEN + x3
+    tw = out * GEN ** OUT_TW
+    t0 = arith_owed(out, xa, xb, x4, 0)
+    t1 = arith_owed(out, xa, xb, x4, 1)
+    t2 = set_owed(out, xa, xb, x4)
+    t3 = deref_owed(out, xa, xb, x4)
+    t4 = jump_owed(out, x2, x3, xi, x4)
+    t5 = blake_owed(out, xa, xb, x4)
+    return tw[GEN ** 0] * t0 + tw[GEN] * t1 + tw[GEN ** 2] * t2 + tw[GEN ** 3] * t3 + tw[GEN ** 4] * t4 + tw[GEN ** 5] * t5
 
 
 # ONE CHILD'S VERIFICATION, from FS_START through ring switching's claim, on one chain:
@@ -671,6 +1001,8 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
     fw[1] = g1
     for k in unroll(0, FRAMEWORK_VALUES):
         out[GEN ** (OUT_FRAMEWORK + k)] = fs_observe(fw, k)
+    bus_layout(out, lb)
+    bus_totals(out, lb)
     t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
     flock_at(t0, t1, out)
     return
@@ -776,7 +1108,7 @@ def main():
             st = StackBuf(5)
             hint_witness(st, "child_statement")
             out = HeapBuf(CHILD_OUT)
-            hint_witness(out[0:CHILD_OUT], "child_expect")
+            hint_witness(out[0:CHILD_CHECKED], "child_expect")
             child_to_ring(st[0], st[1], st[2], st[3], st[4], out)
         case 3:
             positions_replay()

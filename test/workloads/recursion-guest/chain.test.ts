@@ -13,7 +13,7 @@ import { type Child, expectFailsAt, leafChild, nodeProgram, run, type Streams, t
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 const CEIL = 'assert gw * ge == GEN ** (2 ** m)';
-const CLAIM = 'want[0] = claim';
+const CLAIM = 'assert term == claim';
 
 function replaced(streams: Streams, name: string, entry: number, value: Uint32Array[]): Streams {
   const out: Streams = new Map([...streams].map(([k, v]) => [k, v.map((e) => e.slice())]));
@@ -25,7 +25,7 @@ describe("a child's verification in the VM, one chain from FS_START to ring swit
   const endsAtVerifiers = (child: Child) => {
     const rec = chainWitness(child.program, child.publicInput, child.proof);
     const exec = run(rec.streams);
-    expect(rec.streams.get('child_expect')![0]).toHaveLength(OUT.size);
+    expect(rec.streams.get('child_expect')![0]).toHaveLength(OUT.checked);
     const bare = run(chainWitness(child.program, child.publicInput, child.proof, true).streams);
     console.log(`${child.name}: bus depth ${rec.busDepth}, max τ ${Math.max(...rec.shape.taus)}, τ_BLAKE2S ${rec.shape.taus[5]}: ${bare.programCycles} cycles bare, ${exec.programCycles} with the record checked (program: ${nodeProgram().program.bytecode.length} slots)`);
   };
@@ -83,6 +83,19 @@ describe('one chain, tampered: the program\'s own checks', () => {
   it('another bytecode share (the deferred value): the last claim is not the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'bytecode_share', 0, 0, (c) => (c[5] ^= 1)), 'write-conflict', CLAIM);
   });
+  it('a block offset changed (valid bits, another offset): its selector\'s bits do not make the offset', () => {
+    // the pull side shares push's selectors: the memory block's offset one row on
+    expectFailsAt(tampered(streams, 'block_bits', 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gp == go');
+  });
+  it('a layout order bit flipped: the sizes\' difference has the other sign', () => {
+    // pair (state, memory): the state (1 row) does not come before the memory (2^h rows)
+    expectFailsAt(tampered(streams, 'layout_order', 0, 0, (c) => (c[0] ^= 1)), 'deref', 'assert log(sg) < 33');
+  });
+  it('a table column value changed: the AIR terminal does not give the last claim', () => {
+    // the first XOR column (pc); a BLAKE2S count column
+    expectFailsAt(tampered(streams, 'fs', fsAt.columns, 0, (c) => (c[0] ^= 1)), 'write-conflict', CLAIM);
+    expectFailsAt(tampered(streams, 'fs', fsAt.columns + 101, 0, (c) => (c[1] ^= 1)), 'write-conflict', CLAIM);
+  });
   const LINE = 'line[0] = l0 + Y * l1 + Y2 * l2';
   it('a memory limb at r changed: off the line through the public words', () => {
     expectFailsAt(tampered(streams, 'fs', fsAt.line + 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', LINE);
@@ -114,6 +127,13 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
   });
   it('another deferred T: the program computes the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.matrix + 82, (c) => (c[0] ^= 1)), 'write-conflict', 'mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat');
+  });
+  it("another selector, total, share weight or table eq weight: the program computes the verifier's", () => {
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.totals + 1, (c) => (c[2] ^= 1)), 'write-conflict', 'tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.shareWeights, (c) => (c[2] ^= 1)), 'write-conflict', 'shw[GEN ** 0] = s2');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.tableWeights + 5, (c) => (c[2] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]');
   });
   it("another ring-switching claim: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.ring, (c) => (c[3] ^= 1)), 'write-conflict', 'out[GEN ** OUT_RING] = tr');

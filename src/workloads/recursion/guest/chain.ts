@@ -6,7 +6,6 @@
 // share), and the child's record as the verifier computes it (`child_expect`, OUT_* of the
 // program), which the test harness pre-writes so every write of the program is checked.
 import { type E, eAdd, eMul, eOne, eZero } from '../../../field/e';
-import { evalRoundPoly } from '../../../pcs/whir/claims';
 import type { TranscriptStep } from '../../../transcript/fiat-shamir';
 import { verifyFlock } from '../../../flock/verify';
 import type { MatrixTermClaim } from '../../../flock/lincheck/claim';
@@ -35,7 +34,8 @@ import { blockCells } from './transcript';
 /** The program's record offsets (OUT_* of programs/aggregate-node.py). */
 export const OUT = {
   chain: 0, ring: 2, ringF: 3, share: 9, matrix: 10, sizes: 93, mu: 101, depth: 102, maxTau: 103, alpha: 104, beta: 108,
-  zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, size: 286,
+  zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, sel: 286, w: 349, totals: 365,
+  shareWeights: 368, tableWeights: 371, checked: 377,
 } as const;
 
 /** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + 7) and the stack's floor. */
@@ -61,7 +61,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   const logBytecode = Math.log2(program.bytecode.length);
   const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
   const streams: Streams = new Map();
-  const out: E[] = Array.from({ length: OUT.size }, () => eZero());
+  const out: E[] = Array.from({ length: OUT.checked }, () => eZero());
   const put = (at: number, ...v: E[]) => v.forEach((x, i) => (out[at + i] = x.slice(0, 6)));
   const seed = fsSeed(program);
   pushEntry(streams, 'piece', [gPow(bare ? 4 : 2)]);
@@ -116,11 +116,22 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   const fw = readFrameworkValues(twin, shape, gkr.point);
   put(OUT.framework, ...[0, 1, 2].map((l) => fw.memory.subarray(6 * l, 6 * l + 6)), fw.memoryFinal, fw.bytecodeFinal);
 
+  // the leaf layout: which group of blocks comes first, each block's offset
+  const groupLogs = [0, shape.logMemory, logBytecode, ...shape.taus];
+  const order: E[] = [];
+  for (let b = 1; b < 9; b++) for (let a = 0; a < b; a++) order.push(groupLogs[a] >= groupLogs[b] ? eOne() : eZero());
+  pushEntry(streams, 'layout_order', order);
+  const layout = leafLayout(shape);
+  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_bits', bits(blk.offset, 24));
+  const sides = bus.sides;
+  put(OUT.sel, ...[...sides[0].framework, ...sides[0].blocks, ...sides[2].blocks].map((b) => b.selector));
+  put(OUT.w, ...Array.from({ length: 16 }, (_, i) => sides[0].weights.subarray(6 * i, 6 * i + 6)));
+  put(OUT.totals, ...bus.totals);
+  put(OUT.shareWeights, ...bus.shareWeights);
+
   const share = nativeSink(bytecodeMultilinear(program)).share!(bus.sharePoint);
   const d = Math.max(...shape.taus);
   pushEntry(streams, 'depth', [gPow(d)]);
-  pushEntry(streams, 'bus_totals', [...bus.totals]);
-  pushEntry(streams, 'share_weights', [...bus.shareWeights]);
   pushEntry(streams, 'bytecode_share', [share]);
   put(OUT.share, share);
   put(OUT.maxTau, gPow(d));
@@ -140,11 +151,20 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   put(OUT.xi, squeezes[0]);
   // round j draws coordinate d - 1 - j
   for (let j = 0; j < d; j++) put(OUT.tpoint + d - 1 - j, squeezes[1 + j]);
+  // each table's eq weight at the sumcheck's point
+  shape.taus.forEach((tau, t) => {
+    let weight = eOne();
+    for (let v = 0; v < d; v++) {
+      const r = out[OUT.tpoint + v];
+      const eq = eAdd(zeta.subarray(6 * v, 6 * v + 6), r);
+      eq[0] ^= 1;
+      weight = eMul(weight, tau > v ? eq : r);
+    }
+    put(OUT.tableWeights + t, weight);
+  });
   put(OUT.columns, ...tables.claims.map((c) => c.value));
   put(OUT.line, line[0].point.subarray(0, 6), ...line.map((c) => c.value));
   put(OUT.public, publicInput[0], publicInput[1]);
-  // the table sumcheck's last claim, for the (still hinted) comparison at its end
-  pushEntry(streams, 'final_claim', [lastClaim(steps, bus.totals.map((t, s) => eAdd(t, eMul(bus.shareWeights[s], share))), d)]);
 
   absorb(true);
   at.flock = fs.length;
@@ -161,26 +181,4 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   put(OUT.chain, wordCell(cv, 0), wordCell(cv, 4));
   if (!bare) pushEntry(streams, 'child_expect', out);
   return { streams, shape, busDepth: depth, fsAt: at, matrix, ringTarget };
-}
-
-/** The table sumcheck's claim after its d rounds from the side totals (the share's part in), on
- * the recorded compressions (ξ's squeeze, then per round c0, c2, c3 and r). */
-function lastClaim(steps: readonly TranscriptStep[], totals: readonly E[], d: number): E {
-  const xi = steps[0].out.slice(0, 6);
-  let claim = eZero();
-  let power = eMul(xi, xi);
-  for (const t of totals) {
-    claim = eAdd(claim, eMul(power, t));
-    power = eMul(power, xi);
-  }
-  for (let v = 0; v < d; v++) {
-    const [c0, c2, c3] = [1, 2, 3].map((k) => steps[4 * v + k].data.slice(0, 6));
-    const poly = new Uint32Array(24);
-    poly.set(c0, 0);
-    poly.set(eAdd(eAdd(claim, c2), c3), 6);
-    poly.set(c2, 12);
-    poly.set(c3, 18);
-    claim = evalRoundPoly(poly, steps[4 * v + 4].out.slice(0, 6));
-  }
-  return claim;
 }
