@@ -18,3 +18,4 @@ export { defaultNodeProgram, NODE_PROGRAM_INCOMPLETE, type NodeProgram } from '.
 export { NODE_STAGES, type NodeProveOptions, type NodeRequest, type NodeStage, type NodeStats, type NodeWitnessInput, proveNode } from './node-prove';
 export { type IndexRange, type PlannedNode, planProofs, planTree, type TreePlan } from './tree-plan';
 export { aggregateTree, type TreeOptions, type TreePosition, type TreeProgress, type TreeRequest, type TreeStats } from './tree-aggregate';
+export { aggregate, type TreeAggregateOptions, type TreeAggregateRequest, verifyAggregate } from './api';

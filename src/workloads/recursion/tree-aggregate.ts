@@ -3,12 +3,14 @@
 // aggregates; the root comes back with every proof's stats. Nothing is proved when the node
 // program is missing or a signer is refused.
 import type { Backend } from '../../backend/backend';
+import { checkOptions } from '../../util/options';
 import type { Program } from '../../vm/program';
 import type { ProveProgramOptions } from '../../vm/prove/prove';
 import { type AggregateStage, type AggregateStats, aggregate } from '../xmss-aggregate/prove';
 import { AggregateInputError } from '../xmss-aggregate/errors';
 import { type AggregateSigner, checkSigners } from '../xmss-aggregate/signers';
 import type { NodeAggregate, TreeAggregate } from './aggregate-file';
+import { TREE_AGGREGATE_RULES } from './api';
 import { type NodeProgram, nodeProgramOr } from './node-program';
 import { type NodeStage, type NodeStats, proveNode } from './node-prove';
 import { type IndexRange, planProofs, planTree, type TreePlan } from './tree-plan';
@@ -74,6 +76,8 @@ function checkLeaf(message: Uint8Array, epoch: number, signers: readonly Aggrega
  * `signers`). A key in two leaves is counted once by the nodes above them.
  */
 export async function aggregateTree(request: TreeRequest, options: TreeOptions): Promise<{ root: NodeAggregate; plan: TreePlan; stats: TreeStats }> {
+  checkOptions('aggregateTree', options, { ...TREE_AGGREGATE_RULES, leaf: 'object' }, ['backend']);
+  if (typeof request !== 'object' || request === null) throw new AggregateInputError('malformed', 'aggregateTree: the request must be an object { message, epoch, signers, leafSize, arity }');
   const { message, epoch, signers } = request;
   const plan = planTree(Array.isArray(signers) ? signers.length : Number.NaN, request.leafSize, request.arity);
   const node = nodeProgramOr(options.node);
