@@ -2,7 +2,8 @@
 // arity 2, as a signers directory (s00.pub, s00.sig, ... in plan order) and as objects, with the
 // root aggregateTree proves on one machine over the stand-in node program (the reference every
 // distributed root must equal byte for byte). CI proves 4 leaves of 2; LEANVM_TREE_FULL=1 the
-// acceptance shape, 8 leaves of 8 (four levels).
+// acceptance shape, 8 leaves of 8 (four levels). The fault tests prove the smaller tree over the
+// first two leaves' signers (two leaves and the root: three jobs).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,16 +25,22 @@ export interface Signer {
   readonly signature: Uint8Array;
 }
 
-export interface TreeFixture {
-  readonly message: Uint8Array;
-  readonly messageHex: string;
+/** A tree's signers and aggregateTree's root of them. */
+export interface TreeCase {
   readonly signers: readonly Signer[];
-  /** The signers' files, s00.pub/s00.sig .. */
-  readonly dir: string;
   /** aggregateTree's root, encoded. */
   readonly root: Uint8Array;
   readonly jobs: number;
   readonly oneMachineMs: number;
+}
+
+export interface TreeFixture extends TreeCase {
+  readonly message: Uint8Array;
+  readonly messageHex: string;
+  /** The signers' files, s00.pub/s00.sig .. */
+  readonly dir: string;
+  /** The tree over the first two leaves' signers. */
+  readonly small: TreeCase;
 }
 
 export function makeSigners(count: number, seed: number, message: Uint8Array): Signer[] {
@@ -58,12 +65,16 @@ export async function treeFixture(seed: number): Promise<TreeFixture> {
   const message = randomBytes(xorshift32(seed ^ 0x5a5a), 32);
   const signers = makeSigners(SHAPE.leaves * SHAPE.leafSize, seed, message);
   const backend = await nativeOrCpu('distributed fixture');
-  try {
+  const reference = async (of: readonly Signer[]): Promise<TreeCase> => {
     const t = performance.now();
-    const { root, plan } = await aggregateTree({ message, epoch: EPOCH, signers, leafSize: SHAPE.leafSize, arity: SHAPE.arity }, { backend, node: standIn });
-    const oneMachineMs = performance.now() - t;
+    const { root, plan } = await aggregateTree({ message, epoch: EPOCH, signers: of, leafSize: SHAPE.leafSize, arity: SHAPE.arity }, { backend, node: standIn });
     const jobs = plan.leaves.length + plan.levels.reduce((s, l) => s + l.length, 0);
-    return { message, messageHex: Buffer.from(message).toString('hex'), signers, dir: signersDir(signers), root: encodeTreeAggregate(root), jobs, oneMachineMs };
+    return { signers: of, root: encodeTreeAggregate(root), jobs, oneMachineMs: performance.now() - t };
+  };
+  try {
+    const full = await reference(signers);
+    const small = await reference(signers.slice(0, 2 * SHAPE.leafSize));
+    return { ...full, message, messageHex: Buffer.from(message).toString('hex'), dir: signersDir(signers), small };
   } finally {
     await backend.dispose();
   }

@@ -1,11 +1,6 @@
-// A STAND-IN node program that verifies nothing (any public input, any witness), as
-// test/recursion/tree.test.ts uses: the real one is programs/aggregate-node.py, not complete yet.
-// Workers load it as a module (--node-program), bundled by workers.ts.
-import type { NodeProgram } from '../../src/workloads/recursion/node-program';
-import { compileSource } from '../../src/zkdsl/index';
+// The recursion tests' STAND-IN node program (test/recursion/stand-in.ts: it verifies nothing;
+// the real one is programs/aggregate-node.py, not complete yet) as a module's default export, the
+// form a worker loads with --node-program (workers.ts bundles it).
+import { standInNode } from '../recursion/stand-in';
 
-const standIn: NodeProgram = {
-  program: compileSource('from snark_lib import *\n\n\ndef main():\n    return\n', { file: 'stand-in.py' }).program,
-  guestWitness: () => new Map(),
-};
-export default standIn;
+export default standInNode;
