@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/backend/backend';
 import { eAdd, eOne } from '../../src/field/e';
 import { StdRng } from '../../src/util/std-rng';
-import type { Program } from '../../src/vm/program';
 import { decodeTreeAggregate, encodeTreeAggregate, type LeafAggregate, type NodeAggregate, type TreeAggregate } from '../../src/workloads/recursion/aggregate-file';
 import { checkChildren } from '../../src/workloads/recursion/children';
 import { ChildCheckError, type ChildProblem } from '../../src/workloads/recursion/errors';
@@ -17,8 +16,8 @@ import { proveNode } from '../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../src/workloads/recursion/verify';
 import { type Aggregate, type AggregateSigner, aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
-import { compileSource } from '../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
+import { standInNode as standIn } from './fixtures';
 import { nativeOrCpu } from '../native/fast-backend';
 
 const next = xorshift32(0x7233);
@@ -32,8 +31,6 @@ const signer = (i: number): AggregateSigner => {
 const keyHex = (s: AggregateSigner) => hex(s.publicKey instanceof Uint8Array ? s.publicKey : encodePublicKey(s.publicKey));
 const leafOf = (a: Aggregate): TreeAggregate => ({ kind: 'leaf', ...a });
 
-/** Verifies nothing: any public input, any witness. */
-const standIn: Program = compileSource('from snark_lib import *\n\n\ndef main():\n    return\n', { file: 'stand-in.py' }).program;
 const programs = { node: standIn };
 
 let backend: Backend;

@@ -36,9 +36,16 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   const { device, link } = ctx;
   const range = (buf: DeviceBuffer) => gpuRange(device, buf);
   // Bound where a kernel's binding is unused: one to read, one to write (never aliased).
-  let unused: [GPUBuffer, GPUBuffer] | undefined;
-  const spares = async (): Promise<[GPUBuffer, GPUBuffer]> =>
-    (unused ??= [await scratchBuffer(link, 'an unused source', 24), await scratchBuffer(link, 'an unused output', 24)]);
+  const spares = (): Promise<[GPUBuffer, GPUBuffer]> =>
+    ctx.once('vm spares', async () => {
+      const source = await scratchBuffer(link, 'an unused source', 24);
+      try {
+        return [source, await scratchBuffer(link, 'an unused output', 24)];
+      } catch (e) {
+        source.destroy();
+        throw e;
+      }
+    });
 
   /** The form as lib/vm_form.wgsl reads it, its columns in at most two buffers (and `outs`'
    * offsets, for a bind): the table's words and the source buffers. */
