@@ -38,9 +38,16 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   const { device, link } = ctx;
   const range = (buf: DeviceBuffer) => gpuRange(device, buf);
   // Bound where a kernel's binding is unused: one to read, one to write (never aliased).
-  let unused: [GPUBuffer, GPUBuffer] | undefined;
-  const spares = async (): Promise<[GPUBuffer, GPUBuffer]> =>
-    (unused ??= [await scratchBuffer(link, 'an unused source', 24), await scratchBuffer(link, 'an unused output', 24)]);
+  const spares = (): Promise<[GPUBuffer, GPUBuffer]> =>
+    ctx.once('vm spares', async () => {
+      const source = await scratchBuffer(link, 'an unused source', 24);
+      try {
+        return [source, await scratchBuffer(link, 'an unused output', 24)];
+      } catch (e) {
+        source.destroy();
+        throw e;
+      }
+    });
 
   /** The form as lib/vm_form.wgsl reads it: per column its source (0 to 2), first value, first
    * bound value and stride, then the terms. */
