@@ -60,6 +60,18 @@ FLOCK_BLOCKS = 17
 FLOCK_MAX_BLOCKS = 16
 # The deferred matrix claim's cells: z, χ_in (8), α, χ'_in (8), s (64), T.
 FLOCK_CLAIM = 83
+# The stacked WHIR opening (src/pcs/whir/config.ts): the commitment sizes log N the piece handles
+# (WHIR_MIN_LOGN .. + WHIR_LOGNS - 1, at log inverse rate 1), and their query counts per level
+# (WHIR_QUERIES[0][logN - 15]), WHIR_Q[7·(logN - WHIR_MIN_LOGN) + level].
+WHIR_MIN_LOGN = 20
+WHIR_LOGNS = 4
+WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0]
+# The point claims the batch combines after the ring claim (bus, table sumcheck, public line).
+POINT_CLAIMS = 110
+# The additive NTT's subspace constants s_k = V_k(e_k) and 1/s_k as K words (src/ntt/subspace.ts):
+# a query at domain point x weighs Π_k (1 + p_k·(1 + Ŵ_k(x))), Ŵ_k = V_k/s_k, V_{k+1} = V_k·(V_k + s_k).
+SUB_S = [1, 6, 360, 18245760, 78274681211224091, 8244804748658156366, 8749050644146709186, 1085473640648473244, 7640059558905957125, 15191009085390685913, 7878391778441664005, 15027479999479429674, 45258276057990961, 4327488829911782419, 436120406283855025, 12258566772772131633, 4173344427556738922, 9379383436311302198, 12815162240740981585, 12781823355040158032, 4363999843076762013, 4884544371481386850, 16029846640984092377, 6101037898394275605, 5083921288726957680, 9840509665356629610, 16460138475881057682, 14988195084384350563]
+SUB_SINV = [1, 9223372036854775803, 16566595158504539616, 12911735938760240710, 2125028155691853901, 4204569583749220094, 6707278589741703265, 1511496419735272010, 8683548997371710969, 120515905832802472, 10797586625038654684, 5944514742312431224, 18149037763096777334, 15307119890373185988, 18218058313307988331, 14663487748577323313, 4781568082007774283, 7330356837328886549, 13911455371512638823, 16617999719419028343, 1788007485707911540, 270802305267126156, 17758540139578744940, 13312579079212403361, 12323593364353422091, 7404272763573462125, 4604879283052166577, 4734029200032747673]
 
 
 # The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
@@ -171,6 +183,7 @@ def leaf_hash(img, dg, nb: Const):
 # Each level's hashed pair (left, right) is hinted with the position's bit b (least significant
 # first): the node must sit in the pair's slot b, node = left + b·(left + right), so the other
 # slot is the sibling. The last hash writes into the root's cells, so it asserts the root.
+# Returns the position Σ_l bits[l]·x^l, for a caller to tie the path to the query it drew.
 def merkle_walk(d0, d1, r0, r1, h: Const):
     nodes = StackBuf(2 * MAX_HEIGHT + 2)
     nodes[0] = d0
@@ -186,7 +199,10 @@ def merkle_walk(d0, d1, r0, r1, h: Const):
         for c in unroll(0, 2):
             nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])
         blake2s(lr[4 * l:4 * l + 2], lr[4 * l + 2:4 * l + 4], nodes[2 * l + 2:2 * l + 4])
-    return 0
+    pos = bits[h - 1]
+    for l in unroll(1, h):
+        pos = pos * GEN + bits[h - 1 - l]
+    return pos
 
 
 # One query's opening checked against a root (r0, r1): its leaf image of nb blocks hinted and
@@ -431,7 +447,8 @@ def flock_rounds(c0, c1, nb: Const):
     for u in unroll(0, 64):
         mt[18 + u] = sv[u]
     mt[82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
-    ring_target(ch, sv, 4 * nb + 181)
+    rf = StackBuf(6)
+    tr = ring_target(ch, sv, rf, 4 * nb + 181)
     return 0
 
 
@@ -456,11 +473,11 @@ def ring_phi(a, f0, f1, f2, f3, f4, f5):
 
 
 # Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
-# challenges squeezed and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice values s, in the cell the
-# hint `ring_target` is checked against (WHIR's batch takes it as its first claim).
+# challenges squeezed into rf and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice values s, in the
+# cell the hint `ring_target` is checked against; returns T (WHIR's batch takes it as its first
+# claim).
 @inline
-def ring_target(ch, sv, i: Const):
-    rf = StackBuf(6)
+def ring_target(ch, sv, rf, i: Const):
     for p in unroll(0, 6):
         rf[p] = fs_squeeze(ch, i + p)
     rt = StackBuf(1)
@@ -469,6 +486,299 @@ def ring_target(ch, sv, i: Const):
     for k in unroll(1, 64):
         tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     rt[0] = tr
+    return tr
+
+
+# One query of a WHIR level: its row's leaf image of nb blocks hinted (nb = 8 at level 0: the
+# row's 64 K lanes, stored last lane first; nb = 3 deeper: 8 E values of three K words), each
+# cell split into its two K words (hinted, checked in K and recombined into the cell), hashed and
+# walked (height h) to the level's root (r0, r1); the walk's path bits must spell pos, the
+# position the query squeeze's bits gave. Returns the row folded at the level's challenges: at
+# level 0 the lanes' MLE at 1 + a0..a5 (lane b sits at word 63 - b, and eq(a, 63 - j) =
+# eq(1 + a, j)), deeper the E values' MLE at a0..a2.
+def whir_row(r0, r1, pos, a0, a1, a2, a3, a4, a5, h: Const, nb: Const):
+    img = StackBuf(32)
+    hint_witness(img[0:4 * nb], "leaf")
+    w = StackBuf(128)
+    for c in unroll(0, 4 * nb):
+        lm = StackBuf(2)
+        hint_f192_limbs(lm, img[c])
+        assert_in_k(lm[0], lm[1])
+        img[c] = lm[0] + lm[1] * Y
+        w[2 * c] = lm[0]
+        w[2 * c + 1] = lm[1]
+    dg = StackBuf(2)
+    leaf_hash(img, dg, nb)
+    p = merkle_walk(dg[0], dg[1], r0, r1, h)
+    at = StackBuf(1)
+    at[0] = p
+    at[0] = pos
+    out = StackBuf(1)
+    if nb == 8:
+        a = [a0 + 1, a1 + 1, a2 + 1, a3 + 1, a4 + 1, a5 + 1]
+        # fold t: the 64 >> t values at 128 - (128 >> t) into 64 >> (t + 1) at 128 - (64 >> t)
+        for t in unroll(0, 6):
+            for i in unroll(0, 32 // 2 ** t):
+                lo = w[128 - 128 // 2 ** t + 2 * i]
+                w[128 - 64 // 2 ** t + i] = lo + a[t] * (lo + w[128 - 128 // 2 ** t + 2 * i + 1])
+        out[0] = w[126]
+    else:
+        e = StackBuf(15)
+        for j in unroll(0, 8):
+            e[j] = w[3 * j] + w[3 * j + 1] * Y + w[3 * j + 2] * Y2
+        a = [a0, a1, a2]
+        for t in unroll(0, 3):
+            for i in unroll(0, 4 // 2 ** t):
+                lo = e[16 - 16 // 2 ** t + 2 * i]
+                e[16 - 8 // 2 ** t + i] = lo + a[t] * (lo + e[16 - 16 // 2 ** t + 2 * i + 1])
+        out[0] = e[14]
+    return out[0]
+
+
+# A query's weight at the coordinates p[at:at + kap] (src/poly/column-weight.ts): for its domain
+# point x, Π_k (1 + p_k·(1 + Ŵ_k(x))) with V_0 = x, V_{k+1} = V_k·(V_k + s_k), Ŵ_k = V_k/s_k.
+@inline
+def query_weight(x, p, at: Const, kap: Const):
+    v = x
+    acc = 1 + p[at] * (1 + v)
+    for k in unroll(1, kap):
+        v = v * (v + SUB_S[k - 1])
+        acc = acc * (1 + p[at + k] * (1 + v * SUB_SINV[k]))
+    return acc
+
+
+# The last level's m tail binds from chain step b (r into pt[n - m + j], each but the last
+# followed by a polynomial); st[8i + 8] the final running claim, st[8i + 9] the residual res (2^m
+# values) at the tail, its MLE (low coordinate first; fold t's 2^(m - t) values at
+# 2^(m + 1) - 2^(m + 1 - t)).
+@inline
+def whir_tail(ch, st, pt, res, run, p0, p1, p2, n: Const, i: Const, m: Const, b: Const):
+    for j in unroll(0, m):
+        pt[n - m + j] = fs_squeeze(ch, b + 3 * j)
+        r = pt[n - m + j]
+        run = p0 + r * (p1 + r * p2)
+        if j + 1 != m:
+            p0 = fs_observe(ch, b + 3 * j + 1)
+            p2 = fs_observe(ch, b + 3 * j + 2)
+            p1 = run + p2
+    for t in unroll(0, m):
+        for k in unroll(0, 2 ** (m - t - 1)):
+            lo = res[2 ** (m + 1) - 2 ** (m + 1 - t) + 2 * k]
+            res[2 ** (m + 1) - 2 ** (m - t) + k] = lo + pt[n - m + t] * (lo + res[2 ** (m + 1) - 2 ** (m + 1 - t) + 2 * k + 1])
+    st[8 * i + 8] = run
+    st[8 * i + 9] = res[2 ** (m + 1) - 2]
+    return
+
+
+# Level i's queries from chain step b: the grinding check, ns squeezes whose bits (each checked,
+# recombined into the challenge) give the nq positions as d-bit runs (kept in qx), λ squeezed,
+# every query's row opened against the level's root and folded (whir_row) into the λ-combination
+# sm, whose polynomial is absorbed; then the OOD claim oo (y, its c0, c2) at λ and the queries at
+# λ² (λ at the last level, where oo is the residual) glued into the running claim and polynomial,
+# the queries' scaled coefficients kept in qc (the OOD scale in zs[32i + 31]) for the terminal.
+# The next level starts from st[8i + 8 ..]; the last level goes on to its tail.
+@inline
+def whir_queries(ch, st, pt, zs, qx, qc, oo, run, p0, p1, p2, n: Const, i: Const, f: Const, at: Const, m: Const, d: Const, nq: Const, ns: Const, last: Const, b: Const):
+    fs_grind(ch, b)
+    for s in unroll(0, ns):
+        c = fs_squeeze(ch, b + 1 + s)
+        bs = StackBuf(192)
+        challenge_bits(c, bs)
+        for j in unroll(0, 192 // d - ((s + 1) // ns) * (ns * (192 // d) - nq)):
+            pos = bs[j * d + d - 1]
+            for t in unroll(1, d):
+                pos = pos * GEN + bs[j * d + d - 1 - t]
+            qx[256 * i + s * (192 // d) + j] = pos
+    lam = fs_squeeze(ch, b + 1 + ns)
+    fa = StackBuf(6)
+    if f == 6:
+        for k in unroll(0, 6):
+            fa[k] = pt[at + k]
+    else:
+        for k in unroll(0, 3):
+            fa[k] = pt[at + k]
+        for k in unroll(3, 6):
+            fa[k] = 0
+    sc = lam
+    if last == 0:
+        sc = lam * lam
+    lq = StackBuf(256)
+    lq[0] = 1
+    sm = whir_row(st[8 * i + 6], st[8 * i + 7], qx[256 * i], fa[0], fa[1], fa[2], fa[3], fa[4], fa[5], d, 3 + 5 * (f // 6))
+    qc[256 * i] = sc
+    for q in unroll(1, nq):
+        lq[q] = lq[q - 1] * lam
+        v = whir_row(st[8 * i + 6], st[8 * i + 7], qx[256 * i + q], fa[0], fa[1], fa[2], fa[3], fa[4], fa[5], d, 3 + 5 * (f // 6))
+        sm = sm + lq[q] * v
+        qc[256 * i + q] = sc * lq[q]
+    s0 = fs_observe(ch, b + 2 + ns)
+    s2 = fs_observe(ch, b + 3 + ns)
+    run = run + sc * sm
+    p0 = p0 + sc * s0
+    p1 = p1 + sc * (sm + s2)
+    p2 = p2 + sc * s2
+    if last == 0:
+        zs[32 * i + 31] = lam
+        st[8 * i + 8] = run + lam * oo[0]
+        st[8 * i + 9] = p0 + lam * oo[1]
+        st[8 * i + 10] = p1 + lam * (oo[0] + oo[2])
+        st[8 * i + 11] = p2 + lam * oo[2]
+        st[8 * i + 12] = ch[2 * (b + 4 + ns)]
+        st[8 * i + 13] = ch[2 * (b + 4 + ns) + 1]
+    else:
+        whir_tail(ch, st, pt, oo, run, p0, p1, p2, n, i, m, b + 4 + ns)
+    return
+
+
+# WHIR level i of a commitment of 2^n words (src/pcs/whir/verifier.ts) on a chain of its own,
+# from the last level's end: the running claim, round polynomial (c0, c1, c2), chain and root
+# pass between levels in st[8i .. 8i + 8). Its f binds (r squeezed into pt[at + j], the claim
+# moved to the polynomial's value at r, the next polynomial's c0, c2 absorbed and c1 = claim +
+# c2); then the next oracle's root from the stream (st[8i + 14 ..]), its OOD point (m squeezes,
+# into zs[32i ..]) and answer y with y's polynomial, or at the last level the residual (2^m values
+# sent in clear); then the queries.
+@inline
+def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: Const, d: Const, nq: Const, ns: Const, last: Const):
+    ch = StackBuf(2 * 128)
+    ch[0] = st[8 * i + 4]
+    ch[1] = st[8 * i + 5]
+    run = st[8 * i]
+    p0 = st[8 * i + 1]
+    p1 = st[8 * i + 2]
+    p2 = st[8 * i + 3]
+    for j in unroll(0, f):
+        pt[at + j] = fs_squeeze(ch, 3 * j)
+        r = pt[at + j]
+        run = p0 + r * (p1 + r * p2)
+        p0 = fs_observe(ch, 3 * j + 1)
+        p2 = fs_observe(ch, 3 * j + 2)
+        p1 = run + p2
+    oo = StackBuf(3)
+    if last == 0:
+        st[8 * i + 14] = fs_observe_half(ch, 3 * f)
+        st[8 * i + 15] = fs_observe_half(ch, 3 * f + 1)
+        for k in unroll(0, m):
+            zs[32 * i + k] = fs_squeeze(ch, 3 * f + 2 + k)
+        for k in unroll(0, 3):
+            oo[k] = fs_observe(ch, 3 * f + 2 + m + k)
+        whir_queries(ch, st, pt, zs, qx, qc, oo, run, p0, p1, p2, n, i, f, at, m, d, nq, ns, last, 3 * f + 5 + m)
+    else:
+        res = StackBuf(64)
+        for k in unroll(0, 2 ** m):
+            res[k] = fs_observe(ch, 3 * f + k)
+        whir_queries(ch, st, pt, zs, qx, qc, res, run, p0, p1, p2, n, i, f, at, m, d, nq, ns, last, 3 * f + 2 ** m)
+    return
+
+
+# The stacked opening of a commitment of 2^n words at log inverse rate 1 (nl WHIR levels;
+# src/pcs/stack/verifier.ts), from the chain after Flock. The batch: ring switching's map and
+# claim T over Flock's slice values (ring_target), the POINT_CLAIMS values absorbed, λ squeezed,
+# the target T + Σ_b λ^(1 + b)·v_b. Then WHIR: the target bound (absorbed, checked equal), the
+# commitment root bound, the first polynomial, every level, and the terminal check
+# weight·residual(tail) = running. The weight at the bound point x: the batch's at x with its six
+# lane coordinates rotated to the end (x' = x[6:] ‖ x[:6]) — the ring claim's
+# Σ_k c_k·Π_j (1 + ρ_j^(2^k) + x'_j) (c_k = Π_{p: k & d_p} f_p^(2^(k mod d_p)), Φ's Frobenius
+# coefficients) and each point claim's λ^(1 + b)·Π_j (1 + π_bj + x'_j), points completed by their
+# slice's selector bits (0 and 1 are their own squares, so the ring's selector rides in ρ) — then
+# each OOD claim's eq and each query's weight at the coordinates bound after it.
+# Hinted inputs the node is to take from earlier pieces (not linked yet): Flock's slice values,
+# the ring point ρ, the point claims' points π_b and values, and the commitment root.
+def whir_open(c0, c1, n: Const, nl: Const):
+    ch = StackBuf(2 * (POINT_CLAIMS + 13))
+    ch[0] = c0
+    ch[1] = c1
+    sv = StackBuf(64)
+    hint_witness(sv, "ring_s")
+    rf = StackBuf(6)
+    tr = ring_target(ch, sv, rf, 0)
+    vals = StackBuf(POINT_CLAIMS)
+    for b in unroll(0, POINT_CLAIMS):
+        vals[b] = fs_observe(ch, 6 + b)
+    lam = fs_squeeze(ch, 6 + POINT_CLAIMS)
+    lp = StackBuf(POINT_CLAIMS)
+    lp[0] = lam
+    for b in unroll(1, POINT_CLAIMS):
+        lp[b] = lp[b - 1] * lam
+    tg = tr
+    for b in unroll(0, POINT_CLAIMS):
+        tg = tg + lp[b] * vals[b]
+    chk = StackBuf(1)
+    chk[0] = fs_observe(ch, 7 + POINT_CLAIMS)
+    chk[0] = tg
+    st = StackBuf(8 * 8)
+    st[6] = fs_observe_half(ch, 8 + POINT_CLAIMS)
+    st[7] = fs_observe_half(ch, 9 + POINT_CLAIMS)
+    st[0] = tg
+    st[1] = fs_observe(ch, 10 + POINT_CLAIMS)
+    st[3] = fs_observe(ch, 11 + POINT_CLAIMS)
+    st[2] = tg + st[3]
+    st[4] = ch[2 * (12 + POINT_CLAIMS)]
+    st[5] = ch[2 * (12 + POINT_CLAIMS) + 1]
+    pt = StackBuf(32)
+    zs = StackBuf(32 * 8)
+    qx = StackBuf(256 * 8)
+    qc = StackBuf(256 * 8)
+    for i in unroll(0, nl):
+        whir_level(st, pt, zs, qx, qc, n, i, 3 + 3 * (1 // (i + 1)), 3 * i + 3 - 3 * (1 // (i + 1)), n - 6 - 3 * i, n - 4 - i - (1 // (i + 1)), WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i], (WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i] + 192 // (n - 4 - i - (1 // (i + 1))) - 1) // (192 // (n - 4 - i - (1 // (i + 1)))), (i + 1) // nl)
+    # the batch's weight at x' (1 + x'_j in x1): the ring claim's, from Φ's coefficients (f_p's
+    # squares f_p^(2^j) in pw[64 - 64 / 2^p + j]) and ρ's Frobenius powers (fr[32k + j] = ρ_j^(2^k))
+    x1 = StackBuf(32)
+    for k in unroll(0, n):
+        x1[k] = 1 + pt[(k + 6) % n]
+    pw = StackBuf(64)
+    for p in unroll(0, 6):
+        pw[64 - 64 // 2 ** p] = rf[p]
+        for j in unroll(1, 32 // 2 ** p):
+            pw[64 - 64 // 2 ** p + j] = pw[64 - 64 // 2 ** p + j - 1] * pw[64 - 64 // 2 ** p + j - 1]
+    fr = StackBuf(64 * 32)
+    hint_witness(fr[0:n], "ring_point")
+    wt = 0
+    for k in unroll(0, 64):
+        term = x1[0] + fr[32 * k]
+        for j in unroll(1, n):
+            term = term * (x1[j] + fr[32 * k + j])
+        for p in unroll(0, 6):
+            if (k // (32 // 2 ** p)) % 2 == 1:
+                term = term * pw[64 - 64 // 2 ** p + k % (32 // 2 ** p)]
+        wt = wt + term
+        if k != 63:
+            for j in unroll(0, n):
+                fr[32 * k + 32 + j] = fr[32 * k + j] * fr[32 * k + j]
+    pc = StackBuf(POINT_CLAIMS * 28)
+    hint_witness(pc[0:POINT_CLAIMS * n], "point_claims")
+    for b in unroll(0, POINT_CLAIMS):
+        e = x1[0] + pc[n * b]
+        for k in unroll(1, n):
+            e = e * (x1[k] + pc[n * b + k])
+        wt = wt + lp[b] * e
+    # checked against the TypeScript verifier's batch weight and bound point
+    wo = StackBuf(33)
+    hint_witness(wo[0:1 + n], "whir_out")
+    wo[0] = wt
+    for k in unroll(0, n):
+        wo[1 + k] = pt[k]
+    # the glued claims: level i's OOD eq and its queries' weights at pt[6 + 3i:]
+    for i in unroll(0, nl - 1):
+        e = 1 + zs[32 * i] + pt[6 + 3 * i]
+        for k in unroll(1, n - 6 - 3 * i):
+            e = e * (1 + zs[32 * i + k] + pt[6 + 3 * i + k])
+        wt = wt + zs[32 * i + 31] * e
+    for i in unroll(0, nl):
+        for q in unroll(0, WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i]):
+            wt = wt + qc[256 * i + q] * query_weight(qx[256 * i + q], pt, 6 + 3 * i, n - 6 - 3 * i)
+    fin = StackBuf(1)
+    fin[0] = st[8 * nl]
+    fin[0] = wt * st[8 * nl + 1]
+    return 0
+
+
+# The stacked opening from the chain (c0, c1) after Flock, log N hinted as g^(n - WHIR_MIN_LOGN)
+# (not yet derived from the announced sizes); nl = 1 + (n - 9) // 3 levels.
+def whir_at(c0, c1):
+    ln = StackBuf(1)
+    hint_witness(ln, "whir_logn")
+    assert log(ln[0]) < WHIR_LOGNS
+    d = match_range(log(ln[0]), range(0, WHIR_LOGNS), lambda k: whir_open(c0, c1, k + WHIR_MIN_LOGN, 1 + (k + WHIR_MIN_LOGN - 9) // 3))
     return
 
 
@@ -625,11 +935,11 @@ def transcript_replay():
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
 # the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
 # for the query positions, g^4 for the GKR, g^5 for the proof's start through the GKR, g^6 for
-# Flock.
+# Flock, g^7 for the stacked WHIR opening.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 7
+    assert log(pc[0]) < 8
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -651,4 +961,8 @@ def main():
             fs6 = StackBuf(2)
             hint_witness(fs6, "fs_state")
             flock_at(fs6[0], fs6[1])
+        case 7:
+            fs7 = StackBuf(2)
+            hint_witness(fs7, "fs_state")
+            whir_at(fs7[0], fs7[1])
     return

@@ -43,6 +43,14 @@ function pathPairs(image: Uint32Array, path: readonly Uint8Array[], q: number): 
   return out;
 }
 
+/** Query i of `phase`: its leaf image as cells, its path's hashed pairs and its position's bits. */
+export function pushOpening(streams: Streams, phase: OpenedPhase, i: number): void {
+  const o = phase.openings[i], q = phase.queries[i];
+  pushEntry(streams, 'leaf', Array.from({ length: phase.leafWords / 2 }, (_, c) => wordCell(o.leafData, 4 * c)));
+  pushEntry(streams, 'siblings', pathPairs(o.leafData, o.path, q));
+  pushEntry(streams, 'path_bits', Array.from({ length: Math.log2(phase.nLeaves) }, (_, l) => ((q >>> l) & 1 ? eOne() : eZero())));
+}
+
 /** The streams of the Merkle piece over every query of `phases`. */
 export function openingsWitness(phases: readonly OpenedPhase[]): Streams {
   const streams: Streams = new Map();
@@ -55,12 +63,9 @@ export function openingsWitness(phases: readonly OpenedPhase[]): Streams {
     if (kind < 0) throw new MerkleError('shape', `a leaf of ${phase.leafWords} K words is no leaf the node program hashes`);
     const height = Math.log2(phase.nLeaves);
     const root = digestCells(phase.root);
-    phase.openings.forEach((o, i) => {
-      const q = phase.queries[i];
+    phase.openings.forEach((_, i) => {
       pushEntry(streams, 'opening', [gPow(kind), gPow(height - 1), root[0], root[1]]);
-      pushEntry(streams, 'leaf', Array.from({ length: 4 * blocks }, (_, c) => wordCell(o.leafData, 4 * c)));
-      pushEntry(streams, 'siblings', pathPairs(o.leafData, o.path, q));
-      pushEntry(streams, 'path_bits', Array.from({ length: height }, (_, l) => ((q >>> l) & 1 ? eOne() : eZero())));
+      pushOpening(streams, phase, i);
     });
   }
   return streams;
