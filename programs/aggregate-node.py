@@ -489,24 +489,19 @@ def ring_target(ch, sv, rf, i: Const):
     return tr
 
 
-# One query of a WHIR level: its row's leaf image of nb blocks hinted (nb = 8 at level 0: the
-# row's 64 K lanes, stored last lane first; nb = 3 deeper: 8 E values of three K words), each
-# cell split into its two K words (hinted, checked in K and recombined into the cell), hashed and
-# walked (height h) to the level's root (r0, r1); the walk's path bits must spell pos, the
-# position the query squeeze's bits gave. Returns the row folded at the level's challenges: at
+# One query of a WHIR level: its row's leaf image of nb blocks hinted as K words (nb = 8 at level
+# 0: the row's 64 K lanes, stored last lane first; nb = 3 deeper: 8 E values of three K words),
+# each checked in K and paired into the image's cells, hashed and walked (height h) to the level's
+# root (r0, r1); the walk's path bits must spell pos, the position the query squeeze's bits gave. Returns the row folded at the level's challenges: at
 # level 0 the lanes' MLE at 1 + a0..a5 (lane b sits at word 63 - b, and eq(a, 63 - j) =
 # eq(1 + a, j)), deeper the E values' MLE at a0..a2.
 def whir_row(r0, r1, pos, a0, a1, a2, a3, a4, a5, h: Const, nb: Const):
-    img = StackBuf(32)
-    hint_witness(img[0:4 * nb], "leaf")
     w = StackBuf(128)
+    hint_witness(w[0:8 * nb], "row_words")
+    img = StackBuf(32)
     for c in unroll(0, 4 * nb):
-        lm = StackBuf(2)
-        hint_f192_limbs(lm, img[c])
-        assert_in_k(lm[0], lm[1])
-        img[c] = lm[0] + lm[1] * Y
-        w[2 * c] = lm[0]
-        w[2 * c + 1] = lm[1]
+        assert_in_k(w[2 * c], w[2 * c + 1])
+        img[c] = w[2 * c] + w[2 * c + 1] * Y
     dg = StackBuf(2)
     leaf_hash(img, dg, nb)
     p = merkle_walk(dg[0], dg[1], r0, r1, h)
@@ -751,12 +746,8 @@ def whir_open(c0, c1, n: Const, nl: Const):
         for k in unroll(1, n):
             e = e * (x1[k] + pc[n * b + k])
         wt = wt + lp[b] * e
-    # checked against the TypeScript verifier's batch weight and bound point
-    wo = StackBuf(33)
-    hint_witness(wo[0:1 + n], "whir_out")
-    wo[0] = wt
-    for k in unroll(0, n):
-        wo[1 + k] = pt[k]
+    bw = StackBuf(1)
+    bw[0] = wt
     # the glued claims: level i's OOD eq and its queries' weights at pt[6 + 3i:]
     for i in unroll(0, nl - 1):
         e = 1 + zs[32 * i] + pt[6 + 3 * i]
@@ -769,6 +760,12 @@ def whir_open(c0, c1, n: Const, nl: Const):
     fin = StackBuf(1)
     fin[0] = st[8 * nl]
     fin[0] = wt * st[8 * nl + 1]
+    # checked against the TypeScript verifier's batch weight and bound point
+    wo = StackBuf(33)
+    hint_witness(wo[0:1 + n], "whir_out")
+    wo[0] = bw[0]
+    for k in unroll(0, n):
+        wo[1 + k] = pt[k]
     return 0
 
 

@@ -5,7 +5,8 @@
 // chain from the end of Flock, ending at the TypeScript verifier's weight and bound point. Each
 // tampered part stops the run at the assertion that catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { whirConfig } from '../../../src/pcs/whir/config';
+import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
 import { type Child, expectFailsAt, leafChild, nodeProgram, run, tampered, vectorChild } from './children';
 
 function opens(child: Child) {
@@ -24,5 +25,76 @@ describe("a child's stacked WHIR opening in the VM", () => {
       leaf = await leafChild(1);
     }, 120_000);
     it("runs its opening to the verifier's weight, point and terminal check", () => opens(leaf));
+  });
+});
+
+describe('a tampered opening stops the run', () => {
+  const rec = whirWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof);
+  const levels = whirConfig(rec.logN, 1).levels;
+  // fs entries: the point claims' values, the target, the root's halves, the first polynomial;
+  // per level its folds' (c0, c2), then the next root's halves and the OOD (y, c0, c2) or the
+  // residual, the grinding nonce, the queries' (c0, c2); the last level's tail polynomials.
+  const starts: number[] = [];
+  let k = POINT_CLAIMS + 5;
+  levels.forEach((l, i) => {
+    starts.push(k);
+    k += 2 * l.fold + (i + 1 < levels.length ? 5 : 2 ** l.logMsgCols) + 1 + 2;
+  });
+  const fold = (i: number, j: number) => starts[i] + 2 * j;
+  const ood = (i: number) => starts[i] + 2 * levels[i].fold + 2;
+  const nonce = (i: number) => starts[i] + 2 * levels[i].fold + (i + 1 < levels.length ? 5 : 2 ** levels[i].logMsgCols);
+  const last = levels.length - 1;
+  const tailEnd = nonce(last) + 3 + 2 * (levels[last].logMsgCols - 1);
+  const GRIND = 'chk[0] = acc * GEN ** POW_BITS + lm[1] * Y';
+  const TERMINAL = 'fin[0] = wt * st[8 * nl + 1]';
+  const NODE_SLOT = 'nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])';
+
+  it('the honest hints run, and the stream is read to its end', () => {
+    expect(rec.streams.get('fs')).toHaveLength(tailEnd);
+    expect(() => run(rec.streams)).not.toThrow();
+  });
+  it("a fold round's coefficient changed: the chain moves, so level 1's grinding nonce fails", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', fold(1, 0), 0, (c) => (c[0] ^= 1)), 'write-conflict', GRIND);
+  });
+  it("the last tail round's coefficient changed: the terminal check", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', tailEnd - 2, 0, (c) => (c[2] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("an OOD answer changed: the chain moves, so the level's grinding nonce fails", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', ood(0), 0, (c) => (c[1] ^= 1)), 'write-conflict', GRIND);
+  });
+  it('a grinding nonce changed: the grinding check', () => {
+    expectFailsAt(tampered(rec.streams, 'fs', nonce(2), 0, (c) => (c[0] ^= 1)), 'write-conflict', GRIND);
+  });
+  it("a residual value changed: the chain moves, so the last level's grinding nonce fails", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', nonce(last) - 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', GRIND);
+  });
+  it("a Merkle sibling changed: the next level's node is not in its slot", () => {
+    const q = rec.phases[1].queries[0], first = rec.phases[0].queries.length;
+    const slot = (q >>> 4) & 1 ? 0 : 2;
+    expectFailsAt(tampered(rec.streams, 'siblings', first, 4 * 4 + slot, (c) => (c[1] ^= 1 << 9)), 'write-conflict', NODE_SLOT);
+  });
+  it("a leaf-row lane changed: the row's digest is not in level 0's slot", () => {
+    expectFailsAt(tampered(rec.streams, 'row_words', 3, 63, (c) => (c[0] ^= 1)), 'write-conflict', NODE_SLOT);
+  });
+  it('a leaf-row word outside K: the K check', () => {
+    expectFailsAt(tampered(rec.streams, 'row_words', 3, 10, (c) => (c[2] ^= 1)), 'jump', 'assert_in_k(w[2 * c], w[2 * c + 1])');
+  });
+  it("another query's valid opening in a query's place: its path does not spell the drawn position", () => {
+    const i = rec.phases[0].queries.findIndex((q) => q !== rec.phases[0].queries[0]);
+    const swapped = new Map([...rec.streams].map(([name, v]) => [name, v.slice()]));
+    for (const name of ['row_words', 'siblings', 'path_bits']) swapped.get(name)![0] = rec.streams.get(name)![i];
+    expectFailsAt(swapped, 'write-conflict', 'at[0] = pos');
+  });
+  it("a query squeeze's bit flipped: the bits do not recombine into the challenge", () => {
+    expectFailsAt(tampered(rec.streams, 'challenge_bits', 2, 77, (c) => (c[0] ^= 1)), 'write-conflict', 'chk[0] = a0 + a1 * Y + a2 * Y2');
+  });
+  it("a point claim's hinted point changed: the weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("the ring point changed: the ring claim's weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 1, (c) => (c[5] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("a wrong expected weight: the program's batch weight is the verifier's", () => {
+    expectFailsAt(tampered(rec.streams, 'whir_out', 0, 0, (c) => (c[4] ^= 1)), 'write-conflict', 'wo[0] = bw[0]');
   });
 });

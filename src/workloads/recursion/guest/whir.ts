@@ -145,7 +145,7 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
     pushEntry(streams, 'pow_bits', powBits(grind.check));
     for (let s = 0; s < Math.ceil(level.queries / Math.floor(192 / d)); s++) pushEntry(streams, 'challenge_bits', challengeBits(next('squeeze').challenge));
     squeeze();
-    phases[i].openings.forEach((_, q) => pushOpening(streams, phases[i], q));
+    phases[i].openings.forEach((_, q) => pushOpening(streams, phases[i], q, true));
     absorb(2);
     if (last) {
       for (let j = 0; j < m; j++) {
