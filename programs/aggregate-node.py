@@ -165,6 +165,16 @@ def challenge_bits(c, bits):
     return
 
 
+# Run j of d bits of a challenge's bits (bits jd .. jd + d - 1) as the polynomial Σ_i bit·x^i:
+# the query position they read as an integer.
+@inline
+def bits_run(bits, j: Const, d: Const):
+    pos = bits[j * d + d - 1]
+    for i in unroll(1, d):
+        pos = pos * GEN + bits[j * d + d - 1 - i]
+    return pos
+
+
 # A Merkle leaf image of nb blocks (4·nb cells, two K words each) hashed into dg[0:2]: one
 # BLAKE2s-256 of 64·nb bytes.
 @inline
@@ -530,16 +540,27 @@ def whir_row(r0, r1, pos, a0, a1, a2, a3, a4, a5, h: Const, nb: Const):
     return out[0]
 
 
-# A query's weight at the coordinates p[at:at + kap] (src/poly/column-weight.ts): for its domain
-# point x, Π_k (1 + p_k·(1 + Ŵ_k(x))) with V_0 = x, V_{k+1} = V_k·(V_k + s_k), Ŵ_k = V_k/s_k.
-@inline
+# A query's weight at the coordinates at .. at + kap - 1 of the heap point p
+# (src/poly/column-weight.ts): for its domain point x, Π_k (1 + p_k·(1 + Ŵ_k(x))) with V_0 = x,
+# V_{k+1} = V_k·(V_k + s_k), Ŵ_k = V_k/s_k. A call (the levels' code stays small).
 def query_weight(x, p, at: Const, kap: Const):
     v = x
-    acc = 1 + p[at] * (1 + v)
+    acc = 1 + p[GEN ** at] * (1 + v)
     for k in unroll(1, kap):
         v = v * (v + SUB_S[k - 1])
-        acc = acc * (1 + p[at + k] * (1 + v * SUB_SINV[k]))
+        acc = acc * (1 + p[GEN ** (at + k)] * (1 + v * SUB_SINV[k]))
     return acc
+
+
+# A query squeeze's first cnt positions: its 192 bits hinted and checked (challenge_bits), then
+# each d-bit run (bits_run). A call (the levels' code stays small).
+def query_runs(c, d: Const, cnt: Const):
+    bits = StackBuf(192)
+    challenge_bits(c, bits)
+    rs = StackBuf(16)
+    for j in unroll(0, cnt):
+        rs[j] = bits_run(bits, j, d)
+    return rs
 
 
 # The last level's m tail binds from chain step b (r into pt[n - m + j], each but the last
@@ -577,13 +598,9 @@ def whir_queries(ch, st, pt, zs, qx, qc, oo, run, p0, p1, p2, n: Const, i: Const
     fs_grind(ch, b)
     for s in unroll(0, ns):
         c = fs_squeeze(ch, b + 1 + s)
-        bs = StackBuf(192)
-        challenge_bits(c, bs)
+        rs = query_runs(c, d, 192 // d - ((s + 1) // ns) * (ns * (192 // d) - nq))
         for j in unroll(0, 192 // d - ((s + 1) // ns) * (ns * (192 // d) - nq)):
-            pos = bs[j * d + d - 1]
-            for t in unroll(1, d):
-                pos = pos * GEN + bs[j * d + d - 1 - t]
-            qx[256 * i + s * (192 // d) + j] = pos
+            qx[256 * i + s * (192 // d) + j] = rs[j]
     lam = fs_squeeze(ch, b + 1 + ns)
     fa = StackBuf(6)
     if f == 6:
@@ -754,9 +771,12 @@ def whir_open(c0, c1, n: Const, nl: Const):
         for k in unroll(1, n - 6 - 3 * i):
             e = e * (1 + zs[32 * i + k] + pt[6 + 3 * i + k])
         wt = wt + zs[32 * i + 31] * e
+    hp = HeapBuf(32)
+    for k in unroll(0, n):
+        hp[GEN ** k] = pt[k]
     for i in unroll(0, nl):
         for q in unroll(0, WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i]):
-            wt = wt + qc[256 * i + q] * query_weight(qx[256 * i + q], pt, 6 + 3 * i, n - 6 - 3 * i)
+            wt = wt + qc[256 * i + q] * query_weight(qx[256 * i + q], hp, 6 + 3 * i, n - 6 - 3 * i)
     fin = StackBuf(1)
     fin[0] = st[8 * nl]
     fin[0] = wt * st[8 * nl + 1]
@@ -866,17 +886,14 @@ def merkle_replay():
     return
 
 
-# A query squeeze's positions: each d-bit run j of the challenge's bits (bits jd .. jd + d - 1)
-# as the polynomial Σ_i bit·x^i, checked against the position the verifier drew.
+# A query squeeze's positions: each d-bit run j of the challenge's bits (bits_run), checked
+# against the position the verifier drew.
 @inline
 def check_runs(bits, d: Const):
     want = StackBuf(192)
     hint_witness(want[0:192 // d], "positions")
     for j in unroll(0, 192 // d):
-        pos = bits[j * d + d - 1]
-        for i in unroll(1, d):
-            pos = pos * GEN + bits[j * d + d - 1 - i]
-        want[j] = pos
+        want[j] = bits_run(bits, j, d)
     return 0
 
 
