@@ -14,7 +14,17 @@ function opens(child: Child) {
   const exec = run(rec.streams);
   const queries = rec.phases.reduce((k, p) => k + p.queries.length, 0);
   expect(rec.point).toHaveLength(rec.logN);
-  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${exec.programCycles} cycles (program: ${nodeProgram().program.bytecode.length} slots)`);
+  // program cycles by function (specialisations together; main's range holds the fill)
+  const by = new Map<string, number>();
+  for (const f of nodeProgram().program.fnRanges) {
+    const name = f.name.replace(/__.*/, '');
+    if (name === 'main') continue;
+    let c = 0;
+    for (let pc = f.entry; pc < f.entry + f.len; pc++) c += exec.bytecodeCounts[pc];
+    if (c > 0) by.set(name, (by.get(name) ?? 0) + c);
+  }
+  const parts = [...by].sort((x, y) => y[1] - x[1]).map(([k, c]) => `${k} ${c}`).join(', ');
+  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${exec.programCycles} cycles (${parts}; program: ${nodeProgram().program.bytecode.length} slots)`);
 }
 
 describe("a child's stacked WHIR opening in the VM", () => {
