@@ -1,9 +1,10 @@
-// The node program's stacked WHIR opening (programs/aggregate-node.py, whir_open): a child's batch
-// (ring switching's claim, the point claims, λ) and every WHIR level — fold rounds, the next root
-// from the stream, OOD sample and answer, grinding, query squeezes whose bits are the Merkle
-// walks' paths, each opened row folded into the level's claim — to the terminal check, on one
-// chain from the end of Flock, ending at the TypeScript verifier's weight and bound point. Each
-// tampered part stops the run at the assertion that catches it.
+// The node program's stacked WHIR opening (programs/aggregate-node.py, whir_open) after
+// child_to_ring, on the chain and record it leaves: a child's batch (ring switching's claim, the
+// point claims, λ) and every WHIR level — fold rounds, the next root from the stream, OOD sample
+// and answer, grinding, query squeezes whose bits are the Merkle walks' paths, each opened row
+// folded into the level's claim — to the terminal check: one chain from the child's statement,
+// ending at the TypeScript verifier's weight and bound point. Each tampered part stops the run at
+// the assertion that catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { whirConfig } from '../../../src/pcs/whir/config';
 import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
@@ -23,8 +24,10 @@ function opens(child: Child) {
     for (let pc = f.entry; pc < f.entry + f.len; pc++) c += exec.bytecodeCounts[pc];
     if (c > 0) by.set(name, (by.get(name) ?? 0) + c);
   }
-  const parts = [...by].sort((x, y) => y[1] - x[1]).map(([k, c]) => `${k} ${c}`).join(', ');
-  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${exec.programCycles} cycles (${parts}; program: ${nodeProgram().program.bytecode.length} slots)`);
+  const whir = ['whir_at', 'whir_open', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
+  const parts = whir.map((k) => `${k} ${by.get(k) ?? 0}`).join(', ');
+  const own = whir.reduce((t, k) => t + (by.get(k) ?? 0), 0);
+  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${nodeProgram().program.bytecode.length} slots)`);
 }
 
 describe("a child's stacked WHIR opening in the VM", () => {
@@ -41,11 +44,12 @@ describe("a child's stacked WHIR opening in the VM", () => {
 describe('a tampered opening stops the run', () => {
   const rec = whirWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof);
   const levels = whirConfig(rec.logN, 1).levels;
-  // fs entries: the point claims' values, the target, the root's halves, the first polynomial;
-  // per level its folds' (c0, c2), then the next root's halves and the OOD (y, c0, c2) or the
-  // residual, the grinding nonce, the queries' (c0, c2); the last level's tail polynomials.
+  // fs entries after child_to_ring's: the point claims' values, the target, the root's halves,
+  // the first polynomial; per level its folds' (c0, c2), then the next root's halves and the OOD
+  // (y, c0, c2) or the residual, the grinding nonce, the queries' (c0, c2); the last level's tail
+  // polynomials.
   const starts: number[] = [];
-  let k = POINT_CLAIMS + 5;
+  let k = rec.fsStart + POINT_CLAIMS + 5;
   levels.forEach((l, i) => {
     starts.push(k);
     k += 2 * l.fold + (i + 1 < levels.length ? 5 : 2 ** l.logMsgCols) + 1 + 2;

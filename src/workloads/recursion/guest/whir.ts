@@ -1,16 +1,15 @@
 // The hints of the node program's stacked WHIR opening (programs/aggregate-node.py, whir_open)
-// for one child: the child's verification run up to the opening (announced sizes, root, bus,
-// table sumcheck, public-input line, Flock), the chain there, then the batch and WHIR with every
-// absorbed scalar's block cells, grinding nonce, query squeeze's bits and opened query recorded
-// in the order the program reads them. The inputs the program does not derive yet (Flock's slice
-// values, the ring point, the point claims, the commitment root) are hinted; what the TypeScript
-// verifier ends with (the batch's weight at the bound point, the point) is the program's to meet.
+// for one child, run after child_to_ring on its chain: child_to_ring's own hints (chain.ts, bare),
+// then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
+// squeeze's bits and opened row recorded in the order the program reads them. The inputs the
+// program does not take from the child's record yet (the ring point, the point claims, the
+// commitment root) are hinted; what the TypeScript verifier ends with (the batch's weight at the
+// bound point, the point) is the program's to meet.
 import { type E, eOne, eZero } from '../../../field/e';
 import { verifyFlock } from '../../../flock/verify';
 import { batchClaims } from '../../../pcs/stack/batch';
 import { checkClaims, claimPoint, type StackClaims } from '../../../pcs/stack/claims';
 import { stackWeightAt } from '../../../pcs/stack/weight';
-import { ringSwitchTarget } from '../../../pcs/ring-switch';
 import { INITIAL_FOLDING_FACTOR, whirConfig } from '../../../pcs/whir/config';
 import { verifyWhir } from '../../../pcs/whir/verifier';
 import type { TranscriptStep } from '../../../transcript/fiat-shamir';
@@ -29,6 +28,7 @@ import { routeClaims } from '../../../vm/verify/routing';
 import { verifyTableSumcheck } from '../../../vm/verify/table-sumcheck';
 import { vmVerifierState } from '../../../vm/verify/verify';
 import { VerificationError } from '../../../transcript/errors';
+import { chainWitness } from './chain';
 import { pushOpening, wordCell } from './merkle';
 import { challengeBits } from './positions';
 import { gPow, pushEntry, type Streams } from './streams';
@@ -47,6 +47,8 @@ export interface WhirRecord {
   readonly weight: E;
   readonly point: readonly E[];
   readonly phases: readonly OpenedPhase[];
+  /** Where the opening's absorbs start in the `fs` stream (child_to_ring's come first). */
+  readonly fsStart: number;
 }
 
 const coords = (p: Uint32Array): E[] => Array.from({ length: p.length / 6 }, (_, i) => p.slice(6 * i, 6 * i + 6));
@@ -79,7 +81,6 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   const view = { logN: n, nLanes: layout.stack.nLanes };
   checkClaims(claims, view);
 
-  const cv = vs.state();
   const steps: TranscriptStep[] = [];
   vs.tapTranscript((s) => steps.push(s));
   vs.openedPhases = [];
@@ -96,12 +97,9 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   vs.finish();
   const phases = vs.openedPhases;
 
-  const streams: Streams = new Map();
-  pushEntry(streams, 'piece', [gPow(7)]);
-  pushEntry(streams, 'fs_state', [wordCell(cv, 0), wordCell(cv, 4)]);
-  pushEntry(streams, 'whir_logn', [gPow(n - WHIR_MIN_LOGN)]);
-  pushEntry(streams, 'ring_s', coords(flock.s));
-  pushEntry(streams, 'ring_target', [ringSwitchTarget(flock.s, batch.coordinateWeights)]);
+  const streams: Streams = chainWitness(program, publicInput, proofBytes, true).streams;
+  streams.set('piece', [[gPow(5)]]);
+  const fsStart = streams.get('fs')!.length;
 
   // The transcript in the program's order: each event checked to be the kind it expects.
   const events = transcriptEvents(steps);
@@ -162,5 +160,5 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   const x = coords(rotated);
   const point = [...x.slice(n - INITIAL_FOLDING_FACTOR), ...x.slice(0, n - INITIAL_FOLDING_FACTOR)];
   pushEntry(streams, 'whir_out', [weight, ...point]);
-  return { streams, logN: n, weight, point, phases };
+  return { streams, logN: n, weight, point, phases, fsStart };
 }
