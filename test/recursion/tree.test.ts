@@ -17,7 +17,6 @@ import { verifyTreeAggregate } from '../../src/workloads/recursion/verify';
 import { type Aggregate, type AggregateSigner, aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
-import { standInNode as standIn } from './fixtures';
 import { nativeOrCpu } from '../native/fast-backend';
 import { standInNode, standInProgram as standIn } from './stand-in';
 
