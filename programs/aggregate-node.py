@@ -66,7 +66,8 @@ FLOCK_CLAIM = 83
 WHIR_MIN_LOGN = 20
 WHIR_LOGNS = 4
 WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0]
-# The point claims the batch combines after the ring claim (bus, table sumcheck, public line).
+# The point claims the batch combines after the ring claim: the framework values', the table
+# sumcheck's column values' and the public-input line's three limbs' claims, in that order.
 POINT_CLAIMS = 110
 # The additive NTT's subspace constants s_k = V_k(e_k) and 1/s_k as K words (src/ntt/subspace.ts):
 # a query at domain point x weighs Π_k (1 + p_k·(1 + Ŵ_k(x))), Ŵ_k = V_k/s_k, V_{k+1} = V_k·(V_k + s_k).
@@ -802,8 +803,10 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
 # λ^(1 + b)·Π_j (1 + π_bj + x'_j), points completed by their slice's selector bits (0 and 1 are
 # their own squares, so the ring's selector rides in ρ) — then each OOD claim's eq and each
 # query's weight at the coordinates bound after it.
-# Hinted inputs the node is to take from the record (not linked yet): the ring point ρ, the
-# point claims' points π_b and values, and the commitment root.
+# The point claims' values are checked against the record's; hinted inputs the node is to take
+# from the record (not linked yet): the ring point's coordinates past χ'_in (the zerocheck's χ_out
+# and q_flock's selector bits), the point claims' points π_b (with their slot and selector bits),
+# and the commitment root.
 def whir_open(out, n: Const, nl: Const):
     ch = StackBuf(2 * (POINT_CLAIMS + 7))
     ch[0] = out[GEN ** OUT_CHAIN]
@@ -814,6 +817,13 @@ def whir_open(out, n: Const, nl: Const):
     vals = StackBuf(POINT_CLAIMS)
     for b in unroll(0, POINT_CLAIMS):
         vals[b] = fs_observe(ch, b)
+    # the claims' values are the record's: the framework values, the columns', the line's limbs
+    for b in unroll(0, FRAMEWORK_VALUES):
+        vals[b] = out[GEN ** (OUT_FRAMEWORK + b)]
+    for b in unroll(0, TABLE_COLUMNS):
+        vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]
+    for b in unroll(0, 3):
+        vals[FRAMEWORK_VALUES + TABLE_COLUMNS + b] = out[GEN ** (OUT_LINE + 1 + b)]
     lam = fs_squeeze(ch, POINT_CLAIMS)
     lp = StackBuf(POINT_CLAIMS)
     lp[0] = lam
@@ -852,6 +862,9 @@ def whir_open(out, n: Const, nl: Const):
             pw[64 - 64 // 2 ** p + j] = pw[64 - 64 // 2 ** p + j - 1] * pw[64 - 64 // 2 ** p + j - 1]
     fr = StackBuf(64 * 32)
     hint_witness(fr[0:n], "ring_point")
+    # ρ's first 8 coordinates are the lincheck's χ'_in (the record's matrix claim)
+    for k in unroll(0, 8):
+        fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]
     wt = 0
     for k in unroll(0, 64):
         term = x1[0] + fr[32 * k]

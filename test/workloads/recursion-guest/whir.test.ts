@@ -105,8 +105,14 @@ describe('a tampered opening stops the run', () => {
   it("a point claim's hinted point changed: the weight moves, and the terminal check fails", () => {
     expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
   });
-  it("the ring point changed: the ring claim's weight moves, and the terminal check fails", () => {
-    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 1, (c) => (c[5] ^= 1)), 'write-conflict', TERMINAL);
+  it("the ring point changed past χ'_in: the ring claim's weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 9, (c) => (c[5] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("the ring point's χ'_in changed: it is not the record's", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 1, (c) => (c[5] ^= 1)), 'write-conflict', 'fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]');
+  });
+  it("a point claim's value changed: it is not the record's column value", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', rec.fsStart + 20, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]');
   });
   it("a wrong expected weight: the program's batch weight is the verifier's", () => {
     expectFailsAt(tampered(rec.streams, 'whir_out', 0, 0, (c) => (c[4] ^= 1)), 'write-conflict', 'wo[0] = bw[0]');

@@ -2,9 +2,9 @@
 // for one child, run after child_to_ring on its chain: child_to_ring's own hints (chain.ts, bare),
 // then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
 // squeeze's bits and opened row recorded in the order the program reads them. The inputs the
-// program does not take from the child's record yet (the ring point, the point claims, the
-// commitment root) are hinted; what the TypeScript verifier ends with (the batch's weight at the
-// bound point, the point) is the program's to meet.
+// program does not take from the child's record yet (the ring point, the point claims' points,
+// the commitment root) are hinted; what the TypeScript verifier ends with (the batch's weight at
+// the bound point, the point) is the program's to meet.
 import { type E, eOne, eZero } from '../../../field/e';
 import { verifyFlock } from '../../../flock/verify';
 import { batchClaims } from '../../../pcs/stack/batch';
