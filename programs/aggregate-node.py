@@ -610,10 +610,10 @@ def ring_target(ch, sv, out, i: Const):
 
 # One query of a WHIR level: its row's leaf image of nb blocks hinted as K words (nb = 8 at level
 # 0: the row's 64 K lanes, stored last lane first; nb = 3 deeper: 8 E values of three K words),
-# each checked in K and paired into the image's cells, hashed and walked (height h) to the level's
-# root (r0, r1); the walk's path bits must spell pos, the position the query squeeze's bits gave. Returns the row folded at the level's challenges: at
-# level 0 the lanes' MLE at 1 + a0..a5 (lane b sits at word 63 - b, and eq(a, 63 - j) =
-# eq(1 + a, j)), deeper the E values' MLE at a0..a2.
+# each pair checked in K and made the image's cell, hashed and walked (height h) to the level's
+# root (r0, r1); the walk's path bits must spell pos, the position the query squeeze's bits gave.
+# Returns the row folded at the level's challenges: at level 0 the lanes' MLE at 1 + a0..a5 (lane
+# b sits at word 63 - b, and eq(a, 63 - j) = eq(1 + a, j)), deeper the E values' MLE at a0..a2.
 def whir_row(r0, r1, pos, a0, a1, a2, a3, a4, a5, h: Const, nb: Const):
     w = StackBuf(128)
     hint_witness(w[0:8 * nb], "row_words")
@@ -757,7 +757,11 @@ def whir_queries(ch, st, pt, zs, qx, qc, oo, run, p0, p1, p2, n: Const, i: Const
 # moved to the polynomial's value at r, the next polynomial's c0, c2 absorbed and c1 = claim +
 # c2); then the next oracle's root from the stream (st[8i + 14 ..]), its OOD point (m squeezes,
 # into zs[32i ..]) and answer y with y's polynomial, or at the last level the residual (2^m values
-# sent in clear); then the queries.
+# sent in clear); then the queries. The caller's Const shape of level i (src/pcs/whir/config.ts at
+# log inverse rate 1): f = 6 folds at level 0, 3 after; at = the first fold's coordinate, 3i + 3
+# (0 at level 0); m = n - 6 - 3i coordinates left; d = the oracle's log length, m + 1 at level 0
+# and m + 2i + 2 after (n - 4 - i, less 1 at level 0); nq queries (WHIR_Q) drawn by
+# ns = ⌈nq / ⌊192/d⌋⌉ squeezes; last = 1 at level nl - 1.
 @inline
 def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: Const, d: Const, nq: Const, ns: Const, last: Const):
     ch = StackBuf(2 * 128)
