@@ -93,6 +93,9 @@ describe('a tampered opening stops the run', () => {
   it('a leaf-row word outside K: the K check', () => {
     expectFailsAt(tampered(rec.streams, 'row_words', 3, 10, (c) => (c[2] ^= 1)), 'jump', 'assert_in_k(w[2 * c], w[2 * c + 1])');
   });
+  it("a query's path bit flipped: the node is not in the slot the bit names", () => {
+    expectFailsAt(tampered(rec.streams, 'path_bits', 7, 3, (c) => (c[0] ^= 1)), 'write-conflict', NODE_SLOT);
+  });
   it("another query's valid opening in a query's place: its path does not spell the drawn position", () => {
     const i = rec.phases[0].queries.findIndex((q) => q !== rec.phases[0].queries[0]);
     const swapped = new Map([...rec.streams].map(([name, v]) => [name, v.slice()]));
