@@ -473,8 +473,8 @@ def gkr(c0, c1, gw, out, D: Const):
 # The matrix term T = claim + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·s_0·eq(χ'_in, 8) (the
 # lincheck's last claim less its succinct terms; L_s(z) = V_S(z)·SKIP_DEN_6/(z - φs)) is not
 # evaluated here: it leaves as the deferred claim {z, χ_in, α, χ'_in, s, T} (docs/recursion.md
-# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Ring switching's claim
-# follows on the same chain (ring_target).
+# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Returns the chain it
+# leaves (ring switching's claim follows on it: ring_target).
 def flock_rounds(c0, c1, out, nb: Const):
     ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 188))
     ch[0] = c0
@@ -538,8 +538,7 @@ def flock_rounds(c0, c1, out, nb: Const):
     for u in unroll(0, 64):
         mt[GEN ** (18 + u)] = sv[u]
     mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
-    ring_target(ch, sv, out, 4 * nb + 181)
-    return 0
+    return ch[2 * (4 * nb + 181)], ch[2 * (4 * nb + 181) + 1]
 
 
 # One stage of the ring map: a + fp·a^(2^d), d squarings.
@@ -562,30 +561,33 @@ def ring_phi(a, f0, f1, f2, f3, f4, f5):
     return ring_stage(a5, f5, 1)
 
 
-# Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
+# Ring switching's claim on q_flock, from the chain (c0, c1) after Flock: the map's six
 # challenges squeezed (the record's OUT_RING_F) and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice
-# values s (OUT_RING: WHIR's batch takes it as its first claim); the chain after the six
-# squeezes is the record's OUT_CHAIN, where WHIR goes on.
-@inline
-def ring_target(ch, sv, out, i: Const):
+# values s (the matrix claim's, in the record) (OUT_RING: WHIR's batch takes it as its first
+# claim); the chain after the six squeezes is the record's OUT_CHAIN, where WHIR goes on.
+def ring_target(c0, c1, out):
+    ch = StackBuf(2 * 7)
+    ch[0] = c0
+    ch[1] = c1
     rf = StackBuf(6)
     for p in unroll(0, 6):
-        rf[p] = fs_squeeze(ch, i + p)
+        rf[p] = fs_squeeze(ch, p)
         out[GEN ** (OUT_RING_F + p)] = rf[p]
-    tr = ring_phi(sv[0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    sv = out * GEN ** (OUT_MATRIX + 18)
+    tr = ring_phi(sv[GEN ** 0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     for k in unroll(1, 64):
-        tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+        tr = tr + GEN ** k * ring_phi(sv[GEN ** k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     out[GEN ** OUT_RING] = tr
-    out[GEN ** OUT_CHAIN] = ch[2 * i + 12]
-    out[GEN ** (OUT_CHAIN + 1)] = ch[2 * i + 13]
+    out[GEN ** OUT_CHAIN] = ch[12]
+    out[GEN ** (OUT_CHAIN + 1)] = ch[13]
     return
 
 
 # Flock from the chain (c0, c1) for the BLAKE2S table's τ (its announced size, bounded to the
-# piece's window by size_bounds).
+# piece's window by size_bounds); returns the chain it leaves.
 def flock_at(c0, c1, out):
-    d = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
-    return
+    e0, e1 = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
+    return e0, e1
 
 
 # The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d and
@@ -1004,7 +1006,8 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
     bus_layout(out, lb)
     bus_totals(out, lb)
     t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
-    flock_at(t0, t1, out)
+    f0, f1 = flock_at(t0, t1, out)
+    ring_target(f0, f1, out)
     return
 
 
