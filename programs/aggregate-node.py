@@ -12,8 +12,16 @@
 #   leaf        per opened query: its leaf image, two K words a cell
 #   siblings    per opened query: its path's hashed pairs (left, right), leaf level first, four cells each
 #   path_bits   per opened query: its position's bits, least significant first, each 0 or 1
+#   size_bits   per announced size: its six bits, least significant first
+#   ceil_bits   per ⌈log2⌉ checked (the stack's μ, then the bus depth): the difference's bits
+#   stack_log   [g^(μ - MIN_STACK_LOG)]; gkr_depth [g^(D - GKR_MIN_DEPTH)]; depth [g^(max τ)]
+#   layout_order  [36 bits]: for group pairs a < b of the bus layout, [s_a ≥ s_b]
+#   block_bits  per bus block (push's 36, then count's 27): its offset's BUS_BITS24 bits
+#   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
 # and, for main's pieces on one child:
-#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings
+#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
+#               verification through ring switching's claim, 3 the query positions
+#   child_statement  [s0, s1, p0, p1, g^kbc]; child_expect  the child's record, CHILD_CHECKED cells
 #   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
 #   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
 #   challenges  per squeeze: the challenge the TypeScript verifier drew

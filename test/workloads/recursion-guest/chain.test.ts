@@ -9,7 +9,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainWitness, OUT } from '../../../src/workloads/recursion/guest/chain';
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
-import { type Child, expectFailsAt, leafChild, nodeProgram, run, type Streams, tampered, vectorChild } from './children';
+import { TABLE_BASES, virtualSlot } from '../../../src/vm/tables/columns';
+import { N_CONSTRAINTS, TABLE_SCHEMAS } from '../../../src/vm/tables/schema';
+import { type Child, expectFailsAt, leafChild, NODE_SOURCE, nodeProgram, run, type Streams, tampered, vectorChild } from './children';
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 const CEIL = 'assert gw * ge == GEN ** (2 ** m)';
@@ -36,6 +38,22 @@ describe("a child's verification in the VM, one chain from FS_START to ring swit
       leaf = await leafChild(1);
     }, 120_000);
     it("every value of the child's record is the verifier's", () => endsAtVerifiers(leaf));
+  });
+});
+
+describe("the program's layout constants", () => {
+  const constant = (name: string): number[] => JSON.parse(new RegExp(`^${name} = (\\[.*\\])$`, 'm').exec(NODE_SOURCE)![1]);
+  it("are the schema's: interactions, committed columns, count columns, the blocks' order", () => {
+    expect(constant('TABLE_INTERACTIONS')).toEqual(TABLE_SCHEMAS.map((t) => t.interactions.length));
+    expect(constant('TABLE_COUNTS')).toEqual(TABLE_SCHEMAS.map((t) => t.counts.length));
+    expect(constant('TABLE_COMMITTED')).toEqual(TABLE_SCHEMAS.map((t, i) => t.columns.filter((_, c) => virtualSlot(TABLE_BASES[i] + c) === undefined).length));
+    const push = [1, 1, 1, ...TABLE_SCHEMAS.map((t) => t.interactions.length)];
+    expect(constant('PUSH_BLOCKS')).toEqual(push);
+    expect(constant('PUSH_FIRST')).toEqual(push.map((_, g) => push.slice(0, g).reduce((a, b) => a + b, 0)));
+    const pushBlocks = push.reduce((a, b) => a + b, 0);
+    expect(constant('COUNT_FIRST')).toEqual(TABLE_SCHEMAS.map((_, t) => pushBlocks + TABLE_SCHEMAS.slice(0, t).reduce((a, s) => a + s.counts.length, 0)));
+    expect(N_CONSTRAINTS).toBe(2);
+    expect(TABLE_SCHEMAS.reduce((n, t) => n + t.columns.length, 0)).toBe(102);
   });
 });
 

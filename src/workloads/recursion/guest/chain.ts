@@ -14,7 +14,7 @@ import { parseProof } from '../../../transcript/proof';
 import { rootToScalars } from '../../../transcript/root';
 import { TAG_SCALAR } from '../../../transcript/tags';
 import { bytecodeMultilinear, fsSeed } from '../../../vm/bytecode';
-import { stackLog, type VmShape } from '../../../vm/layout';
+import { columnLogSizes, stackLog, type VmShape } from '../../../vm/layout';
 import { leafLayout } from '../../../vm/leaves';
 import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
@@ -83,7 +83,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   });
   // size_bounds: μ, then the stack's words below 2^μ
   const mu = stackLog(shape);
-  const words = 4 * 2 ** shape.logMemory + 2 ** logBytecode + 2 ** (8 + shape.taus[BLAKE2S_TABLE]) + [15, 15, 8, 15, 14, 17].reduce((n, c, t) => n + c * 2 ** shape.taus[t], 0);
+  const words = columnLogSizes(shape).reduce<number>((n, k) => n + (k === null ? 0 : 2 ** k), 0);
   pushEntry(streams, 'stack_log', [gPow(mu - MIN_STACK_LOG)]);
   pushEntry(streams, 'ceil_bits', bits(2 ** mu - words, mu === MIN_STACK_LOG ? mu : mu - 1));
   put(OUT.mu, gPow(mu));
@@ -98,7 +98,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   const beta = twin.sample();
   const { depth } = leafLayout(shape);
   if (depth < GKR_MIN_DEPTH || depth >= GKR_MIN_DEPTH + GKR_DEPTHS) throw new RangeError(`a bus of depth ${depth} is outside the GKR's window ${GKR_MIN_DEPTH}..${GKR_MIN_DEPTH + GKR_DEPTHS - 1}`);
-  const W = 1 + 2 ** shape.logMemory + 2 ** logBytecode + [5, 5, 3, 5, 5, 10].reduce((n, c, t) => n + c * 2 ** shape.taus[t], 0);
+  const W = leafLayout(shape).push.blocks.reduce((n, b) => n + 2 ** b.logRows, 0);
   pushEntry(streams, 'gkr_depth', [gPow(depth - GKR_MIN_DEPTH)]);
   pushEntry(streams, 'ceil_bits', bits(2 ** depth - W, depth - 1));
   put(OUT.depth, gPow(depth));
