@@ -15,7 +15,8 @@
 #   size_bits   per announced size: its six bits, least significant first
 #   ceil_bits   per ⌈log2⌉ checked (the stack's μ, then the bus depth): the difference's bits
 #   stack_log   [g^(μ - MIN_STACK_LOG)]; gkr_depth [g^(D - GKR_MIN_DEPTH)]; depth [g^(max τ)]
-#   layout_order  [36 bits]: for group pairs a < b of the bus layout, [s_a ≥ s_b]
+#   layout_order, stack_order  [36 bits]: for group pairs a < b of the bus layout, of the
+#               stack, [s_a ≥ s_b]
 #   block_bits  per bus block (push's 36, then count's 27): its offset's BUS_BITS24 bits
 #   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
 # and, for main's pieces on one child:
@@ -100,14 +101,15 @@ OUT_W = 349
 OUT_TOTALS = 365
 OUT_SHARE_W = 368
 OUT_TW = 371
+OUT_PLACE = 377
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
 # builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s)
-CHILD_CHECKED = 377
-OUT_P2 = 377
-OUT_ZP = 410
-OUT_IM = 435
-CHILD_OUT = 460
+CHILD_CHECKED = 467
+OUT_P2 = 467
+OUT_ZP = 500
+OUT_IM = 525
+CHILD_OUT = 550
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -116,6 +118,10 @@ TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
 PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
 COUNT_FIRST = [36, 40, 44, 46, 50, 54]
 BUS_BITS24 = 24
+# The stack's groups (memory's four columns, the bytecode's final count, q_flock, each table's
+# committed columns): their columns and the first's place among the 90 committed.
+STACK_COLUMNS = [4, 1, 1, 15, 15, 8, 15, 14, 17]
+STACK_FIRST = [0, 4, 5, 6, 21, 36, 44, 59, 73]
 # Bits 2 and 3 of the slot index i < 16 (eq(α, i)'s factors: α_k where set, 1 + α_k where not).
 SLOT_BIT2 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]
 SLOT_BIT3 = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
@@ -686,6 +692,34 @@ def block_sel(zs, go, zps):
     return sl / zps
 
 
+# The order of nine groups of equal-sized blocks stacked largest first, ties in input order
+# (src/pcs/stack/placement.ts stackOffsets), from their sizes gs (g^s): for a < b the hinted bit
+# od[b(b - 1)/2 + a] = [s_a ≥ s_b], checked by the sign of s_a − s_b (g^(s_a − s_b) or
+# g^(s_b − s_a − 1) in range: exactly one is).
+@inline
+def group_order(gs, od):
+    for b in unroll(1, 9):
+        for a in unroll(0, b):
+            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
+            up = gs[a] / gs[b]
+            dn = gs[b] / (gs[a] * GEN)
+            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
+            assert log(sg) < 33
+    return
+
+
+# g^O for group b of the n groups first .. first + n − 1 (of group_order's nine), O the rows
+# (rows: g^(blocks·2^s) a group) of the groups before it.
+@inline
+def group_offset(od, rows, b: Const, first: Const, n: Const):
+    go = 1
+    for a in unroll(0, b):
+        go = go * (1 + od[(b + first) * (b + first - 1) // 2 + a + first] * (rows[a] + 1))
+    for a in unroll(b + 1, n):
+        go = go * (od[(a + first) * (a + first - 1) // 2 + b + first] * (rows[a] + 1) + rows[a])
+    return go
+
+
 # The bus's leaf layout at ζ (src/vm/leaves.ts), each block's selector into the record (OUT_SEL:
 # push's 36 blocks, then count's 27; pull's are push's). Push stacks the groups state (1 row),
 # memory (2^h), bytecode (2^kbc) and each table's interactions (2^τ_t each), count each table's
@@ -725,34 +759,53 @@ def bus_layout(out, lb):
         pr[g] = ps[g] ** PUSH_BLOCKS[g]
     od = StackBuf(36)
     hint_witness(od, "layout_order")
-    for b in unroll(1, 9):
-        for a in unroll(0, b):
-            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
-            up = gs[a] / gs[b]
-            dn = gs[b] / (gs[a] * GEN)
-            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
-            assert log(sg) < 33
+    group_order(gs, od)
     sel = out * GEN ** OUT_SEL
     for b in unroll(0, 9):
-        go = 1
-        for a in unroll(0, b):
-            go = go * (1 + od[b * (b - 1) // 2 + a] * (pr[a] + 1))
-        for a in unroll(b + 1, 9):
-            go = go * (od[a * (a - 1) // 2 + b] * (pr[a] + 1) + pr[a])
+        go = group_offset(od, pr, b, 0, 9)
         zps = zp[gs[b]]
         for j in unroll(0, PUSH_BLOCKS[b]):
             sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
             go = go * ps[b]
+    cr = StackBuf(6)
+    for t in unroll(0, 6):
+        cr[t] = ps[3 + t] ** TABLE_COUNTS[t]
     for b in unroll(0, 6):
-        go = 1
-        for a in unroll(0, b):
-            go = go * (1 + od[(b + 3) * (b + 2) // 2 + a + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1))
-        for a in unroll(b + 1, 6):
-            go = go * (od[(a + 3) * (a + 2) // 2 + b + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1) + ps[3 + a] ** TABLE_COUNTS[a])
+        go = group_offset(od, cr, b, 3, 6)
         zps = zp[gs[3 + b]]
         for j in unroll(0, TABLE_COUNTS[b]):
             sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
             go = go * ps[3 + b]
+    return
+
+
+# The stack's placements (src/vm/layout.ts vmLayout): the committed columns in global order,
+# stacked by the same rule as the bus's blocks, in nine groups: the memory's four columns
+# (2^h words each), the bytecode's final count (2^kbc), q_flock (2^(8 + τ_BLAKE2S)) and each
+# table's committed columns (2^τ_t). Writes each committed column's offset as g^offset into the
+# record (OUT_PLACE, global order, virtual columns left out): what WHIR's point claims sit on.
+def stack_layout(out, lb):
+    p2 = out * GEN ** OUT_P2
+    gs = StackBuf(9)
+    gs[0] = out[GEN ** OUT_SIZES]
+    gs[1] = lb
+    gs[2] = out[GEN ** (OUT_SIZES + 6)] * GEN ** 8
+    for t in unroll(0, 6):
+        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
+    ps = StackBuf(9)
+    pr = StackBuf(9)
+    for g in unroll(0, 9):
+        ps[g] = p2[gs[g]]
+        pr[g] = ps[g] ** STACK_COLUMNS[g]
+    od = StackBuf(36)
+    hint_witness(od, "stack_order")
+    group_order(gs, od)
+    pl = out * GEN ** OUT_PLACE
+    for b in unroll(0, 9):
+        go = group_offset(od, pr, b, 0, 9)
+        for j in unroll(0, STACK_COLUMNS[b]):
+            pl[GEN ** (STACK_FIRST[b] + j)] = go
+            go = go * ps[b]
     return
 
 
@@ -971,6 +1024,10 @@ def air_terminal(out):
 #   OUT_SIZES (8)     g^n of h, τ_0..τ_5, the rate; OUT_MU g^μ; OUT_DEPTH g^D; OUT_MAXTAU g^(max τ)
 #   OUT_ALPHA (4), OUT_BETA, OUT_ZETA (D), OUT_LEAVES (3), OUT_FRAMEWORK (5), OUT_XI,
 #   OUT_TPOINT (max τ), OUT_COLUMNS (102), OUT_LINE (r, three limbs), OUT_PUBLIC (p0, p1)
+#   OUT_SEL (63)      the bus blocks' selectors at ζ (push's 36 = pull's, count's 27); OUT_W (16)
+#                     eq(α, i); OUT_TOTALS (3), OUT_SHARE_W (3) the sides' totals and share
+#                     weights; OUT_TW (6) the tables' eq weights at the table point
+#   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
@@ -1013,6 +1070,7 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
         out[GEN ** (OUT_FRAMEWORK + k)] = fs_observe(fw, k)
     bus_layout(out, lb)
     bus_totals(out, lb)
+    stack_layout(out, lb)
     t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
     f0, f1 = flock_at(t0, t1, out)
     ring_target(f0, f1, out)
