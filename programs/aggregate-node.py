@@ -692,31 +692,43 @@ def block_sel(zs, go, zps):
     return sl / zps
 
 
-# The order of nine groups of equal-sized blocks stacked largest first, ties in input order
-# (src/pcs/stack/placement.ts stackOffsets), from their sizes gs (g^s): for a < b the hinted bit
-# od[b(b - 1)/2 + a] = [s_a ≥ s_b], checked by the sign of s_a − s_b (g^(s_a − s_b) or
+# Nine groups of equal-sized blocks stacked largest first, ties in input order
+# (src/pcs/stack/placement.ts stackOffsets), in one buffer gr: the sizes g^s at gr[0:9] (the
+# first three set by the caller, the tables' six read here), g^(2^s) at gr[9:18], the groups'
+# rows g^(blocks·2^s) at gr[18:27] (blocks: STACK_COLUMNS for the stack, PUSH_BLOCKS for the
+# bus), and their order at gr[27:63], hinted by the caller: for a < b the bit
+# gr[27 + b(b - 1)/2 + a] = [s_a ≥ s_b], checked by the sign of s_a − s_b (g^(s_a − s_b) or
 # g^(s_b − s_a − 1) in range: exactly one is).
 @inline
-def group_order(gs, od):
+def groups(out, gr, stack: Const):
+    p2 = out * GEN ** OUT_P2
+    for t in unroll(0, 6):
+        gr[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
+    for g in unroll(0, 9):
+        gr[9 + g] = p2[gr[g]]
+        if stack == 1:
+            gr[18 + g] = gr[9 + g] ** STACK_COLUMNS[g]
+        else:
+            gr[18 + g] = gr[9 + g] ** PUSH_BLOCKS[g]
     for b in unroll(1, 9):
         for a in unroll(0, b):
-            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
-            up = gs[a] / gs[b]
-            dn = gs[b] / (gs[a] * GEN)
-            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
+            gr[27 + b * (b - 1) // 2 + a] = gr[27 + b * (b - 1) // 2 + a] * gr[27 + b * (b - 1) // 2 + a]
+            up = gr[a] / gr[b]
+            dn = gr[b] / (gr[a] * GEN)
+            sg = dn + gr[27 + b * (b - 1) // 2 + a] * (up + dn)
             assert log(sg) < 33
     return
 
 
-# g^O for group b of the n groups first .. first + n − 1 (of group_order's nine), O the rows
-# (rows: g^(blocks·2^s) a group) of the groups before it.
+# g^O for group b of the n groups first .. first + n − 1 (of groups' nine, their order in gr), O
+# the rows (rows[ro + a]: g^(blocks·2^s) of group first + a) of the groups before it.
 @inline
-def group_offset(od, rows, b: Const, first: Const, n: Const):
+def group_offset(gr, rows, ro: Const, b: Const, first: Const, n: Const):
     go = 1
     for a in unroll(0, b):
-        go = go * (1 + od[(b + first) * (b + first - 1) // 2 + a + first] * (rows[a] + 1))
+        go = go * (1 + gr[27 + (b + first) * (b + first - 1) // 2 + a + first] * (rows[ro + a] + 1))
     for a in unroll(b + 1, n):
-        go = go * (od[(a + first) * (a + first - 1) // 2 + b + first] * (rows[a] + 1) + rows[a])
+        go = go * (gr[27 + (a + first) * (a + first - 1) // 2 + b + first] * (rows[ro + a] + 1) + rows[ro + a])
     return go
 
 
@@ -729,7 +741,6 @@ def group_offset(od, rows, b: Const, first: Const, n: Const):
 # g^O = Π over the groups before it of g^(its rows), block j's is O + j·2^s. Also builds the
 # prefix tables Π_{k<s}(1 + ζ_k) (OUT_ZP) and the index column's MLE at ζ_<s (OUT_IM).
 def bus_layout(out, lb):
-    p2 = out * GEN ** OUT_P2
     zp = out * GEN ** OUT_ZP
     im = out * GEN ** OUT_IM
     zs = StackBuf(BUS_BITS24)
@@ -746,36 +757,28 @@ def bus_layout(out, lb):
         ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
         zp[GEN ** (k + 1)] = zc
         im[GEN ** (k + 1)] = ic
-    gs = StackBuf(9)
-    gs[0] = 1
-    gs[1] = out[GEN ** OUT_SIZES]
-    gs[2] = lb
-    for t in unroll(0, 6):
-        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
-    ps = StackBuf(9)
-    pr = StackBuf(9)
-    for g in unroll(0, 9):
-        ps[g] = p2[gs[g]]
-        pr[g] = ps[g] ** PUSH_BLOCKS[g]
-    od = StackBuf(36)
-    hint_witness(od, "layout_order")
-    group_order(gs, od)
+    gr = StackBuf(63)
+    gr[0] = 1
+    gr[1] = out[GEN ** OUT_SIZES]
+    gr[2] = lb
+    hint_witness(gr[27:63], "layout_order")
+    groups(out, gr, 0)
     sel = out * GEN ** OUT_SEL
     for b in unroll(0, 9):
-        go = group_offset(od, pr, b, 0, 9)
-        zps = zp[gs[b]]
+        go = group_offset(gr, gr, 18, b, 0, 9)
+        zps = zp[gr[b]]
         for j in unroll(0, PUSH_BLOCKS[b]):
             sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
-            go = go * ps[b]
+            go = go * gr[9 + b]
     cr = StackBuf(6)
     for t in unroll(0, 6):
-        cr[t] = ps[3 + t] ** TABLE_COUNTS[t]
+        cr[t] = gr[12 + t] ** TABLE_COUNTS[t]
     for b in unroll(0, 6):
-        go = group_offset(od, cr, b, 3, 6)
-        zps = zp[gs[3 + b]]
+        go = group_offset(gr, cr, 0, b, 3, 6)
+        zps = zp[gr[3 + b]]
         for j in unroll(0, TABLE_COUNTS[b]):
             sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
-            go = go * ps[3 + b]
+            go = go * gr[12 + b]
     return
 
 
@@ -785,27 +788,18 @@ def bus_layout(out, lb):
 # table's committed columns (2^τ_t). Writes each committed column's offset as g^offset into the
 # record (OUT_PLACE, global order, virtual columns left out): what WHIR's point claims sit on.
 def stack_layout(out, lb):
-    p2 = out * GEN ** OUT_P2
-    gs = StackBuf(9)
-    gs[0] = out[GEN ** OUT_SIZES]
-    gs[1] = lb
-    gs[2] = out[GEN ** (OUT_SIZES + 6)] * GEN ** 8
-    for t in unroll(0, 6):
-        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
-    ps = StackBuf(9)
-    pr = StackBuf(9)
-    for g in unroll(0, 9):
-        ps[g] = p2[gs[g]]
-        pr[g] = ps[g] ** STACK_COLUMNS[g]
-    od = StackBuf(36)
-    hint_witness(od, "stack_order")
-    group_order(gs, od)
+    gr = StackBuf(63)
+    gr[0] = out[GEN ** OUT_SIZES]
+    gr[1] = lb
+    gr[2] = out[GEN ** (OUT_SIZES + 6)] * GEN ** 8
+    hint_witness(gr[27:63], "stack_order")
+    groups(out, gr, 1)
     pl = out * GEN ** OUT_PLACE
     for b in unroll(0, 9):
-        go = group_offset(od, pr, b, 0, 9)
+        go = group_offset(gr, gr, 18, b, 0, 9)
         for j in unroll(0, STACK_COLUMNS[b]):
             pl[GEN ** (STACK_FIRST[b] + j)] = go
-            go = go * ps[b]
+            go = go * gr[9 + b]
     return
 
 
