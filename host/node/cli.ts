@@ -23,7 +23,8 @@ import { demoXmss } from './xmss-demo';
 import { addAggregateCommands } from './aggregate-command';
 import { addVerifyVm } from './vm-command';
 import { demoRecursion } from './recursion-demo';
-import { addTreeCommand } from './tree-command';
+import { addAggregateTreeCommand } from './aggregate-tree-command';
+import { addTreeCommands } from './tree-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -184,7 +185,8 @@ demos
 
 addXmssCommands(program);
 addAggregateCommands(program, verify);
-addTreeCommand(program);
+addAggregateTreeCommand(program);
+addTreeCommands(program);
 
 program
   .command('serve')
