@@ -21,7 +21,7 @@ import { decodeAggregate, verifyAggregate } from '../../src/workloads/xmss-aggre
 import { compileSource } from '../../src/zkdsl';
 import { readFileSync } from 'node:fs';
 import { nativeOrCpu } from '../native/fast-backend';
-import { standInNode } from '../recursion/fixtures';
+import { standInNode, standInProgram } from '../recursion/stand-in';
 import { SHOTS, haveChromium, launch, openPage, servePage } from './page';
 
 const origin = servePage();
@@ -130,12 +130,12 @@ if (haveChromium()) {
         // page's decoding and root checks of a node, not an in-VM verification of its child).
         const backend = await nativeOrCpu('page node');
         try {
-          const node = await proveNode({ message: Buffer.from(message, 'hex'), epoch: 9, children: [{ name: 'two.agg', aggregate: new Uint8Array(readFileSync(join(dir, 'two.agg'))) }] }, { backend, node: standInNode, guestWitness: () => new Map() });
+          const node = await proveNode({ message: Buffer.from(message, 'hex'), epoch: 9, children: [{ name: 'two.agg', aggregate: new Uint8Array(readFileSync(join(dir, 'two.agg'))) }] }, { backend, node: standInNode });
           writeFileSync(join(dir, 'node.agg'), encodeTreeAggregate(node.aggregate));
         } finally {
           await backend.dispose();
         }
-        writeFileSync(join(dir, 'stand-in.json'), programToJson(standInNode));
+        writeFileSync(join(dir, 'stand-in.json'), programToJson(standInProgram));
         await page.setInputFiles('#va-file', join(dir, 'node.agg'));
         await page.waitForFunction(() => /^node\.agg: a node aggregate of 2 keys\. Pick/.test(document.getElementById('va-status')?.textContent ?? ''));
         expect(await page.isVisible('#va-node')).toBe(true);

@@ -14,10 +14,6 @@ import { compileSource } from '../../src/zkdsl/index';
 import { randomE, xorshift32 } from '../flock/helpers';
 import { vmBytes, vmText } from '../vm/vm-vectors';
 
-/** A node program that verifies nothing (any public input, any witness): proveNode's nodes over it
- * test the host side of trees until the real node program (programs/aggregate-node.py) lands. */
-export const standInNode: Program = compileSource('from snark_lib import *\n\n\ndef main():\n    return\n', { file: 'stand-in.py' }).program;
-
 export const leafProgram: Program = parseProgram(vmText('hash', 'program.json'));
 export const nodeProgram: Program = parseProgram(vmText('arith', 'program.json'));
 export const shape: ClaimShape = {

@@ -17,8 +17,8 @@ import { verifyTreeAggregate } from '../../src/workloads/recursion/verify';
 import { type Aggregate, type AggregateSigner, aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
-import { standInNode as standIn } from './fixtures';
 import { nativeOrCpu } from '../native/fast-backend';
+import { standInNode, standInProgram as standIn } from './stand-in';
 
 const next = xorshift32(0x7233);
 const message = randomBytes(next, 32);
@@ -86,10 +86,9 @@ describe('child pre-check', () => {
 describe('nodes over a stand-in node program: the root checks (host side only)', () => {
   let node1: NodeAggregate, root: NodeAggregate;
   beforeAll(async () => {
-    const guestWitness = () => new Map();
-    node1 = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }] }, { backend, node: standIn, guestWitness })).aggregate;
+    node1 = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }] }, { backend, node: standInNode })).aggregate;
     // three levels: the node, a leaf and a raw signature at the top
-    root = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: encodeTreeAggregate(node1) }, { aggregate: leafC }], signers: [signers[5]] }, { backend, node: standIn, guestWitness })).aggregate;
+    root = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: encodeTreeAggregate(node1) }, { aggregate: leafC }], signers: [signers[5]] }, { backend, node: standInNode })).aggregate;
   }, 600_000);
 
   it('the union of overlapping leaves, each key once; the root over node, leaf and raw signer', () => {
