@@ -3,9 +3,6 @@
 // names the source line of the assertion that stopped it.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
-import { evalRoundPoly } from '../../../src/pcs/whir/claims';
-import type { TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
 import { ExecutionError } from '../../../src/vm/errors';
 import { execute, type Execution } from '../../../src/vm/execute';
 import { parseProgram, type Program } from '../../../src/vm/program';
@@ -55,7 +52,7 @@ export function nodeProgram(): CompiledSource {
   return compiled;
 }
 
-export type Streams = Map<string, E[][]>;
+export type Streams = Map<string, Uint32Array[][]>;
 
 /** The streams with one cell of one entry replaced by f(cell). */
 export function tampered(streams: Streams, name: string, entry: number, cell: number, f: (c: Uint32Array) => void): Streams {
@@ -83,27 +80,4 @@ export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], li
   expect(ex.kind, ex.message).toBe(kind);
   expect(ex.line, ex.message).not.toBeNull();
   expect(NODE_SOURCE.split('\n')[ex.line! - 1].trim()).toBe(line);
-}
-
-/** The table sumcheck's claim after its last round, from the recorded challenges and coefficients:
- * what the program's rounds must reach. */
-export function finalClaim(rec: TableSumcheckRecord): E {
-  const xi = rec.steps[0].out.slice(0, 6);
-  let claim = eZero();
-  let power = eMul(xi, xi);
-  for (const t of rec.totals) {
-    claim = eAdd(claim, eMul(power, t));
-    power = eMul(power, xi);
-  }
-  for (let v = 0; v < rec.depth; v++) {
-    const [c0, c2, c3] = [1, 2, 3].map((k) => rec.steps[4 * v + k].data.slice(0, 6));
-    const r = rec.steps[4 * v + 4].out.slice(0, 6);
-    const poly = new Uint32Array(24);
-    poly.set(c0, 0);
-    poly.set(eAdd(eAdd(claim, c2), c3), 6);
-    poly.set(c2, 12);
-    poly.set(c3, 18);
-    claim = evalRoundPoly(poly, r);
-  }
-  return claim;
 }
