@@ -3,7 +3,10 @@
 // bench and writes JSON under bench/results/. --max-log caps the sizes (xmss: log2 of the
 // signers); --recursion names recursion's node cells (arity x leaf size).
 // `--compare REF [--rounds N]` runs a git ref's bench and this tree's in turn with those options
-// and prints per-cell ratios (bench/compare.ts).
+// and prints per-cell ratios (bench/compare.ts). `--only reference` (never run unasked) puts the
+// native backend beside the leanVM-b reference at 1 and 2 threads (bench/reference.ts);
+// `--only recursion` (never run unasked either) proves recursion nodes beside the reference's.
+import { loadavg } from 'node:os';
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { Backend } from '../src/backend/backend';
@@ -18,6 +21,7 @@ import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
 import { benchRecursionClaims } from './recursion-claims';
 import { RECURSION_CELL_ENV, RECURSION_CELLS, benchRecursion, parseCells, runRecursionCell } from './recursion';
+import { REFERENCE_CELL_ENV, benchReference, runReferenceCell } from './reference';
 import { benchVm } from './vm';
 import { VM_PROVE_SIZES, benchVmProve } from './vm-prove';
 import { XMSS_CELL_ENV, XMSS_SIZES, benchXmss, runXmssCell } from './xmss';
@@ -32,19 +36,21 @@ const BENCHES = {
   vmprove: { title: 'VM prover: the vector programs and Fibonacci runs of 2^k cycles, stage split', sizes: VM_PROVE_SIZES, run: benchVmProve },
   // sizes are signer counts, not logs
   xmss: { title: 'XMSS aggregation: n signatures on one message into one proof (keygen and signing excluded), stage split', sizes: XMSS_SIZES, run: benchXmss, log: Math.log2 },
-  // cells from --recursion, not sizes
+  // cells from --recursion, not sizes; never run unasked (it runs the reference too)
   recursion: {
     title: 'recursion: a K→1 node over K leaves of L signatures (leaves made first, not timed), beside leanvm-b recursion at equal threads',
-    sizes: [] as number[], run: (b: Backend, s: number[], runs: number) => benchRecursion(parseCells(opts.recursion))(b, s, runs),
+    sizes: [] as number[], run: (b: Backend, s: number[], runs: number) => benchRecursion(parseCells(opts.recursion))(b, s, runs), onlyWhenNamed: true,
   },
 };
-/** Benches that use no backend, run once. */
-const BACKEND_FREE = {
+/** Benches that take no backend (or pick their own), run once. */
+const BACKEND_FREE: Record<string, { title: string; run: (runs: number, maxLog: number) => Promise<BenchRow[]>; onlyWhenNamed?: boolean }> = {
   vm: { title: 'VM verifier: every reference proof (shared/vectors/vm)', run: benchVm },
   claims: { title: 'recursion: deferred claims evaluated natively, and a node\'s batch of them proved and verified', run: benchRecursionClaims },
+  reference: { title: 'native beside the leanVM-b reference, alternating processes at equal threads (ref/ours > 1: ours faster)', run: benchReference, onlyWhenNamed: true },
 };
 
-// One cell of the xmss or recursion bench, in a process of its own (bench/xmss.ts, bench/recursion.ts).
+// One cell of the xmss or recursion bench, or our side of one of the reference bench, in a process
+// of its own (bench/xmss.ts, bench/recursion.ts, bench/reference.ts).
 const cell = process.env[XMSS_CELL_ENV];
 if (cell !== undefined) {
   await runXmssCell(cell);
@@ -53,6 +59,11 @@ if (cell !== undefined) {
 const nodeCell = process.env[RECURSION_CELL_ENV];
 if (nodeCell !== undefined) {
   await runRecursionCell(nodeCell);
+  process.exit(0);
+}
+const referenceCell = process.env[REFERENCE_CELL_ENV];
+if (referenceCell !== undefined) {
+  await runReferenceCell(referenceCell);
   process.exit(0);
 }
 
@@ -86,7 +97,7 @@ for (const name of opts.backend ?? []) {
 }
 const usable = reports.filter((r) => r.usable && (opts.backend === undefined || opts.backend.includes(r.name)));
 for (const [name, bench] of Object.entries(BENCHES)) {
-  if (opts.only && opts.only !== name) continue;
+  if (opts.only ? opts.only !== name : 'onlyWhenNamed' in bench) continue;
   const log = 'log' in bench ? bench.log : (s: number) => s;
   const sizes = bench.sizes.filter((s) => log(s) <= opts.maxLog);
   const rows: BenchRow[] = [];
@@ -107,8 +118,9 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   console.log(`→ ${path}`);
 }
 for (const [name, bench] of Object.entries(BACKEND_FREE)) {
-  if (opts.only && opts.only !== name) continue;
-  const rows = await bench.run(opts.runs);
+  if (opts.only ? opts.only !== name : bench.onlyWhenNamed) continue;
+  const loadBefore = loadavg();
+  const rows = await bench.run(opts.runs, opts.maxLog);
   printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
-  console.log(`→ ${writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), rows })}`);
+  console.log(`→ ${writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), load: { before: loadBefore, after: loadavg() }, rows })}`);
 }

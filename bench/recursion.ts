@@ -6,12 +6,12 @@
 // proved `runs` times after a warm-up: its child checks, deferred-claim batch, hints and VM
 // proof apart, its cycles, proof size, native verification and peak memory beside the estimate
 // the aggregate command checks. Beside it, once per (cell, thread count), the reference binary
-// (LEANVM_REF_BIN, default /tmp/ref/bin/leanvm-b; `none` skips it) at the same threads
+// ($LEANVM_REFERENCE/bin/leanvm-b, default /tmp/ref; skipped where absent) at the same threads
 // (LEANVM_NUM_THREADS): its cycles (813,161 for 2→1 over leaves of 20), time, proof, verify and
 // peak. While the node program is incomplete a row says so and gives the child checks alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -44,7 +44,7 @@ export const RECURSION_CELLS = '2x20,4x20';
 export const RECURSION_CELL_ENV = 'LEANVM_BENCH_RECURSION_CELL';
 const EPOCH = 7;
 const MESSAGE = Uint8Array.from({ length: 32 }, (_, i) => (53 * i + 7) & 0xff);
-const REF_BIN = process.env.LEANVM_REF_BIN ?? '/tmp/ref/bin/leanvm-b';
+const REF_BIN = join(process.env.LEANVM_REFERENCE ?? '/tmp/ref', 'bin', 'leanvm-b');
 
 /** `2x20,4x100` → cells; Error naming the bad one. */
 export function parseCells(text: string): NodeCell[] {
@@ -143,7 +143,7 @@ function reference(cell: NodeCell, threads: number | undefined): Reference | str
   const known = references.get(key);
   if (known !== undefined) return known;
   let result: Reference | string;
-  if (REF_BIN === 'none' || !existsSync(REF_BIN)) result = `no reference binary (${REF_BIN})`;
+  if (!existsSync(REF_BIN)) result = `no reference binary (${REF_BIN})`;
   else {
     const env = { ...process.env, ...(threads === undefined ? {} : { LEANVM_NUM_THREADS: String(threads) }) };
     const r = spawnSync(REF_BIN, ['recursion', '--n', String(cell.arity), '--xmss-per-leaf', String(cell.leaf), '--cooldown', '0'], { encoding: 'utf8', env });
@@ -165,7 +165,7 @@ function cellRow(label: string, backend: string, threads: number | undefined, ce
   const refRow: BenchRow = typeof ref === 'string'
     ? { backend: `leanvm-b ×${threads ?? 'default'}`, cell: cellName(cell), error: ref }
     : { backend: `leanvm-b ×${threads ?? 'default'}`, cell: cellName(cell), 'node cycles': ref.cycles, 'node ms': ref.ms, 'proof KiB': ref.proofKiB, 'verify ms': ref.verifyMs, 'peak MiB': ref.peakMiB };
-  const row: BenchRow = { backend: label, cell: cellName(cell) };
+  const row: BenchRow = { backend: label, cell: cellName(cell), load: loadavg()[0] };
   if (r.status !== 0) {
     const why = r.status === null || r.status === 137 ? ` (killed by ${r.signal ?? 'SIGKILL'}: out of memory?)` : `: ${r.stderr.trim().split('\n').at(-1)}`;
     return [{ ...row, error: `the cell's process exited ${r.status ?? r.signal}${why}` }, refRow];
