@@ -104,9 +104,12 @@ describe('one chain, tampered: the program\'s own checks', () => {
   it('another bytecode share (the deferred value): the last claim is not the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'bytecode_share', 0, 0, (c) => (c[5] ^= 1)), 'write-conflict', CLAIM);
   });
-  it('a block offset changed (valid bits, another offset): its selector\'s bits do not make the offset', () => {
-    // the pull side shares push's selectors: the memory block's offset one row on
-    expectFailsAt(tampered(streams, 'block_bits', 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gp == go');
+  it("a block offset changed (valid digits, another offset): its selector's digits do not make the offset", () => {
+    // the memory block's (push's and pull's) lowest digit g^0 → g^1: one row on
+    expectFailsAt(replacedCell(streams, 'block_digits', 1, 0, gPow(1)), 'write-conflict', 'assert gp == go');
+  });
+  it('a block offset digit that is no digit (g^16): its range check', () => {
+    expectFailsAt(replacedCell(streams, 'block_digits', 1, 0, gPow(16)), 'deref', 'assert log(dg[m]) < 16');
   });
   it('a layout order bit flipped: the sizes\' difference has the other sign', () => {
     // pair (state, memory): the state (1 row) does not come before the memory (2^h rows)
@@ -154,8 +157,8 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.matrix + 82, (c) => (c[0] ^= 1)), 'write-conflict', 'mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat');
   });
   it("another selector, total, share weight, table eq weight or column placement: the program computes the verifier's", () => {
-    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)');
-    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.totals + 1, (c) => (c[2] ^= 1)), 'write-conflict', 'tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.shareWeights, (c) => (c[2] ^= 1)), 'write-conflict', 'shw[GEN ** 0] = s2');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.tableWeights + 5, (c) => (c[2] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]');
@@ -168,6 +171,10 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
     expectFailsAt(tampered(streams, 'child_statement', 0, 3, (c) => (c[0] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_PUBLIC + 1)] = p1');
   });
 });
+
+function replacedCell(streams: Streams, name: string, entry: number, cell: number, value: Uint32Array): Streams {
+  return tampered(streams, name, entry, cell, (c) => c.set(value));
+}
 
 function bitsValue(entry: Uint32Array[]): bigint {
   return entry.reduce((n, c, i) => n + (BigInt(c[0]) << BigInt(i)), 0n);

@@ -122,7 +122,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   for (let b = 1; b < 9; b++) for (let a = 0; a < b; a++) order.push(groupLogs[a] >= groupLogs[b] ? eOne() : eZero());
   pushEntry(streams, 'layout_order', order);
   const layout = leafLayout(shape);
-  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_bits', bits(blk.offset, 24));
+  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_digits', Array.from({ length: 6 }, (_, m) => gPow(Math.floor(blk.offset / 16 ** m) % 16)));
   const sides = bus.sides;
   put(OUT.sel, ...[...sides[0].framework, ...sides[0].blocks, ...sides[2].blocks].map((b) => b.selector));
   put(OUT.w, ...Array.from({ length: 16 }, (_, i) => sides[0].weights.subarray(6 * i, 6 * i + 6)));
