@@ -65,6 +65,9 @@ describe('one chain, tampered: the program\'s own checks', () => {
   const rec = chainWitness(arith.program, arith.publicInput, arith.proof, true);
   const { streams, fsAt } = rec;
 
+  it("a statement scalar's hinted block changed: it does not make the scalar", () => {
+    expectFailsAt(tampered(streams, 'fs', 2, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'assert v == s');
+  });
   it("an announced size's bits changed: they do not make the size", () => {
     expectFailsAt(tampered(streams, 'size_bits', 3, 1, (c) => (c[0] ^= 1)), 'write-conflict', 'sizes[k] = n');
   });
