@@ -96,9 +96,10 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   twin.nextRoot();
   const alphas = twin.sampleVec(4);
   const beta = twin.sample();
-  const { depth } = leafLayout(shape);
+  const layout = leafLayout(shape);
+  const { depth } = layout;
   if (depth < GKR_MIN_DEPTH || depth >= GKR_MIN_DEPTH + GKR_DEPTHS) throw new RangeError(`a bus of depth ${depth} is outside the GKR's window ${GKR_MIN_DEPTH}..${GKR_MIN_DEPTH + GKR_DEPTHS - 1}`);
-  const W = leafLayout(shape).push.blocks.reduce((n, b) => n + 2 ** b.logRows, 0);
+  const W = layout.push.blocks.reduce((n, b) => n + 2 ** b.logRows, 0);
   pushEntry(streams, 'gkr_depth', [gPow(depth - GKR_MIN_DEPTH)]);
   pushEntry(streams, 'ceil_bits', bits(2 ** depth - W, depth - 1));
   put(OUT.depth, gPow(depth));
@@ -121,7 +122,6 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   const order: E[] = [];
   for (let b = 1; b < 9; b++) for (let a = 0; a < b; a++) order.push(groupLogs[a] >= groupLogs[b] ? eOne() : eZero());
   pushEntry(streams, 'layout_order', order);
-  const layout = leafLayout(shape);
   for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_digits', Array.from({ length: 6 }, (_, m) => gPow(Math.floor(blk.offset / 16 ** m) % 16)));
   const sides = bus.sides;
   put(OUT.sel, ...[...sides[0].framework, ...sides[0].blocks, ...sides[2].blocks].map((b) => b.selector));
