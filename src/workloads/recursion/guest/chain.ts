@@ -44,7 +44,10 @@ export const GKR_DEPTHS = 8;
 const MIN_STACK_LOG = 15;
 
 export interface ChainRecord {
+  /** The streams child_to_ring pops, in its order (the statement's four blocks first in `fs`). */
   readonly streams: Streams;
+  /** The child's record as the verifier computes it: cells 0 .. OUT.checked. */
+  readonly record: readonly E[];
   readonly shape: VmShape;
   readonly busDepth: number;
   /** Where each stage's absorbs start in the `fs` stream. */
@@ -55,17 +58,29 @@ export interface ChainRecord {
 
 const bits = (n: number, k: number): E[] => Array.from({ length: k }, (_, b) => (Math.floor(n / 2 ** b) % 2 ? eOne() : eZero()));
 
-/** The child's stream and hints for child_to_ring, the record the verifier computes beside;
- * `bare`: main's piece that runs child_to_ring as the node does, the record not pre-written. */
+/** The test piece's streams: main's piece (g^2 with the record pre-written from `child_expect`;
+ * `bare`, g^4, as the node runs it), the child's statement for the call, then childStreams'. */
 export function chainWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array, bare = false): ChainRecord {
+  const rec = childStreams(program, publicInput, proofBytes);
+  const seed = fsSeed(program);
+  const streams: Streams = new Map([
+    ['piece', [[gPow(bare ? 4 : 2)]]],
+    ['child_statement', [[seed[0], seed[1], publicInput[0], publicInput[1], gPow(Math.log2(program.bytecode.length))]]],
+    ...(bare ? [] : [['child_expect', [rec.record.slice()]] as [string, E[][]]]),
+    ...rec.streams,
+  ]);
+  return { ...rec, streams };
+}
+
+/** What child_to_ring pops for one child (a node's host puts these in its streams, child after
+ * child), and the record the TypeScript verifier computes beside. */
+export function childStreams(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): ChainRecord {
   const logBytecode = Math.log2(program.bytecode.length);
   const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
   const streams: Streams = new Map();
   const out: E[] = Array.from({ length: OUT.checked }, () => eZero());
   const put = (at: number, ...v: E[]) => v.forEach((x, i) => (out[at + i] = x.slice(0, 6)));
   const seed = fsSeed(program);
-  pushEntry(streams, 'piece', [gPow(bare ? 4 : 2)]);
-  pushEntry(streams, 'child_statement', [seed[0], seed[1], publicInput[0], publicInput[1], gPow(logBytecode)]);
   const fs: E[][] = [];
   streams.set('fs', fs);
   for (const s of [...seed, ...publicInput]) fs.push(blockCells(s));
@@ -185,6 +200,5 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   put(OUT.ringF, ...cells(f));
   const cv = vs.state();
   put(OUT.chain, wordCell(cv, 0), wordCell(cv, 4));
-  if (!bare) pushEntry(streams, 'child_expect', out);
-  return { streams, shape, busDepth: depth, fsAt: at, matrix, ringTarget };
+  return { streams, record: out, shape, busDepth: depth, fsAt: at, matrix, ringTarget };
 }
