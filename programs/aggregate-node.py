@@ -1057,8 +1057,12 @@ def air_terminal(out):
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
-# (depth checked), the framework values, the table sumcheck (max τ checked) and the public-input
-# line, Flock and ring switching's claim, each on the chain the last one left.
+# (depth checked; ζ zero padded to BUS_BITS24 cells), the framework values, the bus's leaf layout
+# and side totals (bus_layout, bus_totals), the stack's placements (stack_layout), the table
+# sumcheck (max τ checked) with its AIR terminal and the public-input line, Flock and ring
+# switching's claim, each on the chain the last one left. Nothing it pops is trusted: its streams
+# (src/workloads/recursion/guest/chain.ts childStreams) are the child's stream scalars and the
+# hints each checked where it is read.
 def child_to_ring(s0, s1, p0, p1, lb, out):
     out[GEN ** OUT_PUBLIC] = p0
     out[GEN ** (OUT_PUBLIC + 1)] = p1
