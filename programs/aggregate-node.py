@@ -116,16 +116,18 @@ OUT_TOTALS = 365
 OUT_SHARE_W = 368
 OUT_TW = 371
 OUT_PLACE = 377
+OUT_CHI_OUT = 467
+OUT_ROOT = 483
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
 # builds: g^(2^n) for n ≤ 32; per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s; block_sel's digit tables)
-CHILD_CHECKED = 467
-OUT_P2 = 467
-OUT_ZP = 500
-OUT_IM = 525
-OUT_EQD = 550
-OUT_GD = 646
-CHILD_OUT = 742
+CHILD_CHECKED = 485
+OUT_P2 = 485
+OUT_ZP = 518
+OUT_IM = 543
+OUT_EQD = 568
+OUT_GD = 664
+CHILD_OUT = 760
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -577,6 +579,8 @@ def flock_rounds(c0, c1, out, nb: Const):
     for i in unroll(0, 8):
         mt[GEN ** (1 + i)] = chi[i]
     mt[GEN ** 9] = al
+    for i in unroll(0, nb):
+        out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]
     for i in unroll(0, 8):
         mt[GEN ** (10 + i)] = rho[7 - i]
     for u in unroll(0, 64):
@@ -1397,6 +1401,8 @@ def air_terminal(out):
 #                     eq(α, i); OUT_TOTALS (3), OUT_SHARE_W (3) the sides' totals and share
 #                     weights; OUT_TW (6) the tables' eq weights at the table point
 #   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
+#   OUT_CHI_OUT (nb)  the zerocheck's χ_out (its challenges past χ_in): ring switching's point is
+#                     χ'_in ‖ χ_out on q_flock's slice; OUT_ROOT (2) the commitment root's halves
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
@@ -1431,7 +1437,7 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
         out[GEN ** (OUT_SIZES + k)] = gp
     gw = size_bounds(out, lb)
     for k in unroll(0, 2):
-        half = fs_observe_half(ch, 4 + ANNOUNCED + k)
+        out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)
     for k in unroll(0, 4):
         out[GEN ** (OUT_ALPHA + k)] = fs_squeeze(ch, 6 + ANNOUNCED + k)
     out[GEN ** OUT_BETA] = fs_squeeze(ch, 10 + ANNOUNCED)

@@ -159,13 +159,15 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
   it('another deferred T: the program computes the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.matrix + 82, (c) => (c[0] ^= 1)), 'write-conflict', 'mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat');
   });
-  it("another selector, total, share weight, table eq weight or column placement: the program computes the verifier's", () => {
+  it("another selector, total, share weight, table eq weight, column placement, χ_out or root half: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.totals + 1, (c) => (c[2] ^= 1)), 'write-conflict', 'tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.shareWeights, (c) => (c[2] ^= 1)), 'write-conflict', 'shw[GEN ** 0] = s2');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.tableWeights + 5, (c) => (c[2] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.place + 40, (c) => (c[0] ^= 2)), 'write-conflict', 'pl[GEN ** (STACK_FIRST[b] + j)] = go');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.chiOut + 2, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.root + 1, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)');
   });
   it("another ring-switching claim: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.ring, (c) => (c[3] ^= 1)), 'write-conflict', 'out[GEN ** OUT_RING] = tr');

@@ -35,7 +35,7 @@ import { blockCells } from './transcript';
 export const OUT = {
   chain: 0, ring: 2, ringF: 3, share: 9, matrix: 10, sizes: 93, mu: 101, depth: 102, maxTau: 103, alpha: 104, beta: 108,
   zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, sel: 286, w: 349, totals: 365,
-  shareWeights: 368, tableWeights: 371, place: 377, checked: 467,
+  shareWeights: 368, tableWeights: 371, place: 377, chiOut: 467, root: 483, checked: 485,
 } as const;
 
 /** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + 7) and the stack's floor. */
@@ -104,6 +104,7 @@ export function childStreams(program: Program, publicInput: PublicInput, proofBy
   put(OUT.mu, gPow(mu));
   const halves = rootToScalars(vs.nextRoot());
   fs.push([halves.slice(0, 6)], [halves.slice(6, 12)]);
+  put(OUT.root, halves.slice(0, 6), halves.slice(6, 12));
 
   // the bus: α, β and the GKR read again on a twin transcript for the record's values
   const twin = vmVerifierState(program, publicInput, parseProof(proofBytes));
@@ -189,7 +190,9 @@ export function childStreams(program: Program, publicInput: PublicInput, proofBy
 
   absorb(true);
   at.flock = fs.length;
-  const { claim: flock } = verifyFlock(vs, shape.taus[BLAKE2S_TABLE], (c) => sink.matrix(c));
+  const { zerocheck, claim: flock } = verifyFlock(vs, shape.taus[BLAKE2S_TABLE], (c) => sink.matrix(c));
+  const chiOut = zerocheck.chi.subarray(6 * 8);
+  put(OUT.chiOut, ...Array.from({ length: chiOut.length / 6 }, (_, i) => chiOut.subarray(6 * i, 6 * i + 6)));
   absorb(false);
   const f = vs.sampleVec(RING_MAP_SHIFTS.length);
   const ringTarget = ringSwitchTarget(flock.s, coordinateWeights(f));
