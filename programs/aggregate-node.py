@@ -12,8 +12,17 @@
 #   leaf        per opened query: its leaf image, two K words a cell
 #   siblings    per opened query: its path's hashed pairs (left, right), leaf level first, four cells each
 #   path_bits   per opened query: its position's bits, least significant first, each 0 or 1
+#   size_bits   per announced size: its six bits, least significant first
+#   ceil_bits   per ⌈log2⌉ checked (the stack's μ, then the bus depth): the difference's bits
+#   stack_log   [g^(μ - MIN_STACK_LOG)]; gkr_depth [g^(D - GKR_MIN_DEPTH)]; depth [g^(max τ)]
+#   layout_order, stack_order  [36 bits]: for group pairs a < b of the bus layout, of the
+#               stack, [s_a ≥ s_b]
+#   block_bits  per bus block (push's 36, then count's 27): its offset's BUS_BITS24 bits
+#   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
 # and, for main's pieces on one child:
-#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings
+#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
+#               verification through ring switching's claim, 3 the query positions
+#   child_statement  [s0, s1, p0, p1, g^kbc]; child_expect  the child's record, CHILD_CHECKED cells
 #   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
 #   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
 #   challenges  per squeeze: the challenge the TypeScript verifier drew
@@ -92,14 +101,15 @@ OUT_W = 349
 OUT_TOTALS = 365
 OUT_SHARE_W = 368
 OUT_TW = 371
+OUT_PLACE = 377
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
 # builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s)
-CHILD_CHECKED = 377
-OUT_P2 = 377
-OUT_ZP = 410
-OUT_IM = 435
-CHILD_OUT = 460
+CHILD_CHECKED = 467
+OUT_P2 = 467
+OUT_ZP = 500
+OUT_IM = 525
+CHILD_OUT = 550
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -108,6 +118,10 @@ TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
 PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
 COUNT_FIRST = [36, 40, 44, 46, 50, 54]
 BUS_BITS24 = 24
+# The stack's groups (memory's four columns, the bytecode's final count, q_flock, each table's
+# committed columns): their columns and the first's place among the 90 committed.
+STACK_COLUMNS = [4, 1, 1, 15, 15, 8, 15, 14, 17]
+STACK_FIRST = [0, 4, 5, 6, 21, 36, 44, 59, 73]
 # Bits 2 and 3 of the slot index i < 16 (eq(α, i)'s factors: α_k where set, 1 + α_k where not).
 SLOT_BIT2 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]
 SLOT_BIT3 = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
@@ -473,8 +487,8 @@ def gkr(c0, c1, gw, out, D: Const):
 # The matrix term T = claim + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·s_0·eq(χ'_in, 8) (the
 # lincheck's last claim less its succinct terms; L_s(z) = V_S(z)·SKIP_DEN_6/(z - φs)) is not
 # evaluated here: it leaves as the deferred claim {z, χ_in, α, χ'_in, s, T} (docs/recursion.md
-# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Ring switching's claim
-# follows on the same chain (ring_target).
+# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Returns the chain it
+# leaves (ring switching's claim follows on it: ring_target).
 def flock_rounds(c0, c1, out, nb: Const):
     ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 188))
     ch[0] = c0
@@ -538,8 +552,7 @@ def flock_rounds(c0, c1, out, nb: Const):
     for u in unroll(0, 64):
         mt[GEN ** (18 + u)] = sv[u]
     mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
-    ring_target(ch, sv, out, 4 * nb + 181)
-    return 0
+    return ch[2 * (4 * nb + 181)], ch[2 * (4 * nb + 181) + 1]
 
 
 # One stage of the ring map: a + fp·a^(2^d), d squarings.
@@ -562,30 +575,33 @@ def ring_phi(a, f0, f1, f2, f3, f4, f5):
     return ring_stage(a5, f5, 1)
 
 
-# Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
+# Ring switching's claim on q_flock, from the chain (c0, c1) after Flock: the map's six
 # challenges squeezed (the record's OUT_RING_F) and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice
-# values s (OUT_RING: WHIR's batch takes it as its first claim); the chain after the six
-# squeezes is the record's OUT_CHAIN, where WHIR goes on.
-@inline
-def ring_target(ch, sv, out, i: Const):
+# values s (the matrix claim's, in the record) (OUT_RING: WHIR's batch takes it as its first
+# claim); the chain after the six squeezes is the record's OUT_CHAIN, where WHIR goes on.
+def ring_target(c0, c1, out):
+    ch = StackBuf(2 * 7)
+    ch[0] = c0
+    ch[1] = c1
     rf = StackBuf(6)
     for p in unroll(0, 6):
-        rf[p] = fs_squeeze(ch, i + p)
+        rf[p] = fs_squeeze(ch, p)
         out[GEN ** (OUT_RING_F + p)] = rf[p]
-    tr = ring_phi(sv[0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    sv = out * GEN ** (OUT_MATRIX + 18)
+    tr = ring_phi(sv[GEN ** 0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     for k in unroll(1, 64):
-        tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+        tr = tr + GEN ** k * ring_phi(sv[GEN ** k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     out[GEN ** OUT_RING] = tr
-    out[GEN ** OUT_CHAIN] = ch[2 * i + 12]
-    out[GEN ** (OUT_CHAIN + 1)] = ch[2 * i + 13]
+    out[GEN ** OUT_CHAIN] = ch[12]
+    out[GEN ** (OUT_CHAIN + 1)] = ch[13]
     return
 
 
 # Flock from the chain (c0, c1) for the BLAKE2S table's τ (its announced size, bounded to the
-# piece's window by size_bounds).
+# piece's window by size_bounds); returns the chain it leaves.
 def flock_at(c0, c1, out):
-    d = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
-    return
+    e0, e1 = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
+    return e0, e1
 
 
 # The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d and
@@ -676,6 +692,46 @@ def block_sel(zs, go, zps):
     return sl / zps
 
 
+# Nine groups of equal-sized blocks stacked largest first, ties in input order
+# (src/pcs/stack/placement.ts stackOffsets), in one buffer gr: the sizes g^s at gr[0:9] (the
+# first three set by the caller, the tables' six read here), g^(2^s) at gr[9:18], the groups'
+# rows g^(blocks·2^s) at gr[18:27] (blocks: STACK_COLUMNS for the stack, PUSH_BLOCKS for the
+# bus), and their order at gr[27:63], hinted by the caller: for a < b the bit
+# gr[27 + b(b - 1)/2 + a] = [s_a ≥ s_b], checked by the sign of s_a − s_b (g^(s_a − s_b) or
+# g^(s_b − s_a − 1) in range: exactly one is).
+@inline
+def groups(out, gr, stack: Const):
+    p2 = out * GEN ** OUT_P2
+    for t in unroll(0, 6):
+        gr[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
+    for g in unroll(0, 9):
+        gr[9 + g] = p2[gr[g]]
+        if stack == 1:
+            gr[18 + g] = gr[9 + g] ** STACK_COLUMNS[g]
+        else:
+            gr[18 + g] = gr[9 + g] ** PUSH_BLOCKS[g]
+    for b in unroll(1, 9):
+        for a in unroll(0, b):
+            gr[27 + b * (b - 1) // 2 + a] = gr[27 + b * (b - 1) // 2 + a] * gr[27 + b * (b - 1) // 2 + a]
+            up = gr[a] / gr[b]
+            dn = gr[b] / (gr[a] * GEN)
+            sg = dn + gr[27 + b * (b - 1) // 2 + a] * (up + dn)
+            assert log(sg) < 33
+    return
+
+
+# g^O for group b of the n groups first .. first + n − 1 (of groups' nine, their order in gr), O
+# the rows (rows[ro + a]: g^(blocks·2^s) of group first + a) of the groups before it.
+@inline
+def group_offset(gr, rows, ro: Const, b: Const, first: Const, n: Const):
+    go = 1
+    for a in unroll(0, b):
+        go = go * (1 + gr[27 + (b + first) * (b + first - 1) // 2 + a + first] * (rows[ro + a] + 1))
+    for a in unroll(b + 1, n):
+        go = go * (gr[27 + (a + first) * (a + first - 1) // 2 + b + first] * (rows[ro + a] + 1) + rows[ro + a])
+    return go
+
+
 # The bus's leaf layout at ζ (src/vm/leaves.ts), each block's selector into the record (OUT_SEL:
 # push's 36 blocks, then count's 27; pull's are push's). Push stacks the groups state (1 row),
 # memory (2^h), bytecode (2^kbc) and each table's interactions (2^τ_t each), count each table's
@@ -685,7 +741,6 @@ def block_sel(zs, go, zps):
 # g^O = Π over the groups before it of g^(its rows), block j's is O + j·2^s. Also builds the
 # prefix tables Π_{k<s}(1 + ζ_k) (OUT_ZP) and the index column's MLE at ζ_<s (OUT_IM).
 def bus_layout(out, lb):
-    p2 = out * GEN ** OUT_P2
     zp = out * GEN ** OUT_ZP
     im = out * GEN ** OUT_IM
     zs = StackBuf(BUS_BITS24)
@@ -702,47 +757,49 @@ def bus_layout(out, lb):
         ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
         zp[GEN ** (k + 1)] = zc
         im[GEN ** (k + 1)] = ic
-    gs = StackBuf(9)
-    gs[0] = 1
-    gs[1] = out[GEN ** OUT_SIZES]
-    gs[2] = lb
-    for t in unroll(0, 6):
-        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
-    ps = StackBuf(9)
-    pr = StackBuf(9)
-    for g in unroll(0, 9):
-        ps[g] = p2[gs[g]]
-        pr[g] = ps[g] ** PUSH_BLOCKS[g]
-    od = StackBuf(36)
-    hint_witness(od, "layout_order")
-    for b in unroll(1, 9):
-        for a in unroll(0, b):
-            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
-            up = gs[a] / gs[b]
-            dn = gs[b] / (gs[a] * GEN)
-            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
-            assert log(sg) < 33
+    gr = StackBuf(63)
+    gr[0] = 1
+    gr[1] = out[GEN ** OUT_SIZES]
+    gr[2] = lb
+    hint_witness(gr[27:63], "layout_order")
+    groups(out, gr, 0)
     sel = out * GEN ** OUT_SEL
     for b in unroll(0, 9):
-        go = 1
-        for a in unroll(0, b):
-            go = go * (1 + od[b * (b - 1) // 2 + a] * (pr[a] + 1))
-        for a in unroll(b + 1, 9):
-            go = go * (od[a * (a - 1) // 2 + b] * (pr[a] + 1) + pr[a])
-        zps = zp[gs[b]]
+        go = group_offset(gr, gr, 18, b, 0, 9)
+        zps = zp[gr[b]]
         for j in unroll(0, PUSH_BLOCKS[b]):
             sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
-            go = go * ps[b]
+            go = go * gr[9 + b]
+    cr = StackBuf(6)
+    for t in unroll(0, 6):
+        cr[t] = gr[12 + t] ** TABLE_COUNTS[t]
     for b in unroll(0, 6):
-        go = 1
-        for a in unroll(0, b):
-            go = go * (1 + od[(b + 3) * (b + 2) // 2 + a + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1))
-        for a in unroll(b + 1, 6):
-            go = go * (od[(a + 3) * (a + 2) // 2 + b + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1) + ps[3 + a] ** TABLE_COUNTS[a])
-        zps = zp[gs[3 + b]]
+        go = group_offset(gr, cr, 0, b, 3, 6)
+        zps = zp[gr[3 + b]]
         for j in unroll(0, TABLE_COUNTS[b]):
             sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
-            go = go * ps[3 + b]
+            go = go * gr[12 + b]
+    return
+
+
+# The stack's placements (src/vm/layout.ts vmLayout): the committed columns in global order,
+# stacked by the same rule as the bus's blocks, in nine groups: the memory's four columns
+# (2^h words each), the bytecode's final count (2^kbc), q_flock (2^(8 + τ_BLAKE2S)) and each
+# table's committed columns (2^τ_t). Writes each committed column's offset as g^offset into the
+# record (OUT_PLACE, global order, virtual columns left out): what WHIR's point claims sit on.
+def stack_layout(out, lb):
+    gr = StackBuf(63)
+    gr[0] = out[GEN ** OUT_SIZES]
+    gr[1] = lb
+    gr[2] = out[GEN ** (OUT_SIZES + 6)] * GEN ** 8
+    hint_witness(gr[27:63], "stack_order")
+    groups(out, gr, 1)
+    pl = out * GEN ** OUT_PLACE
+    for b in unroll(0, 9):
+        go = group_offset(gr, gr, 18, b, 0, 9)
+        for j in unroll(0, STACK_COLUMNS[b]):
+            pl[GEN ** (STACK_FIRST[b] + j)] = go
+            go = go * gr[9 + b]
     return
 
 
@@ -961,6 +1018,10 @@ def air_terminal(out):
 #   OUT_SIZES (8)     g^n of h, τ_0..τ_5, the rate; OUT_MU g^μ; OUT_DEPTH g^D; OUT_MAXTAU g^(max τ)
 #   OUT_ALPHA (4), OUT_BETA, OUT_ZETA (D), OUT_LEAVES (3), OUT_FRAMEWORK (5), OUT_XI,
 #   OUT_TPOINT (max τ), OUT_COLUMNS (102), OUT_LINE (r, three limbs), OUT_PUBLIC (p0, p1)
+#   OUT_SEL (63)      the bus blocks' selectors at ζ (push's 36 = pull's, count's 27); OUT_W (16)
+#                     eq(α, i); OUT_TOTALS (3), OUT_SHARE_W (3) the sides' totals and share
+#                     weights; OUT_TW (6) the tables' eq weights at the table point
+#   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
@@ -1003,8 +1064,10 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
         out[GEN ** (OUT_FRAMEWORK + k)] = fs_observe(fw, k)
     bus_layout(out, lb)
     bus_totals(out, lb)
+    stack_layout(out, lb)
     t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
-    flock_at(t0, t1, out)
+    f0, f1 = flock_at(t0, t1, out)
+    ring_target(f0, f1, out)
     return
 
 
