@@ -1,7 +1,7 @@
 // The page's Program, Verify-an-aggregate and Aggregate parts in headless Chromium (WebGPU on
 // SwiftShader): examples/fibonacci.py compiled, run, proved in the worker and verified (the proof
 // the page offers also verifies here); a syntax error shown at its line and column; an aggregate
-// made by the CLI verified in the tab, and refused for another epoch, as is a node over it (made
+// made by the CLI verified in the tab and refused for another epoch, and so is a node over it (made
 // with a stand-in node program: the real one has not landed); two keys made in the tab
 // aggregated (the download verifies here); Cancel during a proof on
 // webgpu returns the page to ready with nothing in the console. Each state is a screenshot under
