@@ -6,12 +6,13 @@
 // report times, in a process of its own, the two alternating run by run (ref, ours, ref, ours …) so
 // that a drift in the machine's speed hits both:
 //   hash   warm, witness excluded (the reference warms up once; ours three times, bench/hash.ts);
-//   big    one cold prove in a fresh process (the program read, not compiled, on both sides);
+//   big    one cold prove in a fresh process (the reference compiles big.py, ours reads the
+//          vector's program JSON, both outside the timer);
 //   fib    one warm-up, then the timed proof (the reference's --cooldown 0 pass);
-//   xmss   ours one cold aggregate() (the CLI's `aggregate`, keys read beforehand); the
-//          reference's warm pass after its warm-up: this column errs against us.
+//   xmss   ours one cold aggregate() (what the CLI's `aggregate` reports; keys and signatures
+//          made beforehand); the reference's warm pass after its warm-up: this errs against us.
 // Peak memory is each process's whole peak resident set (/usr/bin/time's maximum RSS, where it is
-// installed). The reference is found under $LEANVM_REFERENCE (default /tmp/ref): bin/leanvm-b,
+// installed): the reference's includes its warm-up, key generation and verification. The reference is found under $LEANVM_REFERENCE (default /tmp/ref): bin/leanvm-b,
 // bin/blake2s_batch and, for `big`, vmsrc/target/release/vmvec (the reference-VM tool's driver).
 // Speed is never asserted: the table and bench/results/reference-*.json are for reading, with the
 // load average beside each cell (the machines here are shared).
