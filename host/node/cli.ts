@@ -22,7 +22,7 @@ import { addXmssCommands } from './xmss-command';
 import { demoXmss } from './xmss-demo';
 import { addAggregateCommands } from './aggregate-command';
 import { addVerifyVm } from './vm-command';
-import { addTreeCommands } from './tree-command';
+import { addDistributedCommands } from './distributed-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -176,7 +176,7 @@ demos
 
 addXmssCommands(program);
 addAggregateCommands(program, verify);
-addTreeCommands(program);
+addDistributedCommands(program);
 
 program
   .command('serve')

@@ -131,7 +131,7 @@ async function fetchCommand(id: string, opts: { redis: string; prefix: string; o
 }
 
 /** `worker` and `tree` on `program`. */
-export function addTreeCommands(program: Command): void {
+export function addDistributedCommands(program: Command): void {
   program
     .command('worker')
     .description('prove leaf and node jobs of aggregation trees from Redis until SIGTERM (docs/distributed.md)')
