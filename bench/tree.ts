@@ -3,8 +3,8 @@
 // Redis, over the tests' STAND-IN node program (the real one is not complete): wall time from
 // submission to the root fetched, jobs per worker, and the queue's overhead per job — the time a
 // job is held by a worker outside its proof (children's proofs read from Redis, the prover
-// process's messages, completion), and for nodes the wait from their last child's completion to
-// their start. Run from the repository root after `npm run build`.
+// process's messages, completion) and the time it waits to be picked up once it is ready (its
+// children done) and its worker free. Run from the repository root after `npm run build`.
 import { Command } from 'commander';
 import { Queue } from 'bullmq';
 import { fetchTree } from '../host/node/distributed/fetch';
@@ -40,9 +40,10 @@ for (const count of opts.workers.split(',').map(Number)) {
     const root = Buffer.from(aggregate).toString('hex');
     if (reference !== undefined && root !== reference) throw new Error(`the root of ${count} workers differs from the first run's`);
     reference = root;
-    const held: number[] = [], dispatch: number[] = [], proving: number[] = [];
+    const held: number[] = [], proving: number[] = [];
     const queues = { leaf: new Queue('leaf', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'leanvm' }), node: new Queue('node', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'leanvm' }) };
     const finished = new Map<string, number>();
+    const runs: { worker: string; ready: number; start: number; end: number }[] = [];
     for (const [level, ids] of status.manifest.levels.entries()) {
       for (const jid of ids) {
         const job = (await (level === 0 ? queues.leaf : queues.node).getJob(jid))!;
@@ -50,11 +51,22 @@ for (const count of opts.workers.split(',').map(Number)) {
         held.push(job.finishedOn! - job.processedOn! - r.ms);
         proving.push(r.ms);
         finished.set(jid, job.finishedOn!);
-        if (level > 0) dispatch.push(job.processedOn! - Math.max(...(job.data as { children: { id: string }[] }).children.map((c) => finished.get(c.id)!)));
+        const ready = level === 0 ? job.timestamp : Math.max(...(job.data as { children: { id: string }[] }).children.map((c) => finished.get(c.id)!));
+        runs.push({ worker: job.processedBy!, ready, start: job.processedOn!, end: job.finishedOn! });
+      }
+    }
+    // Pick-up: from the moment a job could run on its worker (it is ready and the worker's
+    // previous job is done) to its start.
+    const pickup: number[] = [];
+    for (const w of new Set(runs.map((r) => r.worker))) {
+      let free = 0;
+      for (const r of runs.filter((x) => x.worker === w).sort((a, b) => a.start - b.start)) {
+        pickup.push(r.start - Math.max(free, r.ready));
+        free = r.end;
       }
     }
     await Promise.all([queues.leaf.close(), queues.node.close()]);
-    console.log(`${count} worker${count === 1 ? ' ' : 's'}: ${jobs} jobs in ${(wallMs / 1000).toFixed(1)} s; per worker ${JSON.stringify(status.workers)}; proving ${(mean(proving) / 1000).toFixed(2)} s a job (sum ${(proving.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s); queue overhead a job: held outside the proof ${mean(held).toFixed(0)} ms, a node's start after its last child ${mean(dispatch).toFixed(0)} ms`);
+    console.log(`${count} worker${count === 1 ? ' ' : 's'}: ${jobs} jobs in ${(wallMs / 1000).toFixed(1)} s; per worker ${JSON.stringify(status.workers)}; proving ${(mean(proving) / 1000).toFixed(2)} s a job (sum ${(proving.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s); queue overhead a job: ${mean(pickup).toFixed(0)} ms to be picked up, ${mean(held).toFixed(0)} ms held outside the proof`);
   } finally {
     await Promise.all(workers.map(stopWorker));
     await redis.stop();
