@@ -23,8 +23,8 @@ import { demoXmss } from './xmss-demo';
 import { addAggregateCommands } from './aggregate-command';
 import { addVerifyVm } from './vm-command';
 import { demoRecursion } from './recursion-demo';
-import { addTreeCommand } from './tree-command';
-import { addDistributedCommands } from './distributed-command';
+import { addAggregateTreeCommand } from './aggregate-tree-command';
+import { addTreeCommands } from './tree-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -185,8 +185,8 @@ demos
 
 addXmssCommands(program);
 addAggregateCommands(program, verify);
-addTreeCommand(program);
-addDistributedCommands(program);
+addAggregateTreeCommand(program);
+addTreeCommands(program);
 
 program
   .command('serve')

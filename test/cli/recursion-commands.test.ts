@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { verifyAggregateCommand } from '../../host/node/aggregate-command';
 import { aggregateNodeCommand } from '../../host/node/node-aggregate';
 import { demoRecursion } from '../../host/node/recursion-demo';
-import { treeCommand } from '../../host/node/tree-command';
+import { treeCommand } from '../../host/node/aggregate-tree-command';
 import { StdRng } from '../../src/util/std-rng';
 import { aggregate, verifyAggregate } from '../../src/workloads/recursion/api';
 import { decodeTreeAggregate, encodeTreeAggregate } from '../../src/workloads/recursion/aggregate-file';

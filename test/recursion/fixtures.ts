@@ -10,7 +10,6 @@ import { verifyExecution, vmVerifierState } from '../../src/vm/verify/verify';
 import type { ChildClaims } from '../../src/workloads/recursion/batch';
 import { bytecodeVars, type ClaimShape, MATRIX_VARS, type NodeClaims } from '../../src/workloads/recursion/claims';
 import { bytecodeValue, matrixValues } from '../../src/workloads/recursion/native-claims';
-import { compileSource } from '../../src/zkdsl/index';
 import { randomE, xorshift32 } from '../flock/helpers';
 import { vmBytes, vmText } from '../vm/vm-vectors';
 
