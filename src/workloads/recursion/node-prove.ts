@@ -66,7 +66,9 @@ export interface NodeStats {
   readonly children: number;
   readonly overlaps: number;
   readonly stageMs: Readonly<Record<NodeStage, number>>;
+  /** The proven rows (the fill included) and the program's own steps. */
   readonly cycles: number;
+  readonly programCycles: number;
   readonly proofBytes: number;
 }
 
@@ -99,6 +101,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
   const batchMs = performance.now() - t;
   onProgress?.('hints', 0);
+  await checkpoint(options.signal, 'hints');
   t = performance.now();
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
@@ -114,7 +117,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
     stats: {
       n: union.keys.length, children: children.length, overlaps: union.overlaps,
       stageMs: { check: checkMs, batch: batchMs, hints: hintsMs, ...stats.stageMs },
-      cycles: stats.cycles, proofBytes: stats.proofBytes,
+      cycles: stats.cycles, programCycles: stats.programCycles, proofBytes: stats.proofBytes,
     },
   };
 }
