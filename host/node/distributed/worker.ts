@@ -8,8 +8,9 @@
 // close() lets the job under way finish; release() hands it back at once.
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { hostname } from 'node:os';
+import { checkOptions } from '../../../src/util/options';
 import { NodeProgramError } from '../../../src/workloads/recursion/errors';
-import { connectionOf, DEFAULT_PREFIX, type RedisTarget, TREE_QUEUES, type TreeQueue } from './connection';
+import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget, TREE_QUEUES, type TreeQueue } from './connection';
 import type { TreeJobData, TreeJobResult } from './jobs';
 import { proverSandbox } from './sandbox';
 
@@ -63,6 +64,12 @@ const key = (prefix: string, queue: string, id: string) => `${prefix}:${queue}:$
 /** Starts a worker; resolves once its prover is ready and it is taking jobs. Refuses to serve
  * the node queue without a node program (NodeProgramError). */
 export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
+  const ms = { integer: [0, 2 ** 31 - 1] } as const;
+  checkOptions('runWorker', options, {
+    ...REDIS_RULES, queues: { someOf: TREE_QUEUES }, backend: { oneOf: ['auto', 'cpu', 'native', 'webgpu'] }, threads: { integer: [1, 1024] },
+    maxMemory: { integer: [1, Number.MAX_SAFE_INTEGER] }, nodeProgram: 'string', name: 'string', lockDuration: ms, stalledInterval: ms,
+    releaseDelay: ms, log: 'function', proverScript: 'string',
+  }, ['redis']);
   const queues = options.queues ?? TREE_QUEUES;
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const name = options.name ?? `${hostname()}:${process.pid}`;
