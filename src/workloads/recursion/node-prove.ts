@@ -65,14 +65,20 @@ export interface NodeStats {
   readonly proofBytes: number;
 }
 
-export async function proveNode(request: NodeRequest, options: NodeProveOptions): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
+/** What proving a node needs before the VM: the children checked, the raw signers checked, the
+ * union, the batch proved, the public input; each step's time. */
+export interface PreparedNode {
+  readonly input: NodeWitnessInput;
+  readonly checkMs: number;
+  readonly batchMs: number;
+}
+
+export function prepareNode(request: NodeRequest, programs: { node: Program; leaf?: Program }, onProgress?: (stage: NodeStage, fraction: number) => void): PreparedNode {
   const { message, epoch } = request;
-  const node = options.node, leaf = options.leaf ?? aggregationProgram();
-  const programs = { leaf, node };
-  const { onProgress } = options;
+  const node = programs.node, leaf = programs.leaf ?? aggregationProgram();
   onProgress?.('check', 0);
   let t = performance.now();
-  const children = checkChildren(request, programs);
+  const children = checkChildren(request, { leaf, node });
   const signers = request.signers === undefined || request.signers.length === 0 ? [] : checkSigners({ message, epoch, signers: request.signers });
   const union = signerUnion([...children.map((c) => c.aggregate.publicKeys), signers.map((s) => s.publicKey)]);
   const checkMs = performance.now() - t;
@@ -81,15 +87,25 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   const shape = treeShape(leaf, node);
   const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
   const batchMs = performance.now() - t;
-  onProgress?.('hints', 0);
-  t = performance.now();
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
-  const witness = new Map([
-    ...options.guestWitness({ message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput }),
-    ...batchHints(children.map((c) => c.verdict.claims), shape, batch),
-  ]);
+  return { input: { message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput }, checkMs, batchMs };
+}
+
+/** The node program's whole witness: the guest's streams and the batch's. */
+export function nodeProgramWitness(input: NodeWitnessInput, guestWitness: NodeProveOptions['guestWitness']): Map<string, E[][]> {
+  return new Map([...guestWitness(input), ...batchHints(input.children.map((c) => c.verdict.claims), input.shape, input.batch)]);
+}
+
+export async function proveNode(request: NodeRequest, options: NodeProveOptions): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
+  const { node } = options;
+  const { onProgress } = options;
+  const { input, checkMs, batchMs } = prepareNode(request, { node, leaf: options.leaf }, onProgress);
+  onProgress?.('hints', 0);
+  const t = performance.now();
+  const witness = nodeProgramWitness(input, options.guestWitness);
   const hintsMs = performance.now() - t;
+  const { children, union, batch, publicInput } = input;
   const { proof, stats } = await proveProgram(node, publicInput, { backend: options.backend, witness, logInvRate: options.logInvRate, onProgress, onShape: options.onShape });
   const { leafBytecode, nodeBytecode, matrix } = batch.claims;
   return {

@@ -66,15 +66,15 @@ export function tampered(streams: Streams, name: string, entry: number, cell: nu
   return out;
 }
 
-export function run(streams: Streams): Execution {
-  return execute(nodeProgram().program, null, { witness: streams });
+export function run(streams: Streams, publicInput: PublicInput | null = null): Execution {
+  return execute(nodeProgram().program, publicInput, { witness: streams });
 }
 
 /** The run fails, and the instruction that failed was lowered from the source line holding `line`. */
-export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], line: string): void {
+export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], line: string, publicInput: PublicInput | null = null): void {
   let err: unknown;
   try {
-    run(streams);
+    run(streams, publicInput);
   } catch (e) {
     err = e;
   }

@@ -1,0 +1,56 @@
+// The node program's own witness streams (programs/aggregate-node.py, node_main): everything the
+// node layer pops, in its order, from what proveNode has checked — the union and each key list's
+// indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind and
+// fresh claims (read by the child-verification plug-in until the in-VM verifier gives them), the
+// raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
+// node children's carried claims are batchHints' (../batch-hints.ts).
+import { type E, eOne, eZero } from '../../../field/e';
+import type { MatrixTermClaim } from '../../../flock/lincheck/claim';
+import type { DeferredClaims } from '../../../vm/verify/deferred';
+import { cellOf } from '../../xmss-aggregate/statement';
+import { pushSignature } from '../../xmss-aggregate/witness';
+import { nodeBytecodeClaims } from '../batch';
+import type { NodeWitnessInput } from '../node-prove';
+import { gPow, pushEntry, type Streams } from './streams';
+
+/** The piece main runs for the node (until main is the node). */
+export const NODE_PIECE = 7;
+
+const bit = (b: number): E => (b ? eOne() : eZero());
+const bits = (v: number, n: number): E[] => Array.from({ length: n }, (_, k) => bit(Math.floor(v / 2 ** k) % 2));
+const scalars = (words: Uint32Array): E[] => Array.from({ length: words.length / 6 }, (_, i) => words.slice(6 * i, 6 * i + 6));
+
+/** A matrix term's 83 cells: z, χ_in, α, χ'_in, s, T. */
+export function matrixTermCells(m: MatrixTermClaim): E[] {
+  return [m.z, ...scalars(m.chiIn), m.alpha, ...scalars(m.chiInPrime), ...scalars(m.s), m.value];
+}
+
+/** A child's fresh claims as the plug-in hands them on: the bytecode point, the share, the matrix term. */
+export function freshClaimCells(fresh: DeferredClaims): E[] {
+  return [...scalars(fresh.bytecode.point), fresh.bytecode.value, ...matrixTermCells(fresh.matrix)];
+}
+
+export function nodeWitness(input: NodeWitnessInput): Streams {
+  const { message, epoch, children, signers, union, nodeProgramDigest } = input;
+  const s: Streams = new Map();
+  const push = (name: string, entry: E[]) => pushEntry(s, name, entry);
+  const occurrences = (list: number) => union.indices[list].forEach((idx, i) => push('key_index', [gPow(idx), gPow(union.first[list][i] ? 1 : 0)]));
+  push('piece', [gPow(NODE_PIECE)]);
+  push('count_bits', bits(union.keys.length, 16));
+  push('message', [cellOf(message, 0), cellOf(message, 16)]);
+  push('epoch_bits', bits(epoch, 32));
+  push('node_digest_bits', Array.from({ length: 256 }, (_, k) => bit((nodeProgramDigest[k >>> 3] >>> (k & 7)) & 1)));
+  for (const k of union.keys) push('union', [cellOf(k, 0), cellOf(k, 16)]);
+  push('count_bits', bits(children.length, 5));
+  children.forEach((c, j) => {
+    push('child_kind', [gPow(c.aggregate.kind === 'leaf' ? 0 : 1)]);
+    push('count_bits', bits(c.aggregate.publicKeys.length, 16));
+    occurrences(j);
+    push('fresh_claims', freshClaimCells(c.verdict.claims.fresh));
+  });
+  push('count_bits', bits(signers.length, 16));
+  occurrences(children.length);
+  for (const signer of signers) pushSignature(push, signer);
+  push('has_node', [gPow(nodeBytecodeClaims(children.map((c) => c.verdict.claims)).length > 0 ? 1 : 0)]);
+  return s;
+}

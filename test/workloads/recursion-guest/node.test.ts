@@ -1,0 +1,95 @@
+// The node's own layer of programs/aggregate-node.py (node_main; docs/recursion-guest.md §9) run
+// in the VM on a real 2→1 node: two leaf aggregates with an overlapping signer plus two raw
+// signatures (one a key a leaf already has), prepared as proveNode prepares them (children checked
+// natively, the union, the batch proved) and executed with the node's public input, which the
+// program must compute: the statement digest D_N over m, e, n, the union's key chain, H_N and the
+// batch's claims digest. Each tamper stops the run at the assertion that catches it. The child
+// verification itself is the plug-in (child_verify): its fresh claims are hinted until the in-VM
+// verifier is joined, so nothing here shows a child's proof checked inside the VM.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StdRng } from '../../../src/util/std-rng';
+import { bytecodeDigest, fsSeed } from '../../../src/vm/bytecode';
+import { FiatShamir } from '../../../src/transcript/fiat-shamir';
+import type { PublicInput } from '../../../src/vm/public-input';
+import { BATCH_LABEL } from '../../../src/workloads/recursion/batch';
+import { claimScalars } from '../../../src/workloads/recursion/claims';
+import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src/workloads/recursion/node-prove';
+import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
+import { treeShape } from '../../../src/workloads/recursion/verify';
+import { type AggregateSigner, aggregate, aggregationProgram } from '../../../src/workloads/xmss-aggregate';
+import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
+import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
+import { randomBytes, xorshift32 } from '../../hash/prng';
+import { nativeOrCpu } from '../../native/fast-backend';
+import { expectFailsAt, NODE_SOURCE, nodeProgram, run, type Streams, tampered } from './children';
+
+const constant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
+const cellBig = (w: Uint32Array, at = 0): bigint => [3, 2, 1, 0].reduce((v, i) => (v << 32n) | BigInt(w[at + i]), 0n);
+const bytesBig = (b: Uint8Array, at: number): bigint => cellBig(new Uint32Array(b.slice(at, at + 16).buffer));
+
+const next = xorshift32(0x6e6f6465);
+const message = randomBytes(next, 32);
+const EPOCH = 9;
+const signer = (i: number): AggregateSigner => {
+  const key = xmssKeyGen(randomBytes(next, 32), EPOCH, EPOCH + 1);
+  return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, EPOCH, StdRng.seedFromU64(i, 0)).signature };
+};
+
+describe("the node program's constants", () => {
+  it('are the host\'s: tags, transcript starts, the leaf seed, the seed block, KN', () => {
+    const half = (b: Uint8Array, name: string) => expect([constant(`${name}_0`), constant(`${name}_1`)]).toEqual([bytesBig(b, 0), bytesBig(b, 16)]);
+    half(NODE_TAG, 'NODE_TAG');
+    half(STATEMENT_TAG, 'STATEMENT_TAG');
+    half(KEY_LIST_TAG, 'KEY_LIST_TAG');
+    for (const [label, name] of [[CLAIMS_LABEL, 'CLAIMS_START'], [BATCH_LABEL, 'BATCH_START']]) {
+      const cv = FiatShamir.init(label, []).cv;
+      expect([constant(`${name}_0`), constant(`${name}_1`)]).toEqual([cellBig(cv, 0), cellBig(cv, 4)]);
+    }
+    const seed = fsSeed(aggregationProgram());
+    expect([constant('LEAF_SEED_0'), constant('LEAF_SEED_1')]).toEqual([cellBig(seed[0]), cellBig(seed[1])]);
+    const node = nodeProgram().program;
+    expect(2 ** Number(constant('KN'))).toBe(node.bytecode.length);
+    expect(treeShape(aggregationProgram(), node)).toEqual({ leafVars: Number(constant('LEAF_VARS')), nodeVars: Number(constant('KN')) + 4 });
+  });
+});
+
+describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
+  let prepared: PreparedNode;
+  let streams: Streams;
+  let pi: PublicInput;
+  beforeAll(async () => {
+    const signers = Array.from({ length: 6 }, (_, i) => signer(i));
+    const backend = await nativeOrCpu('recursion-node');
+    try {
+      // A = {0, 1, 2}, B = {2, 3}: signer 2 in both; raw signers 4 and 1 (1 also in A)
+      const leaf = async (idx: number[]) => ({ kind: 'leaf' as const, ...(await aggregate({ message, epoch: EPOCH, signers: idx.map((i) => signers[i]) }, { backend })).aggregate });
+      const children = [{ aggregate: await leaf([0, 1, 2]) }, { aggregate: await leaf([2, 3]) }];
+      prepared = prepareNode({ message, epoch: EPOCH, children, signers: [signers[4], signers[1]] }, { node: nodeProgram().program });
+    } finally {
+      backend.dispose();
+    }
+    streams = nodeProgramWitness(prepared.input, nodeWitness);
+    pi = prepared.input.publicInput;
+  }, 600_000);
+
+  it('computes the node\'s public input (D_N) and asserts it; 5 signers, 2 overlaps', () => {
+    const { union, children, signers, batch, nodeProgramDigest } = prepared.input;
+    expect(union.keys).toHaveLength(5);
+    expect(union.overlaps).toBe(2);
+    expect(pi).toEqual(nodePublicInput(message, EPOCH, union.keys, nodeProgramDigest, batch.claims));
+    expect(nodeProgramDigest).toEqual(bytecodeDigest(nodeProgram().program));
+    expect(claimScalars(batch.claims).length / 6).toBe(Number(constant('LEAF_VARS')) + Number(constant('KN')) + 4 + 28 + 4);
+    const exec = run(streams, pi);
+    console.log(`node layer, ${children.length} leaves (${children.map((c) => c.aggregate.publicKeys.length).join(' + ')} keys) and ${signers.length} raw signers: ${exec.programCycles} cycles (program ${nodeProgram().program.bytecode.length} slots)`);
+  });
+
+  const PUB = 'pub[1] = d0';
+  it('another message, epoch or signer set in the public input: the digest the program asserts differs', () => {
+    const { union, batch, nodeProgramDigest } = prepared.input;
+    const other = Uint8Array.from(message, (b, i) => (i === 3 ? b ^ 1 : b));
+    expectFailsAt(streams, 'write-conflict', PUB, nodePublicInput(other, EPOCH, union.keys, nodeProgramDigest, batch.claims));
+    expectFailsAt(streams, 'write-conflict', PUB, nodePublicInput(message, EPOCH + 1, union.keys, nodeProgramDigest, batch.claims));
+    expectFailsAt(streams, 'write-conflict', PUB, nodePublicInput(message, EPOCH, union.keys.slice(1), nodeProgramDigest, batch.claims));
+  });
+});
