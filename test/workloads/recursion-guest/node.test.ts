@@ -14,6 +14,7 @@ import type { PublicInput } from '../../../src/vm/public-input';
 import { BATCH_LABEL } from '../../../src/workloads/recursion/batch';
 import { claimScalars } from '../../../src/workloads/recursion/claims';
 import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src/workloads/recursion/node-prove';
 import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { treeShape } from '../../../src/workloads/recursion/verify';
@@ -91,5 +92,65 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expectFailsAt(streams, 'write-conflict', PUB, nodePublicInput(other, EPOCH, union.keys, nodeProgramDigest, batch.claims));
     expectFailsAt(streams, 'write-conflict', PUB, nodePublicInput(message, EPOCH + 1, union.keys, nodeProgramDigest, batch.claims));
     expectFailsAt(streams, 'write-conflict', PUB, nodePublicInput(message, EPOCH, union.keys.slice(1), nodeProgramDigest, batch.claims));
+  });
+  // key_index entries in order: each child's keys, then the raw signers'; (list, i) → entry, and
+  // the entries that are a key's first occurrence and those that repeat one
+  const at = (list: number, i: number) => prepared.input.union.indices.slice(0, list).reduce((n, l) => n + l.length, 0) + i;
+  const occurrences = () => prepared.input.union.first.flatMap((l, list) => l.map((first, i) => ({ list, i, first, entry: at(list, i) })));
+  const setTo = (v: Uint32Array) => (c: Uint32Array) => c.set(v);
+  const COVER = 'cov[gi] = c';
+  it('[N2] a key of U changed: K_n, so the published digest, is another', () => {
+    expectFailsAt(tampered(streams, 'union', 2, 1, (c) => (c[1] ^= 1)), 'write-conflict', PUB, pi);
+  });
+  it('[N2] an occurrence claimed first twice (an overlap marked first): the two write one cover cell', () => {
+    const repeats = occurrences().filter((o) => !o.first);
+    expect(repeats.map((o) => o.list)).toEqual([1, 2]);
+    for (const o of repeats) expectFailsAt(tampered(streams, 'key_index', o.entry, 1, setTo(gPow(1))), 'write-conflict', COVER, pi);
+  });
+  it('[N2] a key nobody first-covers (a first occurrence marked an overlap): the counter stops short of g^n', () => {
+    expectFailsAt(tampered(streams, 'key_index', at(0, 1), 1, setTo(gPow(0))), 'write-conflict', 'assert cend == ng', pi);
+  });
+  it('[N2] a child key read from another index (a first occurrence moved onto a covered key)', () => {
+    const other = streams.get('key_index')![at(0, 2)][0];
+    expectFailsAt(tampered(streams, 'key_index', at(0, 0), 0, setTo(other)), 'write-conflict', COVER, pi);
+  });
+  it('[N2] an index past the union, and a first flag that is no bit: the range checks', () => {
+    expectFailsAt(tampered(streams, 'key_index', at(0, 0), 0, setTo(gPow(5))), 'deref', 'assert log(gi) < log(ng)', pi);
+    expectFailsAt(tampered(streams, 'key_index', at(0, 0), 1, setTo(gPow(2))), 'deref', 'assert log(ix[1]) < 2', pi);
+  });
+  it('[N5] another H_N: the published digest is another; a non-bit fails its check', () => {
+    expectFailsAt(tampered(streams, 'node_digest_bits', 0, 77, (c) => (c[0] ^= 1)), 'write-conflict', PUB, pi);
+    expectFailsAt(tampered(streams, 'node_digest_bits', 0, 3, (c) => (c[2] ^= 1)), 'write-conflict', 'hb[k] = hb[k] * hb[k]', pi);
+  });
+  it('[N4] a raw signature that does not verify under its key: its path misses the root', () => {
+    expectFailsAt(tampered(streams, 'chains', 42 + 7, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'blake2s(mops[124:126], mops[126:128], rootb)', pi);
+    // a raw signer that repeats a key read against another key: that key's P enters the
+    // encoding digest, and the digits no longer make it
+    const raw = occurrences().find((o) => o.list === 2 && !o.first)!;
+    const other = prepared.input.union.indices[2][raw.i] === 0 ? 1 : 0;
+    expectFailsAt(tampered(streams, 'key_index', raw.entry, 0, setTo(gPow(other))), 'write-conflict', 'dg[0] = acc + lane', pi);
+  });
+  const LEAF_END = 'assert claim == vv[0] * w';
+  const MATRIX_END = 'assert claim == ab[0] * w[k2] + ab[1] * w[k2 * GEN]';
+  it('[N3] a P_L round coefficient or v* changed: the last claim is not v*·Σ λ·eq(p, r)', () => {
+    expectFailsAt(tampered(streams, 'batch_leaf_rounds', 4, 1, (c) => (c[0] ^= 1)), 'write-conflict', LEAF_END, pi);
+    expectFailsAt(tampered(streams, 'batch_leaf_value', 0, 0, (c) => (c[5] ^= 1)), 'write-conflict', LEAF_END, pi);
+  });
+  // Every fresh claim is observed into the batch's transcript before its first λ, so any change
+  // moves every challenge after it and the first terminal, P_L's, fails.
+  it('[N3] a child\'s fresh bytecode claim changed (its share, a point coordinate): the batch fails', () => {
+    expectFailsAt(tampered(streams, 'fresh_claims', 0, 19, (c) => (c[1] ^= 1)), 'write-conflict', LEAF_END, pi);
+    expectFailsAt(tampered(streams, 'fresh_claims', 1, 3, (c) => (c[1] ^= 1)), 'write-conflict', LEAF_END, pi);
+  });
+  it('[N3] a matrix round coefficient, a* or b* changed: the last claim is not a*·W_A + b*·W_B', () => {
+    expectFailsAt(tampered(streams, 'batch_matrix_rounds', 20, 0, (c) => (c[2] ^= 1)), 'write-conflict', MATRIX_END, pi);
+    expectFailsAt(tampered(streams, 'batch_matrix_values', 0, 1, (c) => (c[0] ^= 1)), 'write-conflict', MATRIX_END, pi);
+  });
+  it('[N3] a child\'s fresh matrix term changed (T, z, χ_in, α, χ\'_in, a slice value): the batch fails', () => {
+    const m = 20; // the matrix term's cells after a leaf's 19 point coordinates and share
+    for (const cell of [82, 0, 3, 9, 12, 18 + 40]) expectFailsAt(tampered(streams, 'fresh_claims', 1, m + cell, (c) => (c[0] ^= 2)), 'write-conflict', LEAF_END, pi);
+  });
+  it('[N3] a P_N batch claimed with no node child', () => {
+    expectFailsAt(tampered(streams, 'has_node', 0, 0, setTo(gPow(1))), 'write-conflict', 'assert gn != 1', pi);
   });
 });
