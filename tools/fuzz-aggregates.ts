@@ -19,6 +19,17 @@ function arg(name: string, fallback: string): string {
   return i < 0 ? fallback : process.argv[i + 1];
 }
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  // Usage and unknown options first: a typo must not start 10^5 mutants.
+  console.log('usage: node dist/node/fuzz-aggregates.js [--cases N] [--seed S] [--signers K] [--found F] [--seconds T] [--only K]');
+  process.exit(0);
+}
+for (const [i, a] of process.argv.slice(2).entries()) {
+  if (a.startsWith('--') && !['--cases', '--seed', '--signers', '--found', '--seconds', '--only'].includes(a)) {
+    console.error(`unknown option ${a} (argument ${i + 1}); --help lists them`);
+    process.exit(2);
+  }
+}
 const cases = Number(arg('--cases', '100000'));
 const seed = Number(arg('--seed', '1'));
 const signers = Number(arg('--signers', '2'));
