@@ -696,7 +696,7 @@ def transcript_replay():
 # Absorb a value v the program holds (step i): its three K limbs hinted and checked to make v,
 # the block's cells (c0 + c1·y, c2 + tag·y) built from them.
 @inline
-def fs_absorb(ch, i: Const, v):
+def fs_bind(ch, i: Const, v):
     lm = StackBuf(3)
     hint_f192_limbs(lm, v)
     assert_in_k(lm[0], lm[1])
@@ -710,7 +710,7 @@ def fs_absorb(ch, i: Const, v):
 
 # Absorb a small integer's scalar (v, 0, 0) with v in K (step i).
 @inline
-def fs_absorb_k(ch, i: Const, v):
+def fs_bind_k(ch, i: Const, v):
     m = [v, TAG_SCALAR]
     blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
     return
@@ -871,7 +871,7 @@ def claims_digest(cl):
     ch[0] = CLAIMS_START_0
     ch[1] = CLAIMS_START_1
     for t in unroll(0, CLAIM_SCALARS):
-        fs_absorb(ch, t, cl[t])
+        fs_bind(ch, t, cl[t])
     return ch[2 * CLAIM_SCALARS], ch[2 * CLAIM_SCALARS + 1]
 
 
@@ -923,12 +923,12 @@ def child(recs, cr, b0, b1, k0, k1, ncc, m0, m1, ec, h0, h1, s0, s1, kind: Const
     ch = StackBuf(2 * (NODE_VARS + FLOCK_CLAIM + 3 + CLAIM_SCALARS))
     ch[0] = b0
     ch[1] = b1
-    fs_absorb_k(ch, 0, kind)
+    fs_bind_k(ch, 0, kind)
     for t in unroll(0, nv + 1 + FLOCK_CLAIM):
-        fs_absorb(ch, 1 + t, fr[t])
+        fs_bind(ch, 1 + t, fr[t])
     if kind == 1:
         for t in unroll(0, CLAIM_SCALARS):
-            fs_absorb(ch, nv + FLOCK_CLAIM + 2 + t, cl[t])
+            fs_bind(ch, nv + FLOCK_CLAIM + 2 + t, cl[t])
     recs[cr * GEN ** R_KIND] = GEN ** kind
     store(recs, cr, R_MF, fr, nv + 1, FLOCK_CLAIM)
     if kind == 0:
@@ -962,8 +962,8 @@ def rec_at(cj):
 @inline
 def quad_rounds(ch, rc, pt, claim, nv: Const):
     for j in unroll(0, nv):
-        fs_absorb(ch, 3 * j, rc[2 * j])
-        fs_absorb(ch, 3 * j + 1, rc[2 * j + 1])
+        fs_bind(ch, 3 * j, rc[2 * j])
+        fs_bind(ch, 3 * j + 1, rc[2 * j + 1])
         pt[j] = fs_squeeze(ch, 3 * j + 2)
         r = pt[j]
         claim = rc[2 * j] + r * (claim + rc[2 * j + 1] + r * rc[2 * j + 1])
@@ -1014,7 +1014,7 @@ def batch_leaf(recs, kg, c0, c1, oc):
     claim = quad_rounds(ch, rc, pt, hc[ke * GEN ** 2], LEAF_VARS)
     vv = StackBuf(1)
     hint_witness(vv, "batch_leaf_value")
-    fs_absorb(ch, 3 * LEAF_VARS, vv[0])
+    fs_bind(ch, 3 * LEAF_VARS, vv[0])
     for j in unroll(0, LEAF_VARS):
         oc[GEN ** j] = pt[j]
     oc[GEN ** LEAF_VARS] = vv[0]
@@ -1075,7 +1075,7 @@ def batch_node(recs, kg, c0, c1, oc, gn, has: Const):
         claim = quad_rounds(ch, rc, pt, hc[ke * GEN ** 2], NODE_VARS)
         vv = StackBuf(1)
         hint_witness(vv, "batch_node_value")
-        fs_absorb(ch, 3 * NODE_VARS, vv[0])
+        fs_bind(ch, 3 * NODE_VARS, vv[0])
         for j in unroll(0, NODE_VARS):
             oc[GEN ** (OC_NODE + j)] = pt[j]
         oc[GEN ** (OC_NODE + NODE_VARS)] = vv[0]
@@ -1157,8 +1157,8 @@ def batch_matrix(recs, kg, c0, c1, oc):
     claim = quad_rounds(ch, rc, pt, hc[ke * GEN ** 2], MATRIX_VARS)
     ab = StackBuf(2)
     hint_witness(ab, "batch_matrix_values")
-    fs_absorb(ch, 3 * MATRIX_VARS, ab[0])
-    fs_absorb(ch, 3 * MATRIX_VARS + 1, ab[1])
+    fs_bind(ch, 3 * MATRIX_VARS, ab[0])
+    fs_bind(ch, 3 * MATRIX_VARS + 1, ab[1])
     for j in unroll(0, MATRIX_VARS):
         oc[GEN ** (OC_MATRIX + j)] = pt[j]
     oc[GEN ** (OC_MATRIX + MATRIX_VARS)] = ab[0]
