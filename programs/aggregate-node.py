@@ -984,6 +984,33 @@ def batched_eq(recs, kg, oc, po: Const, lo: Const, ro: Const, nv: Const):
     return acc[kg]
 
 
+# A bytecode batch's rounds and value (P_L: which = 0, P_N: 1; nv variables) from the chain
+# (c0, c1) and the batched claim: nv rounds, v* sent; the claim (r, v*) goes to oc's P_L or P_N
+# cells. Returns the chain after, the last claim and v*.
+def bytecode_rounds(c0, c1, claim, oc, which: Const, nv: Const):
+    rc = StackBuf(2 * NODE_VARS)
+    vv = StackBuf(1)
+    for j in unroll(0, nv):
+        if which == 0:
+            hint_witness(rc[2 * j:2 * j + 2], "batch_leaf_rounds")
+        else:
+            hint_witness(rc[2 * j:2 * j + 2], "batch_node_rounds")
+    ch = StackBuf(6 * NODE_VARS + 4)
+    ch[0] = c0
+    ch[1] = c1
+    pt = StackBuf(NODE_VARS)
+    last = quad_rounds(ch, rc, pt, claim, nv)
+    if which == 0:
+        hint_witness(vv, "batch_leaf_value")
+    else:
+        hint_witness(vv, "batch_node_value")
+    fs_bind(ch, 3 * nv, vv[0])
+    for j in unroll(0, nv):
+        oc[GEN ** (which * OC_NODE + j)] = pt[j]
+    oc[GEN ** (which * OC_NODE + nv)] = vv[0]
+    return ch[6 * nv + 2], ch[6 * nv + 3], last, vv[0]
+
+
 # P_L's batch (docs/recursion.md §3 step 3) from the chain (c0, c1): one λ a child, the claim
 # Σ λ_j·v_j, LEAF_VARS rounds, v* sent; the last claim must be v*·Σ λ_j·eq(p_j, r). The node's
 # P_L claim (r, v*) goes to oc[0 .. LEAF_VARS]. Returns the chain after.
@@ -1004,23 +1031,10 @@ def batch_leaf(recs, kg, c0, c1, oc):
         hc[c3 * GEN ** 4] = ch[3]
         hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2] + lam * recs[cr * GEN ** (R_PL + LEAF_VARS)]
     ke = kg * kg * kg
-    rc = StackBuf(2 * LEAF_VARS)
-    for j in unroll(0, LEAF_VARS):
-        hint_witness(rc[2 * j:2 * j + 2], "batch_leaf_rounds")
-    ch = StackBuf(6 * LEAF_VARS + 4)
-    ch[0] = hc[ke]
-    ch[1] = hc[ke * GEN]
-    pt = StackBuf(LEAF_VARS)
-    claim = quad_rounds(ch, rc, pt, hc[ke * GEN ** 2], LEAF_VARS)
-    vv = StackBuf(1)
-    hint_witness(vv, "batch_leaf_value")
-    fs_bind(ch, 3 * LEAF_VARS, vv[0])
-    for j in unroll(0, LEAF_VARS):
-        oc[GEN ** j] = pt[j]
-    oc[GEN ** LEAF_VARS] = vv[0]
+    e0, e1, claim, v = bytecode_rounds(hc[ke], hc[ke * GEN], hc[ke * GEN ** 2], oc, 0, LEAF_VARS)
     w = batched_eq(recs, kg, oc, R_PL, R_LAM_L, 0, LEAF_VARS)
-    assert claim == vv[0] * w
-    return ch[6 * LEAF_VARS + 2], ch[6 * LEAF_VARS + 3]
+    assert claim == v * w
+    return e0, e1
 
 
 # P_N's batch (docs/recursion.md §3 step 4) from the chain (c0, c1), its branch chosen by the
@@ -1065,25 +1079,12 @@ def batch_node(recs, kg, c0, c1, oc, gn, has: Const):
                     hc[c3 * GEN ** 4] = ch[5]
                     hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2] + lf * recs[cr * GEN ** (R_PNF + NODE_VARS)] + lc * recs[cr * GEN ** (R_PNC + NODE_VARS)]
         ke = kg * kg * kg
-        rc = StackBuf(2 * NODE_VARS)
-        for j in unroll(0, NODE_VARS):
-            hint_witness(rc[2 * j:2 * j + 2], "batch_node_rounds")
-        ch = StackBuf(6 * NODE_VARS + 4)
-        ch[0] = hc[ke]
-        ch[1] = hc[ke * GEN]
-        pt = StackBuf(NODE_VARS)
-        claim = quad_rounds(ch, rc, pt, hc[ke * GEN ** 2], NODE_VARS)
-        vv = StackBuf(1)
-        hint_witness(vv, "batch_node_value")
-        fs_bind(ch, 3 * NODE_VARS, vv[0])
-        for j in unroll(0, NODE_VARS):
-            oc[GEN ** (OC_NODE + j)] = pt[j]
-        oc[GEN ** (OC_NODE + NODE_VARS)] = vv[0]
+        e0, e1, claim, v = bytecode_rounds(hc[ke], hc[ke * GEN], hc[ke * GEN ** 2], oc, 1, NODE_VARS)
         wf = batched_eq(recs, kg, oc, R_PNF, R_LAM_NF, OC_NODE, NODE_VARS)
         wc = batched_eq(recs, kg, oc, R_PNC, R_LAM_NC, OC_NODE, NODE_VARS)
-        assert claim == vv[0] * (wf + wc)
-        e[0] = ch[6 * NODE_VARS + 2]
-        e[1] = ch[6 * NODE_VARS + 3]
+        assert claim == v * (wf + wc)
+        e[0] = e0
+        e[1] = e1
     return e[0], e[1]
 
 

@@ -10,7 +10,7 @@ import { ExecutionError } from '../../../src/vm/errors';
 import { execute, type Execution } from '../../../src/vm/execute';
 import { parseProgram, type Program } from '../../../src/vm/program';
 import { parsePublicInputJson, type PublicInput } from '../../../src/vm/public-input';
-import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
+import { type AggregateSigner, aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
@@ -29,15 +29,20 @@ export function vectorChild(name: string): Child {
   return { name, program: parseProgram(vmText(name, 'program.json')), publicInput: parsePublicInputJson(vmText(name, 'public.json')), proof: vmBytes(name, 'proof') };
 }
 
+/** `n` fresh signers of (message, epoch), their keys good for epochs epoch ..= epoch + 1. */
+export function freshSigners(next: () => number, message: Uint8Array, epoch: number, n: number): AggregateSigner[] {
+  return Array.from({ length: n }, (_, i) => {
+    const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
+  });
+}
+
 /** A leaf aggregate of `n` fresh signers, proved on native where it is built (else cpu). */
 export async function leafChild(n: number): Promise<Child> {
   const next = xorshift32(0x72656367);
   const message = randomBytes(next, 32);
   const epoch = 5;
-  const signers = Array.from({ length: n }, (_, i) => {
-    const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
-    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
-  });
+  const signers = freshSigners(next, message, epoch, n);
   const backend = await nativeOrCpu('recursion-guest');
   try {
     const { aggregate: agg } = await aggregate({ message, epoch, signers }, { backend });

@@ -7,7 +7,6 @@
 // verification itself is the plug-in (child_verify): its fresh claims are hinted until the in-VM
 // verifier is joined, so nothing here shows a child's proof checked inside the VM.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StdRng } from '../../../src/util/std-rng';
 import { bytecodeDigest, fsSeed } from '../../../src/vm/bytecode';
 import { FiatShamir } from '../../../src/transcript/fiat-shamir';
 import type { PublicInput } from '../../../src/vm/public-input';
@@ -18,12 +17,11 @@ import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src/workloads/recursion/node-prove';
 import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { treeShape } from '../../../src/workloads/recursion/verify';
-import { type AggregateSigner, aggregate, aggregationProgram } from '../../../src/workloads/xmss-aggregate';
+import { aggregate, aggregationProgram } from '../../../src/workloads/xmss-aggregate';
 import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
-import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, NODE_SOURCE, nodeProgram, run, type Streams, tampered } from './children';
+import { expectFailsAt, freshSigners, NODE_SOURCE, nodeProgram, run, type Streams, tampered } from './children';
 
 const constant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
 const cellBig = (w: Uint32Array, at = 0): bigint => [3, 2, 1, 0].reduce((v, i) => (v << 32n) | BigInt(w[at + i]), 0n);
@@ -32,10 +30,6 @@ const bytesBig = (b: Uint8Array, at: number): bigint => cellBig(new Uint32Array(
 const next = xorshift32(0x6e6f6465);
 const message = randomBytes(next, 32);
 const EPOCH = 9;
-const signer = (i: number): AggregateSigner => {
-  const key = xmssKeyGen(randomBytes(next, 32), EPOCH, EPOCH + 1);
-  return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, EPOCH, StdRng.seedFromU64(i, 0)).signature };
-};
 
 describe("the node program's constants", () => {
   it('are the host\'s: tags, transcript starts, the leaf seed, the seed block, KN', () => {
@@ -60,7 +54,7 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
   let streams: Streams;
   let pi: PublicInput;
   beforeAll(async () => {
-    const signers = Array.from({ length: 6 }, (_, i) => signer(i));
+    const signers = freshSigners(next, message, EPOCH, 6);
     const backend = await nativeOrCpu('recursion-node');
     try {
       // A = {0, 1, 2}, B = {2, 3}: signer 2 in both; raw signers 4 and 1 (1 also in A)
@@ -130,7 +124,7 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     const other = prepared.input.union.indices[2][raw.i] === 0 ? 1 : 0;
     expectFailsAt(tampered(streams, 'key_index', raw.entry, 0, setTo(gPow(other))), 'write-conflict', 'dg[0] = acc + lane', pi);
   });
-  const LEAF_END = 'assert claim == vv[0] * w';
+  const LEAF_END = 'assert claim == v * w';
   const MATRIX_END = 'assert claim == ab[0] * w[k2] + ab[1] * w[k2 * GEN]';
   it('[N3] a P_L round coefficient or v* changed: the last claim is not v*·Σ λ·eq(p, r)', () => {
     expectFailsAt(tampered(streams, 'batch_leaf_rounds', 4, 1, (c) => (c[0] ^= 1)), 'write-conflict', LEAF_END, pi);
