@@ -831,35 +831,37 @@ def raw_signers(ctx, uk, cov, ng, gr, c0):
     return cn[gr]
 
 
-# A leaf child's public words: the leaf's statement digest BLAKE2s(STATEMENT_TAG ‖ m ‖ e ‖ n ‖ K_n)
-# (programs/aggregate-xmss.py [C1]) for the node's m and e and the child's n and K_n.
-def leaf_statement(m0, m1, ec, ncc, k0, k1):
-    a = [STATEMENT_TAG_0, STATEMENT_TAG_1]
+# A statement digest's first 128 bytes, tag ‖ m ‖ e ‖ n ‖ K_n (two blocks; the second the last
+# when last = 1): the leaf's whole digest (programs/aggregate-xmss.py [C1]), a node's first two
+# blocks. Returns the chain (the digest when last = 1).
+def statement_head(t0, t1, m0, m1, ec, ncc, k0, k1, last: Const):
+    a = [t0, t1]
     b = [m0, m1]
     cv = StackBuf(2)
     blake2s(a, b, cv, counter=64, final=0)
     c = [ec, ncc]
     d = [k0, k1]
     out = StackBuf(2)
-    blake2s(c, d, out, cv=cv, counter=128, final=1)
+    blake2s(c, d, out, cv=cv, counter=128, final=last)
     return out[0], out[1]
+
+
+# A leaf child's public words: BLAKE2s(STATEMENT_TAG ‖ m ‖ e ‖ n ‖ K_n) for the node's m and e and
+# the child's n and K_n.
+def leaf_statement(m0, m1, ec, ncc, k0, k1):
+    d0, d1 = statement_head(STATEMENT_TAG_0, STATEMENT_TAG_1, m0, m1, ec, ncc, k0, k1, 1)
+    return d0, d1
 
 
 # D_N = BLAKE2s(NODE_TAG ‖ m ‖ e ‖ n ‖ K_n ‖ H_N ‖ C) (docs/recursion.md §4.1), 192 bytes: a node
 # child's public words, and the node's own.
 def node_statement(m0, m1, ec, ncc, k0, k1, h0, h1, c0, c1):
-    a = [NODE_TAG_0, NODE_TAG_1]
-    b = [m0, m1]
-    cv = StackBuf(2)
-    blake2s(a, b, cv, counter=64, final=0)
-    c = [ec, ncc]
-    d = [k0, k1]
-    cv2 = StackBuf(2)
-    blake2s(c, d, cv2, cv=cv, counter=128, final=0)
+    v0, v1 = statement_head(NODE_TAG_0, NODE_TAG_1, m0, m1, ec, ncc, k0, k1, 0)
+    cv = [v0, v1]
     e = [h0, h1]
     f = [c0, c1]
     out = StackBuf(2)
-    blake2s(e, f, out, cv=cv2, counter=192, final=1)
+    blake2s(e, f, out, cv=cv, counter=192, final=1)
     return out[0], out[1]
 
 
@@ -880,10 +882,15 @@ def claims_digest(cl):
 # program's seed; p0, p1: its public words, rebuilt by the caller) and leaves its fresh claims'
 # cells in fr: the bytecode point (nv coordinates: ζ's low bits ‖ α), the share, then the matrix
 # term's FLOCK_CLAIM cells. The child verifier (proof_start .. ring_target, then WHIR) is not
-# one chain yet, so for now the fresh claims are HINTED (`fresh_claims`) and bound to nothing:
-# the node is not sound until this call runs the verifier and the hint goes.
+# joined yet, so for now the fresh claims are HINTED (`fresh_claims`) and bound to nothing, and
+# the rebuilt public words are checked against the child's real ones (`child_words`, what its
+# proof's transcript would absorb): the node is not sound until this call runs the verifier.
 @inline
 def child_verify(s0, s1, p0, p1, fr, nv: Const):
+    pw = StackBuf(2)
+    hint_witness(pw, "child_words")
+    pw[0] = p0
+    pw[1] = p1
     hint_witness(fr[0:nv + 1 + FLOCK_CLAIM], "fresh_claims")
     return
 

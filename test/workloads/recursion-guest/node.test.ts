@@ -93,8 +93,9 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
   const occurrences = () => prepared.input.union.first.flatMap((l, list) => l.map((first, i) => ({ list, i, first, entry: at(list, i) })));
   const setTo = (v: Uint32Array) => (c: Uint32Array) => c.set(v);
   const COVER = 'cov[gi] = c';
-  it('[N2] a key of U changed: K_n, so the published digest, is another', () => {
-    expectFailsAt(tampered(streams, 'union', 2, 1, (c) => (c[1] ^= 1)), 'write-conflict', PUB, pi);
+  it("[N2] a key of U changed: a child reading it rebuilds another statement", () => {
+    const reader = occurrences().find((o) => o.list === 0)!;
+    expectFailsAt(tampered(streams, 'union', prepared.input.union.indices[0][reader.i], 1, (c) => (c[1] ^= 1)), 'write-conflict', 'pw[0] = p0', pi);
   });
   it('[N2] an occurrence claimed first twice (an overlap marked first): the two write one cover cell', () => {
     const repeats = occurrences().filter((o) => !o.first);
@@ -107,6 +108,11 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
   it('[N2] a child key read from another index (a first occurrence moved onto a covered key)', () => {
     const other = streams.get('key_index')![at(0, 2)][0];
     expectFailsAt(tampered(streams, 'key_index', at(0, 0), 0, setTo(other)), 'write-conflict', COVER, pi);
+  });
+  it("[N2] a child's key read from another index (an overlap moved): the child's rebuilt statement is not its own", () => {
+    const repeat = occurrences().find((o) => o.list === 1 && !o.first)!;
+    const other = prepared.input.union.indices[1][repeat.i] === 0 ? 1 : 0;
+    expectFailsAt(tampered(streams, 'key_index', repeat.entry, 0, (c) => c.set(gPow(other))), 'write-conflict', 'pw[0] = p0', pi);
   });
   it('[N2] an index past the union, and a first flag that is no bit: the range checks', () => {
     expectFailsAt(tampered(streams, 'key_index', at(0, 0), 0, setTo(gPow(5))), 'deref', 'assert log(gi) < log(ng)', pi);

@@ -1,16 +1,20 @@
 // The node program's own witness streams (programs/aggregate-node.py, node_main): everything the
 // node layer pops, in its order, from what proveNode has checked — the union and each key list's
-// indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind and
-// fresh claims (read by the child-verification plug-in until the in-VM verifier gives them), the
-// raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
+// indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind, its
+// public words and fresh claims (read by the child-verification plug-in until the in-VM verifier
+// gives them), the raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
 // node children's carried claims are batchHints' (../batch-hints.ts).
 import { type E, eOne, eZero } from '../../../field/e';
 import type { MatrixTermClaim } from '../../../flock/lincheck/claim';
 import type { DeferredClaims } from '../../../vm/verify/deferred';
-import { cellOf } from '../../xmss-aggregate/statement';
+import type { PublicInput } from '../../../vm/public-input';
+import { cellOf, digestPublicInput, statementDigest } from '../../xmss-aggregate/statement';
 import { pushSignature } from '../../xmss-aggregate/witness';
+import type { TreeAggregate } from '../aggregate-file';
 import { nodeBytecodeClaims } from '../batch';
+import type { NodeClaims } from '../claims';
 import type { NodeWitnessInput } from '../node-prove';
+import { nodePublicInput } from '../statement';
 import { gPow, pushEntry, type Streams } from './streams';
 
 /** The piece main runs for the node (until main is the node). */
@@ -30,6 +34,12 @@ export function freshClaimCells(fresh: DeferredClaims): E[] {
   return [...scalars(fresh.bytecode.point), fresh.bytecode.value, ...matrixTermCells(fresh.matrix)];
 }
 
+/** A child's public input: a leaf's statement digest, or a node's D_N with the parent's H_N. */
+function childPublicInput(message: Uint8Array, epoch: number, child: TreeAggregate, nodeProgramDigest: Uint8Array, carried: NodeClaims | undefined): PublicInput {
+  if (child.kind === 'leaf') return digestPublicInput(statementDigest(message, epoch, child.publicKeys));
+  return nodePublicInput(message, epoch, child.publicKeys, nodeProgramDigest, carried!);
+}
+
 export function nodeWitness(input: NodeWitnessInput): Streams {
   const { message, epoch, children, signers, union, nodeProgramDigest } = input;
   const s: Streams = new Map();
@@ -46,6 +56,7 @@ export function nodeWitness(input: NodeWitnessInput): Streams {
     push('child_kind', [gPow(c.aggregate.kind === 'leaf' ? 0 : 1)]);
     push('count_bits', bits(c.aggregate.publicKeys.length, 16));
     occurrences(j);
+    push('child_words', [...childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried)]);
     push('fresh_claims', freshClaimCells(c.verdict.claims.fresh));
   });
   push('count_bits', bits(signers.length, 16));
