@@ -52,6 +52,8 @@ const nodeEntries = {
   'device-check': 'bench/device-check.ts',
   // The cpu backend's pool workers, loaded from beside the bundle that makes the pool.
   'cpu-pool-worker': 'host/node/cpu-pool-worker.ts',
+  // A tree worker's prover process, started from beside the bundle that runs the worker.
+  'tree-prover': 'host/node/distributed/prover-process.ts',
   // Local tools: 10^5 mutated aggregates; memory over 100 aggregates in one process.
   'fuzz-aggregates': 'tools/fuzz-aggregates.ts',
   'aggregate-memory': 'tools/aggregate-memory.ts',
@@ -62,8 +64,9 @@ await bundle({
   entryPoints: nodeEntries,
   outdir: 'dist/node',
   platform: 'node',
-  // Dawn is a native addon: it is loaded from node_modules at run time, never bundled.
-  external: ['webgpu'],
+  // Dawn is a native addon: it is loaded from node_modules at run time, never bundled; BullMQ
+  // (with ioredis) is a dependency loaded from node_modules too.
+  external: ['webgpu', 'bullmq'],
   banner: { js: "import { createRequire as __lvmCreateRequire } from 'node:module'; const require = __lvmCreateRequire(import.meta.url);" },
 });
 

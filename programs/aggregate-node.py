@@ -60,6 +60,57 @@ FLOCK_BLOCKS = 17
 FLOCK_MAX_BLOCKS = 16
 # The deferred matrix claim's cells: z, χ_in (8), α, χ'_in (8), s (64), T.
 FLOCK_CLAIM = 83
+# Per table (opcode order): its bus interactions (push and pull blocks each) and its committed
+# columns (the BLAKE2S table's value columns live in q_flock), for the bus's and the stack's sizes.
+TABLE_INTERACTIONS = [5, 5, 3, 5, 5, 10]
+TABLE_COMMITTED = [15, 15, 8, 15, 14, 17]
+# The stack's log size μ lies in MIN_STACK_LOG ..= MAX_STACK_LOG (WHIR's window).
+MIN_STACK_LOG = 15
+STACK_LOGS = 14
+# A child's record, a HeapBuf of CHILD_OUT cells that child_to_ring fills, by first cell:
+OUT_CHAIN = 0
+OUT_RING = 2
+OUT_RING_F = 3
+OUT_SHARE = 9
+OUT_MATRIX = 10
+OUT_SIZES = 93
+OUT_MU = 101
+OUT_DEPTH = 102
+OUT_MAXTAU = 103
+OUT_ALPHA = 104
+OUT_BETA = 108
+OUT_ZETA = 109
+OUT_LEAVES = 141
+OUT_FRAMEWORK = 144
+OUT_XI = 149
+OUT_TPOINT = 150
+OUT_COLUMNS = 178
+OUT_LINE = 280
+OUT_PUBLIC = 284
+OUT_SEL = 286
+OUT_W = 349
+OUT_TOTALS = 365
+OUT_SHARE_W = 368
+OUT_TW = 371
+# (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
+# builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
+# column's MLE at ζ_<s)
+CHILD_CHECKED = 377
+OUT_P2 = 377
+OUT_ZP = 410
+OUT_IM = 435
+CHILD_OUT = 460
+# The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
+# interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
+# coordinates (the GKR's depths are below it), a block's offset has that many bits.
+PUSH_BLOCKS = [1, 1, 1, 5, 5, 3, 5, 5, 10]
+TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
+PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
+COUNT_FIRST = [36, 40, 44, 46, 50, 54]
+BUS_BITS24 = 24
+# Bits 2 and 3 of the slot index i < 16 (eq(α, i)'s factors: α_k where set, 1 + α_k where not).
+SLOT_BIT2 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]
+SLOT_BIT3 = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
 
 # ---- The node's own layer (docs/recursion.md §4, §5 [N2]–[N5]) ----
 # Leading the node's statement digest, a leaf's, and the key-list chain: the ASCII tags
@@ -145,6 +196,31 @@ def fs_observe(ch, i: Const):
     m = [blk[0], blk[1] + TAG_SCALAR]
     blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
     return blk[0] + blk[1] * Y2
+
+
+# Absorb a known scalar s (step i): its block's cells hinted as fs_observe's, then checked to be s.
+@inline
+def fs_absorb(ch, s, i: Const):
+    kn = StackBuf(1)
+    kn[0] = s
+    kn[0] = fs_observe(ch, i)
+    return
+
+
+# 2^(m - 1) < w ≤ 2^m for w given as gw = g^w (nb = m - 1; nb = m gives 0 < w ≤ 2^m): the
+# difference 2^m - w's nb bits hinted, each checked a bit, and g^(2^m) = g^w·g^(2^m - w), so the
+# difference lies in 0 .. 2^nb - 1 (exponents stay far below g's order 2^64 - 1).
+@inline
+def ceil_log(gw, m: Const, nb: Const):
+    bits = StackBuf(32)
+    hint_witness(bits[0:nb], "ceil_bits")
+    ge = 1 + bits[0] * (GEN + 1)
+    for j in unroll(0, nb):
+        bits[j] = bits[j] * bits[j]
+    for j in unroll(1, nb):
+        ge = ge * (1 + bits[j] * (GEN ** (2 ** j) + 1))
+    assert gw * ge == GEN ** (2 ** m)
+    return
 
 
 # Absorb the next stream scalar, a 128-bit value (a digest's half: c2 = 0), from one hinted cell.
@@ -283,23 +359,34 @@ def round3(ch, claim, rc, v: Const):
     return
 
 
-# The table sumcheck's opening claim and its d rounds (d = max τ), from the chain before ξ: ξ
-# squeezed, the claim Σ_s ξ^(2 + s)·(total_s + w_s·share) of the bus's three side totals, each
-# less its part w_s·share of the deferred bytecode share (ξ^0, ξ^1 weigh JUMP's two
-# constraints), then every round; table_tail goes on from the chain it leaves.
-def table_rounds(c0, c1, d: Const):
+# The table sumcheck's opening claim and its d rounds from the chain before ξ, d = max τ (checked:
+# every τ_t ≤ d and one equals it): ξ squeezed, the claim Σ_s ξ^(2 + s)·(total_s + w_s·share) of
+# the bus's three side totals, each less its part w_s·share of the deferred bytecode share (ξ^0,
+# ξ^1 weigh JUMP's two constraints), then every round, round j binding coordinate d - 1 - j of the
+# table point; table_tail goes on from the chain it leaves and returns the chain after the
+# public-input line.
+def table_rounds(c0, c1, out, d: Const):
+    for t in unroll(0, 6):
+        below = GEN ** d / out[GEN ** (OUT_SIZES + 1 + t)]
+        assert log(below) < 33
+    top = (out[GEN ** (OUT_SIZES + 1)] + GEN ** d) * (out[GEN ** (OUT_SIZES + 2)] + GEN ** d) * (out[GEN ** (OUT_SIZES + 3)] + GEN ** d) * (out[GEN ** (OUT_SIZES + 4)] + GEN ** d) * (out[GEN ** (OUT_SIZES + 5)] + GEN ** d) * (out[GEN ** (OUT_SIZES + 6)] + GEN ** d)
+    assert top == 0
+    out[GEN ** OUT_MAXTAU] = GEN ** d
     ch = StackBuf(2 * (4 * MAX_DEPTH + 2))
     ch[0] = c0
     ch[1] = c1
     tot = StackBuf(3)
-    hint_witness(tot, "bus_totals")
     shw = StackBuf(3)
-    hint_witness(shw, "share_weights")
-    # The bytecode share MLE(P)(ζ ‖ α's), a hinted deferred value (docs/recursion.md §2.1): its
+    for s in unroll(0, 3):
+        tot[s] = out[GEN ** (OUT_TOTALS + s)]
+        shw[s] = out[GEN ** (OUT_SHARE_W + s)]
+    # The bytecode share MLE(P)(ζ_<kbc ‖ α), a hinted deferred value (docs/recursion.md §2.1): its
     # cell is the claim the node hands on, evaluated by the root.
     share = StackBuf(1)
     hint_witness(share, "bytecode_share")
+    out[GEN ** OUT_SHARE] = share[0]
     xi = fs_squeeze(ch, 0)
+    out[GEN ** OUT_XI] = xi
     x2 = xi * xi
     sh = share[0]
     claim = x2 * (tot[0] + shw[0] * sh + xi * (tot[1] + shw[1] * sh + xi * (tot[2] + shw[2] * sh)))
@@ -307,34 +394,51 @@ def table_rounds(c0, c1, d: Const):
     for v in unroll(0, d):
         round3(ch, claim, rcs, v)
         claim = rcs[2 * v + 1]
-    want = StackBuf(1)
-    hint_witness(want, "final_claim")
-    want[0] = claim
-    table_tail(ch[2 + 8 * d], ch[3 + 8 * d])
-    return 0
+        out[GEN ** (OUT_TPOINT + d - 1 - v)] = rcs[2 * v]
+    # table t's eq weight: Π_{v<τ_t} eq(ζ_v, r_v)·Π_{τ_t≤v<d} r_v (it sits at the all-ones corner
+    # of the variables above its own), tabulated for every τ ≤ d and read at g^τ_t
+    cw = HeapBuf(DEPTHS + 1)
+    ep = StackBuf(MAX_DEPTH + 1)
+    rs = StackBuf(MAX_DEPTH + 1)
+    ep[0] = 1
+    rs[d] = 1
+    for v in unroll(0, d):
+        ep[v + 1] = ep[v] * (1 + out[GEN ** (OUT_ZETA + v)] + rcs[2 * (d - 1 - v)])
+        rs[d - 1 - v] = rs[d - v] * rcs[2 * v]
+    for k in unroll(0, d + 1):
+        cw[GEN ** k] = ep[k] * rs[k]
+    for t in unroll(0, 6):
+        out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]
+    e0, e1 = table_tail(ch[2 + 8 * d], ch[3 + 8 * d], out, claim)
+    return e0, e1
 
 
-# After the rounds, from the chain (c0, c1): the TABLE_COLUMNS column values absorbed (the AIR
-# terminal that checks them against the last claim is not in the VM yet), then the public-input
-# line: r squeezed, the memory's three limbs at (r, 0, …) absorbed, and l0 + y·l1 + y²·l2 must be
-# the line through the child's public words, p0 + r·(p0 + p1).
-def table_tail(c0, c1):
+# After the rounds, from the chain (c0, c1): the TABLE_COLUMNS column values absorbed and the AIR
+# terminal checked against the rounds' last claim, then the public-input line: r squeezed, the
+# memory's three limbs at (r, 0, …) absorbed, and l0 + y·l1 + y²·l2 must be the line through the
+# child's public words, p0 + r·(p0 + p1); returns the chain it leaves.
+def table_tail(c0, c1, out, claim):
     ch = StackBuf(2 * (TABLE_COLUMNS + 5))
     ch[0] = c0
     ch[1] = c1
-    cols = StackBuf(TABLE_COLUMNS)
     for c in unroll(0, TABLE_COLUMNS):
-        cols[c] = fs_observe(ch, c)
-    pub = StackBuf(2)
-    hint_witness(pub, "child_public")
+        out[GEN ** (OUT_COLUMNS + c)] = fs_observe(ch, c)
+    term = air_terminal(out)
+    assert term == claim
+    p0 = out[GEN ** OUT_PUBLIC]
+    p1 = out[GEN ** (OUT_PUBLIC + 1)]
     r = fs_squeeze(ch, TABLE_COLUMNS)
+    out[GEN ** OUT_LINE] = r
     l0 = fs_observe(ch, TABLE_COLUMNS + 1)
     l1 = fs_observe(ch, TABLE_COLUMNS + 2)
     l2 = fs_observe(ch, TABLE_COLUMNS + 3)
+    out[GEN ** (OUT_LINE + 1)] = l0
+    out[GEN ** (OUT_LINE + 2)] = l1
+    out[GEN ** (OUT_LINE + 3)] = l2
     line = StackBuf(1)
-    line[0] = pub[0] + r * (pub[0] + pub[1])
+    line[0] = p0 + r * (p0 + p1)
     line[0] = l0 + Y * l1 + Y2 * l2
-    return
+    return ch[2 * (TABLE_COLUMNS + 4)], ch[2 * (TABLE_COLUMNS + 4) + 1]
 
 
 # The bus's grand-product GKR over trees of 2^D leaves (D = GKR_MIN_DEPTH + window slot), from the
@@ -395,10 +499,13 @@ def gkr_step(ch, pt, vl, i: Const, k: Const, p: Const, w: Const):
     return
 
 
-# The GKR of depth D from the chain (c0, c1) after α and β, with the bus's balance, checked
-# against the TypeScript verifier's leaf values and point ζ; returns the chain it leaves, the pair
-# at chain step off_k for k = ⌈D/2⌉ (written by the last step's λ).
-def gkr(c0, c1, D: Const):
+# The GKR of depth D from the chain (c0, c1) after α and β, with the bus's balance; D is checked
+# to be the bus's depth ⌈log2 W⌉ for gw = g^W (W a tree's block rows); writes ζ and the three
+# leaf values into the child's record and returns the chain it leaves, the pair at chain step
+# off_k for k = ⌈D/2⌉ (written by the last step's λ).
+def gkr(c0, c1, gw, out, D: Const):
+    ceil_log(gw, D, D - 1)
+    out[GEN ** OUT_DEPTH] = GEN ** D
     ch = StackBuf(GKR_CELLS)
     ch[0] = c0
     ch[1] = c1
@@ -414,12 +521,12 @@ def gkr(c0, c1, D: Const):
     vl[3] = fs_squeeze(ch, 3)
     for k in unroll(0, (D + 1) // 2):
         gkr_step(ch, pt, vl, 5 * k * k + 10 * k + 4 - (D % 2) * (5 * k + 2 - 2 * (1 // (k + 1))), k, 2 * k - (D % 2) * (1 - 1 // (k + 1)), 2 - (D % 2) * (1 // (k + 1)))
-    want = StackBuf(3 + 32)
-    hint_witness(want[0:3 + D], "gkr_out")
     for t in unroll(0, 3):
-        want[t] = vl[4 * ((D + 1) // 2) + t]
+        out[GEN ** (OUT_LEAVES + t)] = vl[4 * ((D + 1) // 2) + t]
     for c in unroll(0, D):
-        want[3 + c] = pt[32 * ((D + 1) // 2) - 32 + c]
+        out[GEN ** (OUT_ZETA + c)] = pt[32 * ((D + 1) // 2) - 32 + c]
+    for c in unroll(D, BUS_BITS24):
+        out[GEN ** (OUT_ZETA + c)] = 0
     return ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2))], ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2)) + 1]
 
 
@@ -435,8 +542,9 @@ def gkr(c0, c1, D: Const):
 # The matrix term T = claim + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·s_0·eq(χ'_in, 8) (the
 # lincheck's last claim less its succinct terms; L_s(z) = V_S(z)·SKIP_DEN_6/(z - φs)) is not
 # evaluated here: it leaves as the deferred claim {z, χ_in, α, χ'_in, s, T} (docs/recursion.md
-# §2.1), in the cells the hint `matrix_claim` is checked against. Every division is one MUL.
-def flock_rounds(c0, c1, nb: Const):
+# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Ring switching's claim
+# follows on the same chain (ring_target).
+def flock_rounds(c0, c1, out, nb: Const):
     ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 188))
     ch[0] = c0
     ch[1] = c1
@@ -489,18 +597,17 @@ def flock_rounds(c0, c1, nb: Const):
         eqii = eqii * (chi[i] + rho[7 - i] + 1)
     # eq(χ'_in, 8): coordinate 3 (ρ_4) set, the others clear.
     eat = rho[4] * (rho[7] + 1) * (rho[6] + 1) * (rho[5] + 1) * (rho[3] + 1) * (rho[2] + 1) * (rho[1] + 1) * (rho[0] + 1)
-    mt = StackBuf(FLOCK_CLAIM)
-    hint_witness(mt, "matrix_claim")
-    mt[0] = z
+    mt = out * GEN ** OUT_MATRIX
+    mt[GEN ** 0] = z
     for i in unroll(0, 8):
-        mt[1 + i] = chi[i]
-    mt[9] = al
+        mt[GEN ** (1 + i)] = chi[i]
+    mt[GEN ** 9] = al
     for i in unroll(0, 8):
-        mt[10 + i] = rho[7 - i]
+        mt[GEN ** (10 + i)] = rho[7 - i]
     for u in unroll(0, 64):
-        mt[18 + u] = sv[u]
-    mt[82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
-    ring_target(ch, sv, 4 * nb + 181)
+        mt[GEN ** (18 + u)] = sv[u]
+    mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
+    ring_target(ch, sv, out, 4 * nb + 181)
     return 0
 
 
@@ -525,88 +632,448 @@ def ring_phi(a, f0, f1, f2, f3, f4, f5):
 
 
 # Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
-# challenges squeezed and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice values s, in the cell the
-# hint `ring_target` is checked against (WHIR's batch takes it as its first claim).
+# challenges squeezed (the record's OUT_RING_F) and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice
+# values s (OUT_RING: WHIR's batch takes it as its first claim); the chain after the six
+# squeezes is the record's OUT_CHAIN, where WHIR goes on.
 @inline
-def ring_target(ch, sv, i: Const):
+def ring_target(ch, sv, out, i: Const):
     rf = StackBuf(6)
     for p in unroll(0, 6):
         rf[p] = fs_squeeze(ch, i + p)
-    rt = StackBuf(1)
-    hint_witness(rt, "ring_target")
+        out[GEN ** (OUT_RING_F + p)] = rf[p]
     tr = ring_phi(sv[0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     for k in unroll(1, 64):
         tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
-    rt[0] = tr
+    out[GEN ** OUT_RING] = tr
+    out[GEN ** OUT_CHAIN] = ch[2 * i + 12]
+    out[GEN ** (OUT_CHAIN + 1)] = ch[2 * i + 13]
     return
 
 
-# Flock from the chain (c0, c1), the BLAKE2S table's τ hinted as g^nb (not yet derived from the
-# announced sizes).
-def flock_at(c0, c1):
-    nb = StackBuf(1)
-    hint_witness(nb, "flock_blocks")
-    assert log(nb[0]) < FLOCK_BLOCKS
-    d = match_range(log(nb[0]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, k))
+# Flock from the chain (c0, c1) for the BLAKE2S table's τ (its announced size, bounded to the
+# piece's window by size_bounds).
+def flock_at(c0, c1, out):
+    d = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
     return
 
 
-# The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d (not
-# yet derived from the announced sizes).
-def table_at(c0, c1):
+# The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d and
+# checked by table_rounds; returns the chain after the line.
+def table_at(c0, c1, out):
     dp = StackBuf(1)
     hint_witness(dp, "depth")
     assert log(dp[0]) < DEPTHS
-    d = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(c0, c1, k))
-    return
-
-
-# The GKR from the chain (c0, c1), its depth hinted as g^(D - GKR_MIN_DEPTH) (not yet derived
-# from the announced sizes); returns the chain it leaves.
-def gkr_at(c0, c1):
-    dg = StackBuf(1)
-    hint_witness(dg, "gkr_depth")
-    assert log(dg[0]) < 8
-    e0, e1 = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, k + GKR_MIN_DEPTH))
+    e0, e1 = match_range(log(dp[0]), range(0, DEPTHS), lambda k: table_rounds(c0, c1, out, k))
     return e0, e1
 
 
-# A child proof's start from FS_START: the statement's four scalars (its program's seed halves
-# and public words; hinted for now, where the node will compute them), the eight announced sizes
-# (h, the six τ, the rate), each (n, 0, 0) with n < 64, made of six hinted bits and kept as n and
-# g^n, the commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β;
-# then the GKR, the framework values (mem_0..2 and the two final counts at ζ), the table
-# sumcheck and the public-input line, each on the chain the last one left.
-def proof_start():
+# The GKR from the chain (c0, c1), its depth hinted as g^(D - GKR_MIN_DEPTH) and checked by gkr
+# against gw = g^W; returns the chain it leaves.
+def gkr_at(c0, c1, gw, out):
+    dg = StackBuf(1)
+    hint_witness(dg, "gkr_depth")
+    assert log(dg[0]) < 8
+    e0, e1 = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, gw, out, k + GKR_MIN_DEPTH))
+    return e0, e1
+
+
+# The stack's size: words = 2^m·(the floor's) checked by ceil_log, μ = m; at the floor
+# (m = MIN_STACK_LOG) the stack may be fuller than half.
+def stack_check(gs, m: Const):
+    ceil_log(gs, m, m - 1 + 1 // (m - MIN_STACK_LOG + 1))
+    return 0
+
+
+# The announced sizes' bounds (src/vm/layout.ts shapeProblem and the stack window), from their
+# g^n in the child's record and lb = g^kbc: 16 ≤ h ≤ 32, every τ ≤ 32, 3 ≤ τ_BLAKE2S ≤
+# FLOCK_MAX_BLOCKS (the Flock piece's window), 1 ≤ rate ≤ 4; the stack's words
+# 4·2^h + 2^kbc + 2^(8 + τ_BLAKE2S) + Σ_t TABLE_COMMITTED_t·2^τ_t give μ = max(15, ⌈log2⌉) ≤ 28
+# (hinted as g^(μ - 15), checked). Returns g^W for the bus's W = 1 + 2^h + 2^kbc +
+# Σ_t TABLE_INTERACTIONS_t·2^τ_t block rows a tree (its depth is ⌈log2 W⌉, checked by gkr).
+def size_bounds(out, lb):
+    sz = StackBuf(ANNOUNCED)
+    for k in unroll(0, ANNOUNCED):
+        sz[k] = out[GEN ** (OUT_SIZES + k)]
+    hm = sz[0] / GEN ** 16
+    assert log(hm) < 17
+    for t in unroll(0, 6):
+        assert log(sz[1 + t]) < 33
+    bm = sz[6] / GEN ** 3
+    assert log(bm) < FLOCK_MAX_BLOCKS - 2
+    rm = sz[7] / GEN
+    assert log(rm) < 4
+    assert log(lb) < 33
+    # g^(2^n) for n ≤ 32, read at g^n
+    p2 = out * GEN ** OUT_P2
+    for n in unroll(0, 32):
+        p2[GEN ** n] = GEN ** (2 ** n)
+    p2[GEN ** 32] = p2[GEN ** 31] * p2[GEN ** 31]
+    ph = p2[sz[0]]
+    pb = p2[lb]
+    pt = StackBuf(6)
+    gw = GEN * ph * pb
+    gs = ph ** 4 * pb
+    for t in unroll(0, 6):
+        pt[t] = p2[sz[1 + t]]
+        gw = gw * pt[t] ** TABLE_INTERACTIONS[t]
+        gs = gs * pt[t] ** TABLE_COMMITTED[t]
+    gs = gs * pt[5] ** 256
+    mu = StackBuf(1)
+    hint_witness(mu, "stack_log")
+    assert log(mu[0]) < STACK_LOGS
+    out[GEN ** OUT_MU] = mu[0] * GEN ** MIN_STACK_LOG
+    d = match_range(log(mu[0]), range(0, STACK_LOGS), lambda k: stack_check(gs, k + MIN_STACK_LOG))
+    return gw
+
+
+# A block's selector at ζ (zs: ζ's BUS_BITS24 coordinates, zero padded): its offset o (go = g^o)
+# hinted as BUS_BITS24 bits and checked (Π_k (1 + o_k·(g^(2^k) + 1)) = g^o); then
+# eq(o >> s, ζ_≥s) = Π_k (1 + o_k + ζ_k) / Π_{k<s} (1 + ζ_k) (zps, o's bits below its rows' log s
+# being zero; eq(b, z) = 1 + b + z for a bit b).
+@inline
+def block_sel(zs, go, zps):
+    ob = StackBuf(BUS_BITS24)
+    hint_witness(ob, "block_bits")
+    for k in unroll(0, BUS_BITS24):
+        ob[k] = ob[k] * ob[k]
+    gp = 1 + ob[0] * (GEN + 1)
+    sl = 1 + ob[0] + zs[0]
+    for k in unroll(1, BUS_BITS24):
+        gp = gp * (1 + ob[k] * (GEN ** (2 ** k) + 1))
+        sl = sl * (1 + ob[k] + zs[k])
+    assert gp == go
+    return sl / zps
+
+
+# The bus's leaf layout at ζ (src/vm/leaves.ts), each block's selector into the record (OUT_SEL:
+# push's 36 blocks, then count's 27; pull's are push's). Push stacks the groups state (1 row),
+# memory (2^h), bytecode (2^kbc) and each table's interactions (2^τ_t each), count each table's
+# count columns: every group at the running offset, largest blocks first, ties in input order.
+# Whether group a < b comes first ([s_a ≥ s_b]) is a hinted bit checked by the sign of s_a - s_b
+# (a range check of g^(s_a - s_b) or g^(s_b - s_a - 1)); a group's offset O is
+# g^O = Π over the groups before it of g^(its rows), block j's is O + j·2^s. Also builds the
+# prefix tables Π_{k<s}(1 + ζ_k) (OUT_ZP) and the index column's MLE at ζ_<s (OUT_IM).
+def bus_layout(out, lb):
+    p2 = out * GEN ** OUT_P2
+    zp = out * GEN ** OUT_ZP
+    im = out * GEN ** OUT_IM
+    zs = StackBuf(BUS_BITS24)
+    for k in unroll(0, BUS_BITS24):
+        zs[k] = out[GEN ** (OUT_ZETA + k)]
+    zp[GEN ** 0] = 1
+    im[GEN ** 0] = 1
+    zc = 1 + zs[0]
+    ic = 1 + zs[0] * (1 + GEN)
+    zp[GEN] = zc
+    im[GEN] = ic
+    for k in unroll(1, BUS_BITS24):
+        zc = zc * (1 + zs[k])
+        ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
+        zp[GEN ** (k + 1)] = zc
+        im[GEN ** (k + 1)] = ic
+    gs = StackBuf(9)
+    gs[0] = 1
+    gs[1] = out[GEN ** OUT_SIZES]
+    gs[2] = lb
+    for t in unroll(0, 6):
+        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
+    ps = StackBuf(9)
+    pr = StackBuf(9)
+    for g in unroll(0, 9):
+        ps[g] = p2[gs[g]]
+        pr[g] = ps[g] ** PUSH_BLOCKS[g]
+    od = StackBuf(36)
+    hint_witness(od, "layout_order")
+    for b in unroll(1, 9):
+        for a in unroll(0, b):
+            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
+            up = gs[a] / gs[b]
+            dn = gs[b] / (gs[a] * GEN)
+            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
+            assert log(sg) < 33
+    sel = out * GEN ** OUT_SEL
+    for b in unroll(0, 9):
+        go = 1
+        for a in unroll(0, b):
+            go = go * (1 + od[b * (b - 1) // 2 + a] * (pr[a] + 1))
+        for a in unroll(b + 1, 9):
+            go = go * (od[a * (a - 1) // 2 + b] * (pr[a] + 1) + pr[a])
+        zps = zp[gs[b]]
+        for j in unroll(0, PUSH_BLOCKS[b]):
+            sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
+            go = go * ps[b]
+    for b in unroll(0, 6):
+        go = 1
+        for a in unroll(0, b):
+            go = go * (1 + od[(b + 3) * (b + 2) // 2 + a + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1))
+        for a in unroll(b + 1, 6):
+            go = go * (od[(a + 3) * (a + 2) // 2 + b + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1) + ps[3 + a] ** TABLE_COUNTS[a])
+        zps = zp[gs[3 + b]]
+        for j in unroll(0, TABLE_COUNTS[b]):
+            sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
+            go = go * ps[3 + b]
+    return
+
+
+# The GKR's leaf values decomposed into what the tables owe each side (src/vm/verify/bus.ts):
+# leaves outside every block are 1, so side s's total is leaf_s + 1 + Σ_blocks sel + Σ_framework
+# sel·(β + fingerprint) (count: no framework); the fingerprints Σ_i eq(α, i)·t_i of the
+# framework tuples at ζ (the state's constants, the halt at g^(2^kbc - 1); memory's and the
+# bytecode's index column g^i as its MLE, the memory limbs and final counts the framework
+# values) leave out the bytecode's program columns, the deferred share: its weight on push and
+# pull is the bytecode block's selector. Writes eq(α, i) (OUT_W), the totals (OUT_TOTALS) and
+# the share weights (OUT_SHARE_W).
+def bus_totals(out, lb):
+    al = StackBuf(4)
+    for k in unroll(0, 4):
+        al[k] = out[GEN ** (OUT_ALPHA + k)]
+    w = out * GEN ** OUT_W
+    e2 = StackBuf(4)
+    e2[0] = (1 + al[0]) * (1 + al[1])
+    e2[1] = al[0] * (1 + al[1])
+    e2[2] = (1 + al[0]) * al[1]
+    e2[3] = al[0] * al[1]
+    for i in unroll(0, 16):
+        w[GEN ** i] = e2[i % 4] * (1 + al[2] + SLOT_BIT2[i]) * (1 + al[3] + SLOT_BIT3[i])
+    wv = StackBuf(6)
+    for i in unroll(0, 6):
+        wv[i] = w[GEN ** i]
+    beta = out[GEN ** OUT_BETA]
+    fw = StackBuf(5)
+    for k in unroll(0, 5):
+        fw[k] = out[GEN ** (OUT_FRAMEWORK + k)]
+    im = out * GEN ** OUT_IM
+    imh = im[out[GEN ** OUT_SIZES]]
+    imb = im[lb]
+    p2 = out * GEN ** OUT_P2
+    sel = out * GEN ** OUT_SEL
+    s0 = sel[GEN ** 0]
+    s1 = sel[GEN]
+    s2 = sel[GEN ** 2]
+    ts = sel[GEN ** 3]
+    for j in unroll(4, 36):
+        ts = ts + sel[GEN ** j]
+    cs = sel[GEN ** 36]
+    for j in unroll(37, 63):
+        cs = cs + sel[GEN ** j]
+    # the common parts of push and pull, then each side's count slot
+    st = beta + 1 + wv[0] + wv[2]
+    me = beta + 1 + wv[0] * GEN + wv[1] * imh + wv[3] * fw[0] + wv[4] * fw[1] + wv[5] * fw[2]
+    bc = beta + 1 + wv[0] * GEN ** 2 + wv[1] * imb
+    tot = out * GEN ** OUT_TOTALS
+    tot[GEN ** 0] = out[GEN ** OUT_LEAVES] + 1 + ts + s0 * (st + wv[1]) + s1 * (me + wv[2]) + s2 * (bc + wv[2])
+    tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])
+    tot[GEN ** 2] = out[GEN ** (OUT_LEAVES + 2)] + 1 + cs
+    shw = out * GEN ** OUT_SHARE_W
+    shw[GEN ** 0] = s2
+    shw[GEN] = s2
+    shw[GEN ** 2] = 0
+    return
+
+
+# The AIR terminal's tables (src/vm/tables/schema.ts): what one row of each table owes the
+# bus's sides at the table point, its columns' values c (the record's OUT_COLUMNS), every block
+# weighed by its selector. Push and pull share a block's selector and differ in the count slot
+# only (g·x pushed, x pulled), so a block owes xa·common + xb·w_slot·x with xa = ξ² + ξ³ and
+# xb = g·ξ² + ξ³ (common: β and the other slots); count owes ξ⁴·Σ sel·cnt.
+@inline
+def owed(sel, xa, xb, c, wx):
+    return sel * (xa * c + xb * wx)
+
+
+# A memory read's common part (MEM, address, ·, three limbs).
+@inline
+def mem_common(w, beta, addr, l0, l1, l2):
+    return beta + w[0] * GEN + w[1] * addr + w[3] * l0 + w[4] * l1 + w[5] * l2
+
+
+# The table's columns, the slot weights eq(α, i) (12) and β, read from the record.
+@inline
+def table_inputs(out, c, w, n: Const, base: Const):
+    for i in unroll(0, n):
+        c[i] = out[GEN ** (OUT_COLUMNS + base + i)]
+    for i in unroll(0, 12):
+        w[i] = out[GEN ** (OUT_W + i)]
+    return out[GEN ** OUT_BETA]
+
+
+# XOR (t = 0) and MUL (t = 1): pc, fp, o_a, o_b, o_c, va (3), vb (3), cnt_a, cnt_b, cnt_c, cnt_bc;
+# the state step, the bytecode read (g^t; o_a, o_b, o_c), reads of va, vb and the result.
+def arith_owed(out, xa, xb, x4, t: Const):
+    c = StackBuf(15)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 15, 15 * t)
+    r = StackBuf(3)
+    if t == 0:
+        r[0] = c[5] + c[8]
+        r[1] = c[6] + c[9]
+        r[2] = c[7] + c[10]
+    else:
+        p3 = c[6] * c[10] + c[7] * c[9]
+        p4 = c[7] * c[10]
+        r[0] = c[5] * c[8] + p3
+        r[1] = c[5] * c[9] + c[6] * c[8] + p3 + p4
+        r[2] = c[5] * c[10] + c[6] * c[9] + c[7] * c[8] + p4
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[3 + t])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[t])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** t + w[4] * c[2] + w[5] * c[3] + w[6] * c[4], w[2] * c[14])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, mem_common(w, beta, c[1] * c[2], c[5], c[6], c[7]), w[2] * c[11])
+    acc = acc + owed(sl[GEN ** 3], xa, xb, mem_common(w, beta, c[1] * c[3], c[8], c[9], c[10]), w[2] * c[12])
+    acc = acc + owed(sl[GEN ** 4], xa, xb, mem_common(w, beta, c[1] * c[4], r[0], r[1], r[2]), w[2] * c[13])
+    return acc + x4 * (sc[GEN ** 0] * c[11] + sc[GEN] * c[12] + sc[GEN ** 2] * c[13] + sc[GEN ** 3] * c[14])
+
+
+# SET: pc, fp, o, k (3), cnt, cnt_bc; the state step, the bytecode read (g^2; o, k), the write of k.
+def set_owed(out, xa, xb, x4):
+    c = StackBuf(8)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 8, 30)
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[5])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[2])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 2 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4] + w[7] * c[5], w[2] * c[7])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, mem_common(w, beta, c[1] * c[2], c[3], c[4], c[5]), w[2] * c[6])
+    return acc + x4 * (sc[GEN ** 0] * c[6] + sc[GEN] * c[7])
+
+
+# DEREF: pc, fp, α, β, γ, f_pc, f_fp, ptr, v3 (3), cnt_ptr, cnt_target, cnt_local, cnt_bc; the state
+# step, the bytecode read (g^3), ptr read at fp·α, the stored word at ptr·β, v3 at fp·γ.
+def deref_owed(out, xa, xb, x4):
+    c = StackBuf(15)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 15, 38)
+    gt = 1 + c[5] + c[6]
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[6])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[3])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 3 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4] + w[7] * c[5] + w[8] * c[6], w[2] * c[14])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[2] + w[3] * c[7], w[2] * c[11])
+    acc = acc + owed(sl[GEN ** 3], xa, xb, mem_common(w, beta, c[7] * c[3], gt * c[8] + GEN ** 2 * c[5] * c[0] + c[6] * c[1], gt * c[9], gt * c[10]), w[2] * c[12])
+    acc = acc + owed(sl[GEN ** 4], xa, xb, mem_common(w, beta, c[1] * c[4], c[8], c[9], c[10]), w[2] * c[13])
+    return acc + x4 * (sc[GEN ** 0] * c[11] + sc[GEN] * c[12] + sc[GEN ** 2] * c[13] + sc[GEN ** 3] * c[14])
+
+
+# JUMP: pc, fp, o_c, o_d, o_f, c, dest, frame, cnt_c, cnt_d, cnt_f, cnt_bc, w, b; the state moves
+# to (b·dest + (b + 1)·g·pc, b·frame + (b + 1)·fp), the bytecode read (g^4), reads of c, dest,
+# frame; and its two constraints b + c·w, c·b + c (ξ^0, ξ^1).
+def jump_owed(out, x2, x3, xi, x4):
+    c = StackBuf(14)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 14, 53)
+    xa = x2 + x3
+    xb = x2 * GEN + x3
+    npc = c[13] * c[6] + c[13] * c[0] * GEN + c[0] * GEN
+    nfp = c[13] * c[7] + c[13] * c[1] + c[1]
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[7])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[4])
+    acc = sl[GEN ** 0] * (x2 * (beta + w[0] + w[1] * npc + w[2] * nfp) + x3 * (beta + w[0] + w[1] * c[0] + w[2] * c[1]))
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 4 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4], w[2] * c[11])
+    acc = acc + owed(sl[GEN ** 2], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[2] + w[3] * c[5], w[2] * c[8])
+    acc = acc + owed(sl[GEN ** 3], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[3] + w[3] * c[6], w[2] * c[9])
+    acc = acc + owed(sl[GEN ** 4], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[4] + w[3] * c[7], w[2] * c[10])
+    acc = acc + c[13] + c[5] * c[12] + xi * (c[5] * c[13] + c[5])
+    return acc + x4 * (sc[GEN ** 0] * c[8] + sc[GEN] * c[9] + sc[GEN ** 2] * c[10] + sc[GEN ** 3] * c[11])
+
+
+# BLAKE2S: pc, fp, o_0..o_3, o_v, o_out, the eight cells' (lo, hi) (m0..m3, out0, out1, cv0, cv1),
+# md_0, md_1, the eight cells' counts, cnt_bc; the state step, the bytecode read (g^5; the six
+# operands and the metadata words), the eight cells read at g^k·fp·o as (lo, hi, 0).
+def blake_owed(out, xa, xb, x4):
+    c = StackBuf(35)
+    w = StackBuf(12)
+    beta = table_inputs(out, c, w, 35, 67)
+    sl = out * GEN ** (OUT_SEL + PUSH_FIRST[8])
+    sc = out * GEN ** (OUT_SEL + COUNT_FIRST[5])
+    acc = owed(sl[GEN ** 0], xa, xb, beta + w[0] + w[2] * c[1], w[1] * c[0])
+    acc = acc + owed(sl[GEN], xa, xb, beta + w[0] * GEN ** 2 + w[1] * c[0] + w[3] * GEN ** 5 + w[4] * c[2] + w[5] * c[3] + w[6] * c[4] + w[7] * c[5] + w[8] * c[6] + w[9] * c[7] + w[10] * c[24] + w[11] * c[25], w[2] * c[34])
+    for m in unroll(0, 4):
+        acc = acc + owed(sl[GEN ** (2 + m)], xa, xb, beta + w[0] * GEN + w[1] * c[1] * c[2 + m] + w[3] * c[8 + 2 * m] + w[4] * c[9 + 2 * m], w[2] * c[26 + m])
+    for k in unroll(0, 2):
+        acc = acc + owed(sl[GEN ** (6 + k)], xa, xb, beta + w[0] * GEN + w[1] * GEN ** k * c[1] * c[6] + w[3] * c[20 + 2 * k] + w[4] * c[21 + 2 * k], w[2] * c[30 + k])
+        acc = acc + owed(sl[GEN ** (8 + k)], xa, xb, beta + w[0] * GEN + w[1] * GEN ** k * c[1] * c[7] + w[3] * c[16 + 2 * k] + w[4] * c[17 + 2 * k], w[2] * c[32 + k])
+    cnt = sc[GEN ** 0] * c[26]
+    for j in unroll(1, 9):
+        cnt = cnt + sc[GEN ** j] * c[26 + j]
+    return acc + x4 * cnt
+
+
+# The AIR terminal (src/vm/verify/table-sumcheck.ts): Σ_t eq-weight_t·(table t's constraints and
+# what its row owes the sides), the weights the record's OUT_TW, ξ the record's.
+def air_terminal(out):
+    xi = out[GEN ** OUT_XI]
+    x2 = xi * xi
+    x3 = x2 * xi
+    x4 = x3 * xi
+    xa = x2 + x3
+    xb = x2 * GEN + x3
+    tw = out * GEN ** OUT_TW
+    t0 = arith_owed(out, xa, xb, x4, 0)
+    t1 = arith_owed(out, xa, xb, x4, 1)
+    t2 = set_owed(out, xa, xb, x4)
+    t3 = deref_owed(out, xa, xb, x4)
+    t4 = jump_owed(out, x2, x3, xi, x4)
+    t5 = blake_owed(out, xa, xb, x4)
+    return tw[GEN ** 0] * t0 + tw[GEN] * t1 + tw[GEN ** 2] * t2 + tw[GEN ** 3] * t3 + tw[GEN ** 4] * t4 + tw[GEN ** 5] * t5
+
+
+# ONE CHILD'S VERIFICATION, from FS_START through ring switching's claim, on one chain:
+#   child_to_ring(s0, s1, p0, p1, lb, out)
+# s0, s1: the child's transcript seed (its program's, fsSeed); p0, p1: its public words; lb =
+# g^kbc for its program's 2^kbc bytecode slots; out: a HeapBuf(CHILD_OUT), the child's record,
+# which it fills (OUT_* above; what the node hands on and what WHIR goes on from):
+#   OUT_CHAIN (2)     the chain after ring switching's six squeezes
+#   OUT_RING          ring switching's claim T on q_flock; OUT_RING_F (6) the map's challenges
+#   OUT_SHARE         the bytecode share, a hinted deferred value at ζ_<kbc ‖ α (OUT_ZETA's first
+#                     kbc cells, then OUT_ALPHA's four): the root evaluates it
+#   OUT_MATRIX (83)   Flock's deferred matrix claim {z, χ_in, α, χ'_in, s, T}
+#   OUT_SIZES (8)     g^n of h, τ_0..τ_5, the rate; OUT_MU g^μ; OUT_DEPTH g^D; OUT_MAXTAU g^(max τ)
+#   OUT_ALPHA (4), OUT_BETA, OUT_ZETA (D), OUT_LEAVES (3), OUT_FRAMEWORK (5), OUT_XI,
+#   OUT_TPOINT (max τ), OUT_COLUMNS (102), OUT_LINE (r, three limbs), OUT_PUBLIC (p0, p1)
+# In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
+# of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
+# commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
+# (depth checked), the framework values, the table sumcheck (max τ checked) and the public-input
+# line, Flock and ring switching's claim, each on the chain the last one left.
+def child_to_ring(s0, s1, p0, p1, lb, out):
+    out[GEN ** OUT_PUBLIC] = p0
+    out[GEN ** (OUT_PUBLIC + 1)] = p1
     ch = StackBuf(2 * 20)
     ch[0] = FS_START_0
     ch[1] = FS_START_1
-    for k in unroll(0, 4):
-        st = fs_observe(ch, k)
-    sizes = StackBuf(2 * ANNOUNCED)
+    fs_absorb(ch, s0, 0)
+    fs_absorb(ch, s1, 1)
+    fs_absorb(ch, p0, 2)
+    fs_absorb(ch, p1, 3)
+    sizes = StackBuf(ANNOUNCED)
     for k in unroll(0, ANNOUNCED):
         n = fs_observe(ch, 4 + k)
         bits = StackBuf(6)
         hint_witness(bits, "size_bits")
         for b in unroll(0, 6):
             bits[b] = bits[b] * bits[b]
-        sizes[2 * k] = bits[0] + GEN * (bits[1] + GEN * (bits[2] + GEN * (bits[3] + GEN * (bits[4] + GEN * bits[5]))))
-        sizes[2 * k] = n
+        sizes[k] = bits[0] + GEN * (bits[1] + GEN * (bits[2] + GEN * (bits[3] + GEN * (bits[4] + GEN * bits[5]))))
+        sizes[k] = n
         gp = 1 + bits[0] * (GEN + 1)
         for b in unroll(1, 6):
             gp = gp * (1 + bits[b] * (GEN ** (2 ** b) + 1))
-        sizes[2 * k + 1] = gp
+        out[GEN ** (OUT_SIZES + k)] = gp
+    gw = size_bounds(out, lb)
     for k in unroll(0, 2):
         half = fs_observe_half(ch, 4 + ANNOUNCED + k)
-    for k in unroll(0, 5):
-        ab = fs_squeeze(ch, 6 + ANNOUNCED + k)
-    g0, g1 = gkr_at(ch[2 * (11 + ANNOUNCED)], ch[2 * (11 + ANNOUNCED) + 1])
+    for k in unroll(0, 4):
+        out[GEN ** (OUT_ALPHA + k)] = fs_squeeze(ch, 6 + ANNOUNCED + k)
+    out[GEN ** OUT_BETA] = fs_squeeze(ch, 10 + ANNOUNCED)
+    g0, g1 = gkr_at(ch[2 * (11 + ANNOUNCED)], ch[2 * (11 + ANNOUNCED) + 1], gw, out)
     fw = StackBuf(2 * 6)
     fw[0] = g0
     fw[1] = g1
     for k in unroll(0, FRAMEWORK_VALUES):
-        v = fs_observe(fw, k)
-    table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1])
+        out[GEN ** (OUT_FRAMEWORK + k)] = fs_observe(fw, k)
+    bus_layout(out, lb)
+    bus_totals(out, lb)
+    t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
+    flock_at(t0, t1, out)
     return
 
 
@@ -1462,35 +1929,35 @@ def verify_signature(ctx, root, pp):
 
 
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
-# the transcript replay, g^1 for the Merkle openings, g^2 for the table sumcheck's rounds, g^3
-# for the query positions, g^4 for the GKR, g^5 for the proof's start through the GKR, g^6 for
-# Flock, g^7 for the node (node_main). A piece other than the node writes no public input, so
-# this dispatch goes when the node is whole: main will be node_main.
+# the transcript replay, g^1 for the Merkle openings, g^3 for the query positions, g^2 for one
+# child's verification through ring switching's claim (child_to_ring) on its hinted statement,
+# with the record pre-written from the hint `child_expect` (the TypeScript verifier's values), so
+# each of the program's writes into it is checked at its own line; g^4 the same bare, as the
+# node runs it (only the program's own checks); g^5 the node (node_main). A piece other than the
+# node writes no public input, so this dispatch goes when the node is whole: main will be
+# node_main.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 8
+    assert log(pc[0]) < 6
     match log(pc[0]):
         case 0:
             transcript_replay()
         case 1:
             merkle_replay()
         case 2:
-            fs2 = StackBuf(2)
-            hint_witness(fs2, "fs_state")
-            table_at(fs2[0], fs2[1])
+            st = StackBuf(5)
+            hint_witness(st, "child_statement")
+            out = HeapBuf(CHILD_OUT)
+            hint_witness(out[0:CHILD_CHECKED], "child_expect")
+            child_to_ring(st[0], st[1], st[2], st[3], st[4], out)
         case 3:
             positions_replay()
         case 4:
-            fs0 = StackBuf(2)
-            hint_witness(fs0, "fs_state")
-            g0, g1 = gkr_at(fs0[0], fs0[1])
+            sb = StackBuf(5)
+            hint_witness(sb, "child_statement")
+            rec = HeapBuf(CHILD_OUT)
+            child_to_ring(sb[0], sb[1], sb[2], sb[3], sb[4], rec)
         case 5:
-            proof_start()
-        case 6:
-            fs6 = StackBuf(2)
-            hint_witness(fs6, "fs_state")
-            flock_at(fs6[0], fs6[1])
-        case 7:
             node_main()
     return

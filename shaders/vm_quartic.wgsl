@@ -14,6 +14,7 @@ struct QuarticParams {
   old_pairs: u32, // pairs of the given rows
   pairs: u32,     // pairs summed (after the bind)
   bind: u32,
+  out_at: u32,    // the bound rows' first value in out
   threads: u32,   // invocations dispatched
 }
 
@@ -40,7 +41,7 @@ fn bound_child(q: u32, c: u32) -> E {
 }
 
 fn store_child(row: u32, c: u32, v: E) {
-  let o = 3u * (4u * row + c);
+  let o = 3u * (params.out_at + 4u * row + c);
   out[o] = v.c0;
   out[o + 1u] = v.c1;
   out[o + 2u] = v.c2;

@@ -18,5 +18,14 @@ export { SplitMix64 } from './util/splitmix64';
 export { OptionsError } from './util/options';
 export * from './workloads/hash-batch/index';
 export * from './workloads/xmss-aggregate/index';
+// aggregate and verifyAggregate over leaves and nodes (explicit exports shadow the leaf-only ones above)
+export { aggregate, type TreeAggregateOptions, type TreeAggregateRequest, verifyAggregate } from './workloads/recursion/api';
+export {
+  AGGREGATE_FILE_VERSION, AggregateFileError, type AggregateFileProblem, aggregateTree, ChildCheckError, type ChildProblem, type ChildSource,
+  decodeTreeAggregate, defaultNodeProgram, encodeTreeAggregate, type IndexRange, type LeafAggregate, MAX_CHILDREN, NODE_MAX_SIGNERS, NODE_STAGES,
+  type NodeAggregate, type NodePoints, type NodeProgram, NodeProgramError, type NodeProgramProblem, type NodeStage, type NodeStats, type NodeWitnessInput,
+  type PlannedNode, planProofs, planTree, type TreeAggregate, type TreeOptions, type TreePlan, TreePlanError, type TreePlanProblem, type TreePosition,
+  type TreeProgress, type TreeRequest, type TreeStats,
+} from './workloads/recursion/index';
 export * from './xmss/index';
 export * from './vm/index';

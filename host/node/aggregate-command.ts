@@ -34,7 +34,7 @@ interface SignerFiles {
 }
 
 /** The signers of `--signer PUB,SIG ...` or of `--signers DIR` (every NAME.pub with its NAME.sig). */
-function signerFiles(signer: string[] | undefined, dir: string | undefined): SignerFiles[] {
+export function signerFiles(signer: string[] | undefined, dir: string | undefined): SignerFiles[] {
   if ((signer === undefined) === (dir === undefined)) throw new UsageError('give the signers: --signer PUB,SIG (repeatable) or --signers DIR');
   if (signer !== undefined) {
     return signer.map((text) => {

@@ -22,6 +22,7 @@ import { addXmssCommands } from './xmss-command';
 import { demoXmss } from './xmss-demo';
 import { addAggregateCommands } from './aggregate-command';
 import { addVerifyVm } from './vm-command';
+import { addTreeCommands } from './tree-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
@@ -175,6 +176,7 @@ demos
 
 addXmssCommands(program);
 addAggregateCommands(program, verify);
+addTreeCommands(program);
 
 program
   .command('serve')

@@ -4,3 +4,4 @@ export { requestNodeGpu } from './dawn';
 export { openBackend, probeBackends, type BackendChoice, type BackendReport } from './backends';
 export { type XmssKeyFileStoreOptions, xmssKeyFileStore } from './xmss-key-file-store';
 export { LockError, type LockProblem } from './lock-file';
+export * from './distributed/index';

@@ -1,6 +1,8 @@
 // Stopping a proof that is under way. A prover given an AbortSignal runs on abortable(backend,
 // signal): each bulk call first checks the signal, so an abort stops the proof at its next call
-// into the backend (and at each stage boundary, where the provers check too) with an AbortError.
+// into the backend (and at each stage boundary, where the provers check too) with an AbortError;
+// a device backend's view for the signal (Backend.withSignal) also gives up the wait for its
+// device within a call, so a long submission does not delay the stop.
 // The protocol code frees what it holds on the way out, as it does for an AllocationError, so
 // the backend is left as it was before the proof.
 //
@@ -75,20 +77,24 @@ export function aroundCalls(backend: Backend, around: (call: Call) => Call): Bac
     return out as T;
   };
   const wrapped: Backend = { ...wrap(backend), flock: wrap(backend.flock), vm: wrap(backend.vm) };
+  // A view for a signal is wrapped alike (a wrapper's calls stay its own).
+  if (backend.withSignal !== undefined) wrapped.withSignal = (signal) => aroundCalls(backend.withSignal!(signal), around);
   // A host backend is its own host (Backend.host): so is its wrapper, or it would pass for a
   // device backend (stages.ts reports traffic only for those).
   if (backend.host.backend === backend) Object.assign(wrapped, { host: { ...backend.host, backend: wrapped } });
   return wrapped;
 }
 
-/** `backend` with every bulk call checking `signal` first; `backend` itself without a signal.
+/** `backend` (its view for `signal`, where it has one) with every bulk call checking `signal`
+ * first; `backend` itself without a signal.
  * Calls stay in the order made: while a turn is being yielded, later calls wait for it behind
  * the first. */
 export function abortable(backend: Backend, signal: AbortSignal | undefined): Backend {
   if (signal === undefined) return backend;
+  const view = backend.withSignal?.(signal) ?? backend;
   let turn: Promise<void> | null = null;
   let lastTurn = performance.now();
-  return aroundCalls(backend, (call) => (...args) => {
+  return aroundCalls(view, (call) => (...args) => {
     if (turn === null && performance.now() - lastTurn >= YIELD_MS) {
       turn = nextTurn().then(() => {
         turn = null;

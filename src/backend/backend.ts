@@ -184,6 +184,14 @@ export interface Backend {
    * buffers (webgpu) in use. A proof, finished or stopped, leaves it as it found it. */
   held(): HeldMemory;
 
+  /**
+   * This backend (its buffers, its memory, its meters) for one proof stopped by `signal`: a
+   * device backend gives up a wait for its device when the signal aborts (AbortError) and
+   * submits nothing after. Without it, a proof notices an abort only between calls
+   * (src/backend/abort.ts, abortable), which for a host backend is as soon.
+   */
+  withSignal?(signal: AbortSignal): Backend;
+
   /** Resolves when all work queued so far has completed (a timing and ordering point). */
   finish(): Promise<void>;
   /** Frees one buffer; using it afterwards is an error. */

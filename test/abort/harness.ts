@@ -1,7 +1,8 @@
 // Aborts in every stage of a proof, on one backend: a first proof (the backend fresh) counts the
 // backend's bulk calls stage by stage; then, for each stage, a proof whose signal is aborted as
 // the middle one of that stage's calls is made (a stage that makes none: as it starts) must
-// reject with an AbortError from that stage or the next one's start, leave the backend holding
+// reject with an AbortError from that stage or the next one's start, with no backend call made
+// after the abort (the one under way when it came stops there too), leave the backend holding
 // what it held after the first proof (its pool's arrays, or its device buffers), and the next
 // proof on that backend must be the first's bytes.
 import { expect } from 'vitest';
@@ -39,13 +40,15 @@ export async function abortEachStage<S extends string>(backend: Backend, stages:
     const abortAt = Math.ceil((calls.get(target) ?? 0) / 2);
     const reached: S[] = [];
     let made = 0;
+    let after = 0;
     const onProgress = (s: S, f: number) => {
       if (f >= 1) return;
       reached.push(s);
       if (s === target && abortAt === 0) controller.abort();
     };
     const spy = spied(backend, () => {
-      if (reached.at(-1) === target && ++made === abortAt) controller.abort();
+      if (controller.signal.aborted) after++;
+      else if (reached.at(-1) === target && ++made === abortAt) controller.abort();
     });
     const error = await prove({ backend: spy, signal: controller.signal, onProgress }).then(() => null, (e: unknown) => e);
     expect(controller.signal.aborted, `stage ${target}: the abort was reached`).toBe(true);
@@ -55,6 +58,7 @@ export async function abortEachStage<S extends string>(backend: Backend, stages:
     const next = stages[stages.indexOf(target) + 1];
     expect([target, next]).toContain((error as AbortError).stage);
     expect(reached.slice(reached.indexOf(target) + 1).length, `stage ${target}: stages begun after it`).toBeLessThanOrEqual(1);
+    expect(after, `stage ${target}: backend calls after the abort`).toBe(0);
     expect(backend.held(), `stage ${target}: what the backend holds`).toEqual(held);
   }
 

@@ -1,21 +1,27 @@
 // The page's Program, Verify-an-aggregate and Aggregate parts in headless Chromium (WebGPU on
 // SwiftShader): examples/fibonacci.py compiled, run, proved in the worker and verified (the proof
 // the page offers also verifies here); a syntax error shown at its line and column; an aggregate
-// made by the CLI verified in the tab, and refused for another epoch; two keys made in the tab
+// made by the CLI verified in the tab, and refused for another epoch, as is a node over it (made
+// with a stand-in node program: the real one has not landed); two keys made in the tab
 // aggregated (the download verifies here); Cancel during a proof
 // returns the page to ready with nothing in the console. Each state is a screenshot under
 // test-artifacts/browser (not committed).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePublicInputList } from '../../src/vm/public-input';
+import { programToJson } from '../../src/vm/program';
 import { verifyProgram } from '../../src/vm/verify/verify';
+import { encodeTreeAggregate } from '../../src/workloads/recursion/aggregate-file';
+import { proveNode } from '../../src/workloads/recursion/node-prove';
 import { decodeAggregate, verifyAggregate } from '../../src/workloads/xmss-aggregate';
 import { compileSource } from '../../src/zkdsl';
 import { readFileSync } from 'node:fs';
+import { nativeOrCpu } from '../native/fast-backend';
+import { standInNode, standInProgram } from '../recursion/stand-in';
 import { SHOTS, haveChromium, launch, openPage, servePage } from './page';
 
 const origin = servePage();
@@ -118,6 +124,35 @@ if (haveChromium()) {
         await page.waitForSelector('#va-verdict[data-valid="false"]', { timeout: 120_000 });
         expect(await page.textContent('#va-verdict')).toMatch(/^INVALID: /);
         await shot(page, 'aggregate-other-epoch');
+
+        // A node over that leaf, made by proveNode with the stand-in node program of
+        // test/recursion/tree.test.ts (the real node program has not landed: this checks the
+        // page's decoding and root checks of a node, not an in-VM verification of its child).
+        const backend = await nativeOrCpu('page node');
+        try {
+          const node = await proveNode({ message: Buffer.from(message, 'hex'), epoch: 9, children: [{ name: 'two.agg', aggregate: new Uint8Array(readFileSync(join(dir, 'two.agg'))) }] }, { backend, node: standInNode });
+          writeFileSync(join(dir, 'node.agg'), encodeTreeAggregate(node.aggregate));
+        } finally {
+          await backend.dispose();
+        }
+        writeFileSync(join(dir, 'stand-in.json'), programToJson(standInProgram));
+        await page.setInputFiles('#va-file', join(dir, 'node.agg'));
+        await page.waitForFunction(() => /^node\.agg: a node aggregate of 2 keys\. Pick/.test(document.getElementById('va-status')?.textContent ?? ''));
+        expect(await page.isVisible('#va-node')).toBe(true);
+        expect(await page.isDisabled('#va-verify')).toBe(true);
+        await page.setInputFiles('#va-node-program', join(dir, 'stand-in.json'));
+        await page.waitForSelector('#va-verify:not([disabled])');
+        await page.fill('#va-epoch', '9');
+        await page.click('#va-verify');
+        await page.waitForSelector('#va-verdict[data-valid]', { timeout: 120_000 });
+        expect(await page.getAttribute('#va-verdict', 'data-valid')).toBe('true');
+        expect(await page.textContent('#va-kind')).toBe('node');
+        expect(await page.textContent('#va-count')).toBe('2');
+        await shot(page, 'aggregate-node-verified');
+        await page.fill('#va-epoch', '10');
+        await page.click('#va-verify');
+        await page.waitForSelector('#va-verdict[data-valid]', { timeout: 120_000 });
+        expect(await page.getAttribute('#va-verdict', 'data-valid')).toBe('false');
         expect(errors).toEqual([]);
         await page.close();
       } finally {

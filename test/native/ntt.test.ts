@@ -1,7 +1,7 @@
 // The native additive NTT and stack encoding of every path against src/ntt, word for word:
 // forwardNtt on random interleaved lanes (every leftover-layer pattern, start layers, lane
 // counts that leave SIMD tails, sizes past the cache chunk where the plan switches from
-// whole-array passes to per-block passes), and encode through the Backend interface at
+// whole-array passes to per-block passes, blocks too small to run alone), and encode through the Backend interface at
 // several stack sizes, rates and lane counts, partly filled stacks included.
 import { expect, test } from 'vitest';
 import { BackendUsageError } from '../../src/backend/backend';
@@ -17,6 +17,9 @@ import { expectSameWords } from '../same-words';
 const SMALL: [number, number, number][] = [
   [0, 1, 0], [1, 1, 0], [1, 5, 1], [2, 3, 0], [3, 1, 0], [4, 2, 1], [5, 7, 0], [6, 8, 2], [7, 1, 3], [8, 64, 1],
   [9, 35, 0], [10, 3, 4], [11, 16, 1],
+  // Blocks of fewer than 64 rows, run several to a kernel call (the last WHIR level's 32 rows
+  // × 24 lanes at rate 2^10; 4-row blocks whose runs of 16 end mid-run at a task's end).
+  [15, 24, 10], [13, 3, 11],
 ];
 /** Blocks past 2^16 words (the plan's chunk on a 1 MiB L2; at most 2^17 on any) in the first 1, 2, 3 and 4 layers. */
 const LARGE: [number, number, number][] = [[17, 1, 0], [13, 64, 1], [16, 8, 0], [16, 9, 0]];

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/backend/backend';
 import { eAdd, eOne } from '../../src/field/e';
 import { StdRng } from '../../src/util/std-rng';
-import type { Program } from '../../src/vm/program';
 import { decodeTreeAggregate, encodeTreeAggregate, type LeafAggregate, type NodeAggregate, type TreeAggregate } from '../../src/workloads/recursion/aggregate-file';
 import { checkChildren } from '../../src/workloads/recursion/children';
 import { ChildCheckError, type ChildProblem } from '../../src/workloads/recursion/errors';
@@ -17,9 +16,9 @@ import { proveNode } from '../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../src/workloads/recursion/verify';
 import { type Aggregate, type AggregateSigner, aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
-import { compileSource } from '../../src/zkdsl/index';
 import { randomBytes, xorshift32 } from '../hash/prng';
 import { nativeOrCpu } from '../native/fast-backend';
+import { standInNode, standInProgram as standIn } from './stand-in';
 
 const next = xorshift32(0x7233);
 const message = randomBytes(next, 32);
@@ -32,8 +31,6 @@ const signer = (i: number): AggregateSigner => {
 const keyHex = (s: AggregateSigner) => hex(s.publicKey instanceof Uint8Array ? s.publicKey : encodePublicKey(s.publicKey));
 const leafOf = (a: Aggregate): TreeAggregate => ({ kind: 'leaf', ...a });
 
-/** Verifies nothing: any public input, any witness. */
-const standIn: Program = compileSource('from snark_lib import *\n\n\ndef main():\n    return\n', { file: 'stand-in.py' }).program;
 const programs = { node: standIn };
 
 let backend: Backend;
@@ -89,10 +86,9 @@ describe('child pre-check', () => {
 describe('nodes over a stand-in node program: the root checks (host side only)', () => {
   let node1: NodeAggregate, root: NodeAggregate;
   beforeAll(async () => {
-    const guestWitness = () => new Map();
-    node1 = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }] }, { backend, node: standIn, guestWitness })).aggregate;
+    node1 = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }] }, { backend, node: standInNode })).aggregate;
     // three levels: the node, a leaf and a raw signature at the top
-    root = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: encodeTreeAggregate(node1) }, { aggregate: leafC }], signers: [signers[5]] }, { backend, node: standIn, guestWitness })).aggregate;
+    root = (await proveNode({ message, epoch: EPOCH, children: [{ aggregate: encodeTreeAggregate(node1) }, { aggregate: leafC }], signers: [signers[5]] }, { backend, node: standInNode })).aggregate;
   }, 600_000);
 
   it('the union of overlapping leaves, each key once; the root over node, leaf and raw signer', () => {

@@ -37,8 +37,13 @@ const ROWS: Row[] = [
   { name: 'verifyHashBatch', call: (o) => verifyHashBatch(none, none, o as never), wrong: { statement: 'bund', digests: [1, 2] } },
   {
     name: 'aggregate', call: (o) => library.aggregate(none, o as never), required: ['backend'], base: { backend },
-    wrong: { backend: null, logInvRate: 5, onProgress: {}, onShape: 'f' },
+    wrong: { backend: null, logInvRate: 5, onProgress: {}, onShape: 'f', signal: {}, node: 5 },
   },
+  {
+    name: 'aggregateTree', call: (o) => library.aggregateTree(none, o as never), required: ['backend'], base: { backend },
+    wrong: { backend: 'native', logInvRate: 0, onProgress: 1, onShape: [], signal: true, node: 'stand-in', leaf: 7 },
+  },
+  { name: 'verifyAggregate', call: (o) => library.verifyAggregate(none, none, o as never), wrong: { node: true } },
   { name: 'xmssKeyGen', call: (o) => xmssKeyGen(none, 0, 0, o as never), wrong: { onProgress: 0.5 } },
   { name: 'xmssSign', call: (o) => xmssSign(none, none, 0, o as never), wrong: { rng: Math.random } },
   { name: 'xmssKeyFileStore', call: (o) => library.xmssKeyFileStore('KEY', o as never), wrong: { waitMs: '5s' } },

@@ -54,6 +54,8 @@ constexpr size_t LAYOUT_GRAIN = 256;
 /** Words per batch product of the transposed layers (its scratch in L1), and a thread's least. */
 constexpr size_t RUN_WORDS = 512;
 constexpr size_t TRANSPOSED_GRAIN = size_t{1} << 13;
+/** Rows a depth run takes at least when its blocks are smaller (runDepth). */
+constexpr size_t MIN_RUN_ROWS = 64;
 
 uint64_t deltas[MAX_LOG_SIZE][MAX_LOG_SIZE];
 bool haveDeltas = false;
@@ -110,14 +112,15 @@ void passTwiddles(int logSize, int layer, int k, uint64_t first, size_t count, u
   }
 }
 
-/** Layers [from, to) of block g of `from`, written at dst; the first pass reads src. */
-void runLayers(const Shape& s, uint64_t* dst, const uint64_t* src, int from, int to, uint64_t g) {
+/** Layers [from, to) of the `count` adjacent blocks g, g + 1, … of `from`, written at dst; the
+ * first pass reads src (which, when it is not dst, is one block: count is 1). */
+void runLayers(const Shape& s, uint64_t* dst, const uint64_t* src, int from, int to, uint64_t g, uint64_t count = 1) {
   if (from == to && src != dst) std::memcpy(dst, src, s.blockWords(from) * sizeof(uint64_t));
   uint64_t tw[BATCH_BLOCKS * PASS_TWIDDLES];
   for (int layer = from; layer < to;) {
     const int k = passLayers(to - layer);
     const size_t stride = s.nLanes << (s.logSize - layer - k), blockWords = stride << k;
-    const uint64_t blocks = uint64_t{1} << (layer - from);
+    const uint64_t blocks = count << (layer - from);
     for (uint64_t done = 0; done < blocks;) {
       const size_t batch = blocks - done < BATCH_BLOCKS ? static_cast<size_t>(blocks - done) : BATCH_BLOCKS;
       passTwiddles(s.logSize, layer, k, (g << (layer - from)) + done, batch, tw);
@@ -192,14 +195,21 @@ void runBreadth(const Shape& s, uint64_t* data, const uint64_t* src, int from, i
 }
 
 /** The depth layers [fits, L) of blocks [first, first + count) of `fits`, block c at
- * data + c·blockWords(fits); with `shared`, each block's first pass reads it instead. */
+ * data + c·blockWords(fits); with `shared`, each block's first pass reads it instead. Blocks
+ * of fewer than MIN_RUN_ROWS rows (a short message at a high rate: the last WHIR levels) run
+ * MIN_RUN_ROWS rows of adjacent blocks together, so each kernel call takes that many rows and
+ * not one small block's. */
 void runDepth(const Shape& s, uint64_t* data, const uint64_t* shared, int fits, uint64_t first, uint64_t count) {
   const size_t chunkWords = s.blockWords(fits);
   const size_t grain = chunkWords < DEPTH_GRAIN_WORDS ? DEPTH_GRAIN_WORDS / chunkWords : 1;
+  const size_t chunkRows = size_t{1} << (s.logSize - fits);
+  const uint64_t run = shared || chunkRows >= MIN_RUN_ROWS ? 1 : MIN_RUN_ROWS / chunkRows;
   parallelFor(count, grain, [&](size_t from, size_t to) {
-    for (uint64_t c = first + from; c < first + to; c++) {
+    for (uint64_t c = first + from; c < first + to;) {
+      const uint64_t n = std::min<uint64_t>(run, first + to - c);
       uint64_t* block = data + c * chunkWords;
-      runLayers(s, block, shared ? shared : block, fits, s.logSize, c);
+      runLayers(s, block, shared ? shared : block, fits, s.logSize, c, n);
+      c += n;
     }
   });
 }

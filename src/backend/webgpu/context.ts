@@ -15,6 +15,9 @@ export interface KernelContext {
   record(what: string): Recording;
   /** A new storage buffer of `length` values (zeroed). */
   create(elem: Elem, length: number): Promise<DeviceBuffer>;
+  /** What `make` makes, made once for the backend (and its views with a signal) and kept: a
+   * later use gets the same; one whose making failed is made again. */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
   /** Workgroups per dispatch dimension at most. */
   maxPerDimension: number;
   /** How far one binding reaches (window.ts). */

@@ -128,23 +128,27 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
   const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(ctx.device, buf);
   // The skip pass's constant tables, made on the device once: the Λ planes of every byte at
   // every position from their single bits (4 KiB sent for 128 KiB), and φ8(t^p).
-  let constants: Promise<{ lt: GPUBuffer; phi: GPUBuffer }> | null = null;
-  const skipConstants = () => (constants ??= (async () => {
+  const skipConstants = () => ctx.once('skip pass tables', async () => {
     const rows = new Uint32Array(64 * 16);
     for (let s = 0; s < 64; s++) {
       const at = 16 * (256 * (s >>> 3) + (1 << (s & 7)));
       rows.set(SKIP_LAMBDA_TABLES.subarray(at, at + 16), 16 * s);
     }
     const basis = await scratchBuffer(link, "the skip pass's Λ planes of single bits", rows);
-    const lt = await scratchBuffer(link, "the skip pass's Λ byte tables", SKIP_LAMBDA_TABLES.byteLength);
-    const phi = await scratchBuffer(link, 'φ8(t^p)', Uint32Array.from({ length: 16 }, (_, i) => PHI[2 * (1 << (i >>> 1)) + (i & 1)]));
+    let lt: GPUBuffer | undefined, phi: GPUBuffer | undefined;
     try {
+      lt = await scratchBuffer(link, "the skip pass's Λ byte tables", SKIP_LAMBDA_TABLES.byteLength);
+      phi = await scratchBuffer(link, 'φ8(t^p)', Uint32Array.from({ length: 16 }, (_, i) => PHI[2 * (1 << (i >>> 1)) + (i & 1)]));
       await ctx.record('skip pass tables').dispatch('subsetSums', 8 * 256, [basis, lt], subsetParams({ count: 8 * 256, bits: 8, width: 16 })).submit();
+      return { lt, phi };
+    } catch (e) {
+      lt?.destroy();
+      phi?.destroy();
+      throw e;
     } finally {
       basis.destroy();
     }
-    return { lt, phi };
-  })());
+  });
 
   /** Three new buffers of `length` values that `fill` writes; destroyed again if it fails. */
   async function three(elem: Elem, length: number, fill: (bufs: GPUBuffer[]) => Promise<unknown>): Promise<[DeviceBuffer, DeviceBuffer, DeviceBuffer]> {

@@ -15,7 +15,7 @@ import type { KernelContext } from './context';
 import { createFlockPasses } from './flock';
 import { createGrindKernels } from './grind';
 import { createVmKernels } from './vm';
-import { deviceWindows, dispatchElementwise } from './window';
+import { deviceWindows, dispatchElementwise, type Windows } from './window';
 import { createZerocheckKernels } from './zerocheck';
 
 import { checkOptions } from '../../util/options';
@@ -41,23 +41,56 @@ const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
   checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] } });
-  const maxPerDimension = Math.min(
-    device.limits.maxComputeWorkgroupsPerDimension,
-    options.maxWorkgroupsPerDimension ?? Infinity,
-  );
+  // checkOptions has refused group layers outside 1..4 and a negative hostBelow.
+  return backendOn({
+    device,
+    maxPerDimension: Math.min(device.limits.maxComputeWorkgroupsPerDimension, options.maxWorkgroupsPerDimension ?? Infinity),
+    windows: deviceWindows(device, options.maxBindingBytes),
+    groupLayers: options.nttGroupLayers ?? defaultGroupLayers(device),
+    pipelines: new Pipelines(device),
+    // The small tables' rounds finish on the reference backend, on this thread.
+    host: { below: options.hostBelow ?? HOST_BELOW, backend: createCpuBackend() },
+    made: new Map(),
+    disposed: false,
+  }, new DeviceLink(device));
+}
+
+/** What the backend and its views with a signal (withSignal) share: the device, its settings,
+ * its pipelines and what is made on it once (KernelContext.once). */
+interface Shared {
+  readonly device: GPUDevice;
+  readonly maxPerDimension: number;
+  readonly windows: Windows;
+  readonly groupLayers: number;
+  readonly pipelines: Pipelines;
+  readonly host: Backend['host'];
+  readonly made: Map<string, Promise<unknown>>;
+  disposed: boolean;
+}
+
+/** The backend's methods over `link`: its own, or a proof's with that proof's signal. */
+function backendOn(shared: Shared, link: DeviceLink): Backend {
+  const { device, maxPerDimension, windows, pipelines } = shared;
   const storageUsage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
-  const windows = deviceWindows(device, options.maxBindingBytes);
-  const link = new DeviceLink(device);
-  const pipelines = new Pipelines(device);
-  let disposed = false;
 
   function live(): void {
-    if (disposed) throw new BackendUsageError('webgpu backend used after dispose');
+    if (shared.disposed) throw new BackendUsageError('webgpu backend used after dispose');
   }
 
   /** Work for one submission, under the label `what` (its errors name it). */
   function record(what: string): Recording {
     return new Recording(link, pipelines, maxPerDimension, windows, what);
+  }
+
+  function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let made = shared.made.get(key) as Promise<T> | undefined;
+    if (made === undefined) {
+      made = make();
+      shared.made.set(key, made);
+      // Not made (refused, aborted): the next use tries again.
+      made.catch(() => shared.made.get(key) === made && shared.made.delete(key));
+    }
+    return made;
   }
 
   // out = a · b elementwise; out may not alias an input (a writable binding excludes others).
@@ -79,14 +112,10 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
-  // checkOptions above has refused group layers outside 1..4 and a negative hostBelow.
-  const groupLayers = options.nttGroupLayers ?? defaultGroupLayers(device);
-  const hostBelow = options.hostBelow ?? HOST_BELOW;
-  const ntt = new NttKernels(link, record, groupLayers, windows);
-  const ctx: KernelContext = { device, link, live, record, create, maxPerDimension, windows };
+  const ntt = new NttKernels(link, record, once, shared.groupLayers, windows);
+  const ctx: KernelContext = { device, link, live, record, create, once, maxPerDimension, windows };
   const commit = createCommitKernels({ ...ctx, ntt });
-  // The small tables' rounds finish on the reference backend, on this thread.
-  const opening = createOpeningKernels({ ...ctx, ntt, host: { below: hostBelow, backend: createCpuBackend() } });
+  const opening = createOpeningKernels({ ...ctx, ntt, host: shared.host });
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);
@@ -111,7 +140,13 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       const staging = await allocateBuffer(link, `the staging buffer of a download (${size} bytes)`, size, () => link.staging(size));
       const encoder = device.createCommandEncoder({ label: 'download' });
       encoder.copyBufferToBuffer(src, 4 * WORDS[buf.elem] * at, staging, 0, size);
-      const [words] = await link.submit(encoder.finish(), [staging]);
+      try {
+        link.submit(encoder.finish());
+      } catch (e) {
+        staging.destroy();
+        throw e;
+      }
+      const [words] = await link.read([staging]);
       return words;
     },
     mulK(a, b, out) {
@@ -129,6 +164,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     stackWeight: 'table',
     traffic: () => link.traffic(),
     held: () => link.held(),
+    withSignal: (signal) => backendOn(shared, link.withSignal(signal)),
     async finish() {
       live();
       await link.idle();
@@ -139,7 +175,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
       (buf as WebGpuBuffer).gpu = null;
     },
     async dispose() {
-      disposed = true;
+      shared.disposed = true;
       device.destroy();
     },
   });

@@ -2,14 +2,24 @@
 // writes and submissions, reads back and waits. Each is counted here, so a proof's traffic
 // (Backend.traffic) is what the backend really moved, whichever kernel moved it; and every buffer
 // made here is counted until destroyed (Backend.held), so a proof that leaks one shows.
+// A link with a signal (withSignal: one proof's) refuses to submit once it is aborted and gives
+// up a wait when it is: the proof stops within the submission it is waiting for, not after it.
+import { AbortError, throwIfAborted } from '../abort';
 import type { DeviceTraffic, HeldMemory } from '../backend';
 import { gpuChecked } from './errors';
 
 export class DeviceLink {
-  private readonly counts: DeviceTraffic = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 };
-  private readonly live: HeldMemory = { buffers: 0, bytes: 0 };
+  constructor(
+    readonly device: GPUDevice,
+    private readonly signal?: AbortSignal,
+    private readonly counts: DeviceTraffic = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 },
+    private readonly live: HeldMemory = { buffers: 0, bytes: 0 },
+  ) {}
 
-  constructor(readonly device: GPUDevice) {}
+  /** This link, counting into the same meters, with `signal` stopping its submissions and waits. */
+  withSignal(signal: AbortSignal): DeviceLink {
+    return new DeviceLink(this.device, signal, this.counts, this.live);
+  }
 
   /** The counts so far (a copy). */
   traffic(): DeviceTraffic {
@@ -63,30 +73,51 @@ export class DeviceLink {
     return this.create({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   }
 
-  /**
-   * Submits `commands`; with staging buffers (filled by them), resolves with each one's words
-   * once all are readable, one wait for them all, and destroys them.
-   */
-  async submit(commands: GPUCommandBuffer, staging: readonly GPUBuffer[] = []): Promise<Uint32Array[]> {
+  /** Submits `commands` (AbortError instead once the signal is aborted). */
+  submit(commands: GPUCommandBuffer): void {
+    throwIfAborted(this.signal);
     this.device.queue.submit([commands]);
     this.counts.submits++;
-    if (staging.length === 0) return [];
-    this.counts.waits++;
-    return Promise.all(
-      staging.map(async (buf) => {
-        await buf.mapAsync(GPUMapMode.READ);
-        const words = new Uint32Array(buf.getMappedRange().slice(0));
-        this.counts.readBytes += words.byteLength;
-        buf.destroy();
-        return words;
-      }),
-    );
   }
 
-  /** Resolves once all work submitted so far has completed (a wait). */
+  /**
+   * Each staging buffer's words once all are readable (filled by work submitted before), one
+   * wait for them all; the buffers are destroyed either way. An abort meanwhile rejects at once
+   * with AbortError (destroying a buffer cancels its pending map; the submitted work runs on).
+   */
+  async read(staging: readonly GPUBuffer[]): Promise<Uint32Array[]> {
+    if (staging.length === 0) return [];
+    this.counts.waits++;
+    const mapped = Promise.all(staging.map((buf) => buf.mapAsync(GPUMapMode.READ)));
+    try {
+      await this.unlessAborted(mapped);
+      return staging.map((buf) => {
+        const words = new Uint32Array(buf.getMappedRange().slice(0));
+        this.counts.readBytes += words.byteLength;
+        return words;
+      });
+    } finally {
+      for (const buf of staging) buf.destroy();
+      mapped.catch(() => {}); // rejected by the destroys above when given up
+    }
+  }
+
+  /** Resolves once all work submitted so far has completed (a wait; given up on an abort). */
   async idle(): Promise<void> {
     this.counts.waits++;
-    await this.device.queue.onSubmittedWorkDone();
+    await this.unlessAborted(this.device.queue.onSubmittedWorkDone());
+  }
+
+  /** `wait`, or AbortError as soon as the signal is aborted (at once if it is already). */
+  private unlessAborted<T>(wait: Promise<T>): Promise<T> {
+    const { signal } = this;
+    if (signal === undefined) return wait;
+    return new Promise<T>((resolve, reject) => {
+      const abort = () => reject(new AbortError(undefined, { cause: signal.reason }));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      wait.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
   }
 
   /** Runs `work` inside the device's error scopes (errors.ts, gpuChecked). */

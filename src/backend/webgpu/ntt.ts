@@ -8,6 +8,7 @@ import { checkLogSize } from '../../ntt/twiddles';
 import { scratchBuffer } from './buffer';
 import { subsetParams } from './subset-sums';
 import type { KernelName } from './kernels';
+import type { KernelContext } from './context';
 import type { DeviceLink } from './link';
 import type { Recording } from './recording';
 import { runs, windowAround, windowOf, windowUnits, type Windows } from './window';
@@ -50,23 +51,18 @@ function firstWindowedLayer(lanes: number, logSize: number, words: number): numb
 }
 
 export class NttKernels {
-  private readonly twiddles = new Map<number, Promise<GPUBuffer>>();
-
   /** groupLayers: layers per forward pass at most, 1 to 4 (radix-2 to radix-16 groups). */
   constructor(
     private readonly link: DeviceLink,
     private readonly record: (what: string) => Recording,
+    private readonly once: KernelContext['once'],
     private readonly groupLayers: number,
     private readonly windows: Windows,
   ) {}
 
+  /** The twiddles of 2^logSize points, made once for the device. */
   private table(logSize: number): Promise<GPUBuffer> {
-    let t = this.twiddles.get(logSize);
-    if (!t) {
-      t = this.build(logSize);
-      this.twiddles.set(logSize, t);
-    }
-    return t;
+    return this.once(`twiddles ${logSize}`, () => this.build(logSize));
   }
 
   /** twiddleRows(L) on the device: layer ℓ's block b sums the twiddles Ŵ_d(e_{d+1+j}) of b's
@@ -83,17 +79,22 @@ export class NttKernels {
     const bases = await scratchBuffer(this.link, `the basis twiddles of 2^${logSize} points`, basis);
     try {
       const table = await scratchBuffer(this.link, `the twiddles of 2^${logSize} points`, 8 * (2 ** logSize - 1));
-      // A layer's entries start anywhere: a window holds one alignment fewer.
-      const per = (this.windows.bytes - this.windows.align) / 8;
-      const rec = this.record('twiddles');
-      for (let layer = 0; layer < logSize; layer++) {
-        for (const [first, count] of runs(2 ** layer, per)) {
-          const { binding, skip } = windowAround(this.windows, table, 8 * (2 ** layer - 1 + first), 8 * count);
-          rec.dispatch('subsetSums', count, [bases, binding], subsetParams({ count, bits: layer, width: 2, first: at[layer] / 2, outAt: skip / 4, atEntry: first }));
+      try {
+        // A layer's entries start anywhere: a window holds one alignment fewer.
+        const per = (this.windows.bytes - this.windows.align) / 8;
+        const rec = this.record('twiddles');
+        for (let layer = 0; layer < logSize; layer++) {
+          for (const [first, count] of runs(2 ** layer, per)) {
+            const { binding, skip } = windowAround(this.windows, table, 8 * (2 ** layer - 1 + first), 8 * count);
+            rec.dispatch('subsetSums', count, [bases, binding], subsetParams({ count, bits: layer, width: 2, first: at[layer] / 2, outAt: skip / 4, atEntry: first }));
+          }
         }
+        await rec.submit();
+        return table;
+      } catch (e) {
+        table.destroy();
+        throw e;
       }
-      await rec.submit();
-      return table;
     } finally {
       bases.destroy();
     }

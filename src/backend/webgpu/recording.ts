@@ -89,54 +89,64 @@ export class Recording {
     return this.reads++;
   }
 
-  /** Submits everything and resolves with the words of each read, in order. */
-  submit(): Promise<Uint32Array[]> {
+  /** Submits everything and resolves with the words of each read, in order. The error scopes
+   * span the encoding and the submission; the wait for the reads comes after them (link.read:
+   * an abort gives it up). */
+  async submit(): Promise<Uint32Array[]> {
     const { link } = this;
     const { device } = link;
-    return link.checked(this.label, async () => {
-      const pipelines = await Promise.all(
-        this.steps.map((s) => (s.kind === 'dispatch' ? this.pipelines.get(s.name) : null)),
-      );
-      const encoder = device.createCommandEncoder({ label: this.label });
-      const uniforms: GPUBuffer[] = [];
-      const staging: GPUBuffer[] = [];
-      let pass: GPUComputePassEncoder | null = null;
-      for (const [i, step] of this.steps.entries()) {
-        if (step.kind !== 'dispatch') {
+    const staging: GPUBuffer[] = [];
+    try {
+      await link.checked(this.label, async () => {
+        const pipelines = await Promise.all(
+          this.steps.map((s) => (s.kind === 'dispatch' ? this.pipelines.get(s.name) : null)),
+        );
+        const encoder = device.createCommandEncoder({ label: this.label });
+        const uniforms: GPUBuffer[] = [];
+        try {
+          let pass: GPUComputePassEncoder | null = null;
+          for (const [i, step] of this.steps.entries()) {
+            if (step.kind !== 'dispatch') {
+              pass?.end();
+              pass = null;
+            }
+            if (step.kind === 'copy') {
+              encoder.copyBufferToBuffer(step.src, step.offset, step.dst, step.dstOffset, step.bytes);
+              continue;
+            }
+            if (step.kind === 'read') {
+              const dst = link.staging(step.bytes);
+              staging.push(dst);
+              encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
+              continue;
+            }
+            const pipeline = pipelines[i] as GPUComputePipeline;
+            const { bindings } = KERNELS[step.name];
+            const params = bindings.some(({ type }) => type === 'uniform')
+              ? link.buffer(Math.max(16, Math.ceil(step.params.length / 4) * 16), GPUBufferUsage.UNIFORM, step.params)
+              : null;
+            if (params !== null) uniforms.push(params);
+            let storage = 0;
+            const entries = bindings.map(({ type }, binding) => ({
+              binding,
+              resource: type === 'uniform' ? { buffer: params as GPUBuffer } : asBinding(step.buffers[storage++]),
+            }));
+            pass ??= encoder.beginComputePass({ label: this.label });
+            pass.setPipeline(pipeline);
+            pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));
+            pass.dispatchWorkgroups(...dispatchGrid(step.count, this.maxPerDimension));
+          }
           pass?.end();
-          pass = null;
+          link.submit(encoder.finish());
+        } finally {
+          for (const u of uniforms) u.destroy(); // submitted work keeps their contents
         }
-        if (step.kind === 'copy') {
-          encoder.copyBufferToBuffer(step.src, step.offset, step.dst, step.dstOffset, step.bytes);
-          continue;
-        }
-        if (step.kind === 'read') {
-          const dst = link.staging(step.bytes);
-          encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
-          staging.push(dst);
-          continue;
-        }
-        const pipeline = pipelines[i] as GPUComputePipeline;
-        const { bindings } = KERNELS[step.name];
-        const params = bindings.some(({ type }) => type === 'uniform')
-          ? link.buffer(Math.max(16, Math.ceil(step.params.length / 4) * 16), GPUBufferUsage.UNIFORM, step.params)
-          : null;
-        if (params !== null) uniforms.push(params);
-        let storage = 0;
-        const entries = bindings.map(({ type }, binding) => ({
-          binding,
-          resource: type === 'uniform' ? { buffer: params as GPUBuffer } : asBinding(step.buffers[storage++]),
-        }));
-        pass ??= encoder.beginComputePass({ label: this.label });
-        pass.setPipeline(pipeline);
-        pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));
-        pass.dispatchWorkgroups(...dispatchGrid(step.count, this.maxPerDimension));
-      }
-      pass?.end();
-      const read = link.submit(encoder.finish(), staging);
-      for (const u of uniforms) u.destroy(); // the submitted work keeps their contents
-      return read;
-    });
+      });
+    } catch (e) {
+      for (const buf of staging) buf.destroy();
+      throw e;
+    }
+    return link.read(staging);
   }
 }
 

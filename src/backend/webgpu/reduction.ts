@@ -34,6 +34,10 @@ export interface ReductionPart {
   inputs: Binding[];
   /** Uniform parameters before the dispatched invocation count, which comes last. */
   params: number[];
+  /** Work recorded just before its dispatch and just after (copies into and out of scratch
+   * buffers that the parts share: vm-gather.ts). */
+  before?: (rec: Recording) => void;
+  after?: (rec: Recording) => void;
 }
 
 export interface Reduction {
@@ -71,7 +75,9 @@ export async function reduceAll(ctx: ReductionContext, rs: readonly Reduction[],
       scratch.push(partials);
       for (const { part, x, y } of shapes) {
         const threads = x * y * WORKGROUP_SIZE;
+        part.before?.(rec);
         rec.dispatch(r.kernel, threads, [...part.inputs, windowOf(partials, 0, 4 * words * x * y)], [...part.params, threads]);
+        part.after?.(rec);
         rec.dispatch('sumPartials', WORKGROUP_SIZE, [partials, total], [x * y, words]);
       }
       rec.read(total, 0, 4 * words);

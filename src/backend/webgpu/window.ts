@@ -103,3 +103,41 @@ export function elementRuns(w: Windows, count: number, operands: readonly Operan
 export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName, count: number, operands: readonly Operand[], params: (n: number) => number[]): void {
   for (const { n, bound } of elementRuns(w, count, operands)) rec.dispatch(name, n, bound, params(n));
 }
+
+/** An operand of a dispatch over invocations whose invocation i touches values at + per·i up
+ * to at + per·(i + 1) of `buffer`, `unit` bytes a value. */
+export interface Span {
+  readonly buffer: GPUBuffer;
+  readonly at: number;
+  readonly per: number;
+  readonly unit: number;
+}
+
+/** A span's binding in a run, and its `at` as the run's kernel sees it. */
+export interface SpanBinding {
+  readonly binding: Binding;
+  readonly at: number;
+}
+
+/**
+ * Runs of `count` invocations, each with every span's binding: its buffer whole where that fits
+ * a binding (and `at` as given), else the aligned window holding the run's values (`at` then
+ * counts from the window's start); `most` invocations a run at most. Invocations beyond a
+ * span's buffer touch nothing there.
+ */
+export function spanRuns(w: Windows, count: number, spans: readonly Span[], most = count): { first: number; n: number; bound: SpanBinding[] }[] {
+  const windowed = spans.filter((s) => s.buffer.size > w.bytes);
+  const per = Math.min(Math.max(1, most), ...windowed.map((s) => Math.floor((Math.floor(w.bytes / s.unit) - alignedStep(w, s.unit)) / s.per)));
+  if (per < 1) throw new BackendUsageError(`a binding of ${w.bytes} bytes holds no invocation's values`);
+  return [...runs(count, per)].map(([first, n]) => ({
+    first,
+    n,
+    bound: spans.map((s) => {
+      if (s.buffer.size <= w.bytes) return { binding: s.buffer, at: s.at + s.per * first };
+      const v = s.at + s.per * first;
+      const start = v - (v % alignedStep(w, s.unit));
+      const end = Math.min(v + s.per * n, Math.floor(s.buffer.size / s.unit));
+      return { binding: windowOf(s.buffer, start * s.unit, (end - start) * s.unit), at: v - start };
+    }),
+  }));
+}

@@ -1,6 +1,7 @@
-// Typed errors of aggregate trees: a file that is no aggregate of this format, and a child a node
-// refuses before anything is proved (each naming the child): the caller's input, so InputErrors
-// (the CLI's exit 2) of the library's one family.
+// Typed errors of aggregate trees: a file that is no aggregate of this format, a child a node
+// refuses before anything is proved (each naming the child), a tree of impossible sizes, a node
+// asked for where this build has no node program: InputErrors (the CLI's exit 2) of the
+// library's one family.
 import { InputError } from '../../util/errors';
 
 /** Which part of an aggregate file (version 1 or 2) is wrong. */
@@ -45,5 +46,32 @@ export class ChildCheckError extends InputError {
     this.problem = problem;
     this.child = child;
     this.childName = childName;
+  }
+}
+
+/** Why no node program is at hand: `incomplete`, the real program does not verify children yet.
+ * An InputError as an unavailable backend is: the caller asked for what this build cannot do. */
+export type NodeProgramProblem = 'incomplete';
+
+export class NodeProgramError extends InputError {
+  readonly problem: NodeProgramProblem;
+
+  constructor(problem: NodeProgramProblem, message: string) {
+    super(message);
+    this.name = 'NodeProgramError';
+    this.problem = problem;
+  }
+}
+
+/** Which size of a tree is wrong. */
+export type TreePlanProblem = 'signer-count' | 'leaf-size' | 'arity';
+
+export class TreePlanError extends InputError {
+  readonly problem: TreePlanProblem;
+
+  constructor(problem: TreePlanProblem, message: string) {
+    super(message);
+    this.name = 'TreePlanError';
+    this.problem = problem;
   }
 }

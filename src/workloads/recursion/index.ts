@@ -14,3 +14,8 @@ export { batchHints } from './batch-hints';
 export { AGGREGATE_FILE_VERSION, decodeTreeAggregate, encodeTreeAggregate, type LeafAggregate, type NodeAggregate, type NodePoints, type TreeAggregate } from './aggregate-file';
 export { type TreePrograms, type TreeVerdict, treeShape, verifyTreeAggregate } from './verify';
 export { type CheckedChild, type ChildSource, checkChildren } from './children';
+export { defaultNodeProgram, NODE_PROGRAM_INCOMPLETE, type NodeProgram } from './node-program';
+export { NODE_STAGES, type NodeProveOptions, type NodeRequest, type NodeStage, type NodeStats, type NodeWitnessInput, proveNode } from './node-prove';
+export { type IndexRange, type PlannedNode, planProofs, planTree, type TreePlan } from './tree-plan';
+export { aggregateTree, type TreeOptions, type TreePosition, type TreeProgress, type TreeRequest, type TreeStats } from './tree-aggregate';
+export { aggregate, type TreeAggregateOptions, type TreeAggregateRequest, verifyAggregate } from './api';

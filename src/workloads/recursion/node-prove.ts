@@ -1,9 +1,11 @@
 // Proving a node (docs/recursion.md §5, §9): the children checked natively first (nothing is
 // proved for a refused one), the raw signers checked as a leaf's, the signer union, the
 // deferred-claim batch proved on the host, then the node program proved on its witness: the
-// batch's hints and what the node program's own hint builder (`guestWitness`, the in-VM child
-// verifier's, src/workloads/recursion/guest/) derives from the checked children. Not exported
-// until the node program lands: without it there is no in-VM verification to prove.
+// batch's hints and what the node program's own hint builder (NodeProgram.guestWitness, the in-VM
+// child verifier's, src/workloads/recursion/guest/) derives from the checked children. The node
+// program is the caller's (a test's stand-in) or the default, which refuses until
+// programs/aggregate-node.py verifies children (node-program.ts).
+import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
 import type { E } from '../../field/e';
 import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
@@ -20,6 +22,8 @@ import type { ClaimShape } from './claims';
 import { nodePublicInput } from './statement';
 import { type SignerUnion, signerUnion } from './union';
 import { treeShape } from './verify';
+import { NodeProgramError } from './errors';
+import { defaultNodeProgram, type NodeProgram } from './node-program';
 
 export interface NodeRequest {
   readonly message: Uint8Array;
@@ -48,12 +52,14 @@ export const NODE_STAGES: readonly NodeStage[] = ['check', 'batch', 'hints', ...
 
 export interface NodeProveOptions {
   readonly backend: Backend;
-  readonly node: Program;
+  /** The node program and its witness builder (default: the real one, which refuses until complete). */
+  readonly node?: NodeProgram;
   readonly leaf?: Program;
-  readonly guestWitness: (input: NodeWitnessInput) => Map<string, E[][]>;
   readonly logInvRate?: number;
   readonly onProgress?: (stage: NodeStage, fraction: number) => void;
   readonly onShape?: ProveProgramOptions['onShape'];
+  /** Stops the node at its next stage or backend call once aborted (AbortError). */
+  readonly signal?: AbortSignal;
 }
 
 export interface NodeStats {
@@ -65,54 +71,80 @@ export interface NodeStats {
   readonly proofBytes: number;
 }
 
-/** What proving a node needs before the VM: the children checked, the raw signers checked, the
- * union, the batch proved, the public input; each step's time. */
+/** The default node program, or why there is none. */
+function availableNodeProgram(): NodeProgram | NodeProgramError {
+  try {
+    return defaultNodeProgram();
+  } catch (e) {
+    if (e instanceof NodeProgramError) return e;
+    throw e;
+  }
+}
+
+/** What proving a node needs before the VM: the node program, the children and raw signers
+ * checked, the union, the batch proved, the public input; the two steps' times. */
 export interface PreparedNode {
+  readonly node: NodeProgram;
   readonly input: NodeWitnessInput;
   readonly checkMs: number;
   readonly batchMs: number;
 }
 
-export function prepareNode(request: NodeRequest, programs: { node: Program; leaf?: Program }, onProgress?: (stage: NodeStage, fraction: number) => void): PreparedNode {
+/**
+ * Everything before the VM proof. Refuses before proving anything: a child that is no aggregate
+ * or does not verify for (message, epoch), more than 16 children (ChildCheckError naming the
+ * child), a signer (AggregateInputError), no node program (NodeProgramError, after the checks).
+ */
+export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> = {}): Promise<PreparedNode> {
   const { message, epoch } = request;
-  const node = programs.node, leaf = programs.leaf ?? aggregationProgram();
+  const nodeProgram = options.node ?? availableNodeProgram();
+  const leaf = options.leaf ?? aggregationProgram();
+  const { onProgress } = options;
   onProgress?.('check', 0);
+  await checkpoint(options.signal, 'check');
   let t = performance.now();
-  const children = checkChildren(request, { leaf, node });
+  // Everything checkable is checked first, so a refusal names a bad child or signer even where
+  // no node can be proved (a node child then needs the program: 'unsupported').
+  const children = checkChildren(request, { leaf, node: nodeProgram instanceof NodeProgramError ? undefined : nodeProgram.program });
   const signers = request.signers === undefined || request.signers.length === 0 ? [] : checkSigners({ message, epoch, signers: request.signers });
+  if (nodeProgram instanceof NodeProgramError) throw nodeProgram;
+  const node = nodeProgram.program;
   const union = signerUnion([...children.map((c) => c.aggregate.publicKeys), signers.map((s) => s.publicKey)]);
   const checkMs = performance.now() - t;
   onProgress?.('batch', 0);
+  await checkpoint(options.signal, 'batch');
   t = performance.now();
   const shape = treeShape(leaf, node);
   const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
   const batchMs = performance.now() - t;
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
-  return { input: { message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput }, checkMs, batchMs };
+  return { node: nodeProgram, input: { message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput }, checkMs, batchMs };
 }
 
-/** The node program's whole witness: the guest's streams and the batch's. */
-export function nodeProgramWitness(input: NodeWitnessInput, guestWitness: NodeProveOptions['guestWitness']): Map<string, E[][]> {
-  return new Map([...guestWitness(input), ...batchHints(input.children.map((c) => c.verdict.claims), input.shape, input.batch)]);
+/** The node program's whole witness: its own streams (guestWitness) and the batch's. */
+export function nodeProgramWitness(prepared: PreparedNode): Map<string, E[][]> {
+  const { node, input } = prepared;
+  return new Map([...node.guestWitness(input), ...batchHints(input.children.map((c) => c.verdict.claims), input.shape, input.batch)]);
 }
 
+/** Proves a node over `request.children` (and its raw signers); refuses as prepareNode does. */
 export async function proveNode(request: NodeRequest, options: NodeProveOptions): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
-  const { node } = options;
+  const prepared = await prepareNode(request, options);
   const { onProgress } = options;
-  const { input, checkMs, batchMs } = prepareNode(request, { node, leaf: options.leaf }, onProgress);
   onProgress?.('hints', 0);
   const t = performance.now();
-  const witness = nodeProgramWitness(input, options.guestWitness);
+  const witness = nodeProgramWitness(prepared);
   const hintsMs = performance.now() - t;
-  const { children, union, batch, publicInput } = input;
-  const { proof, stats } = await proveProgram(node, publicInput, { backend: options.backend, witness, logInvRate: options.logInvRate, onProgress, onShape: options.onShape });
+  const { children, union, batch, publicInput } = prepared.input;
+  const node = prepared.node.program;
+  const { proof, stats } = await proveProgram(node, publicInput, { backend: options.backend, witness, logInvRate: options.logInvRate, onProgress, onShape: options.onShape, signal: options.signal });
   const { leafBytecode, nodeBytecode, matrix } = batch.claims;
   return {
     aggregate: { kind: 'node', programDigest: bytecodeHash(node), publicKeys: union.keys, points: { leafBytecode: leafBytecode.point, nodeBytecode: nodeBytecode.point, matrix: matrix.point }, proof },
     stats: {
       n: union.keys.length, children: children.length, overlaps: union.overlaps,
-      stageMs: { check: checkMs, batch: batchMs, hints: hintsMs, ...stats.stageMs },
+      stageMs: { check: prepared.checkMs, batch: prepared.batchMs, hints: hintsMs, ...stats.stageMs },
       cycles: stats.cycles, proofBytes: stats.proofBytes,
     },
   };

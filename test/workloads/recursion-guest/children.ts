@@ -3,9 +3,6 @@
 // names the source line of the assertion that stopped it.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { type E, eAdd, eMul, eZero } from '../../../src/field/e';
-import { evalRoundPoly } from '../../../src/pcs/whir/claims';
-import type { TableSumcheckRecord } from '../../../src/workloads/recursion/guest/table-sumcheck';
 import { ExecutionError } from '../../../src/vm/errors';
 import { execute, type Execution } from '../../../src/vm/execute';
 import { parseProgram, type Program } from '../../../src/vm/program';
@@ -14,6 +11,8 @@ import { type AggregateSigner, aggregate, aggregationProgram, digestPublicInput,
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
+import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { vmBytes, vmText } from '../../vm/vm-vectors';
 import { nativeOrCpu } from '../../native/fast-backend';
@@ -60,7 +59,10 @@ export function nodeProgram(): CompiledSource {
   return compiled;
 }
 
-export type Streams = Map<string, E[][]>;
+/** The node program with the node layer's witness builder, as proveNode takes it. */
+export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness });
+
+export type Streams = Map<string, Uint32Array[][]>;
 
 /** The streams with one cell of one entry replaced by f(cell). */
 export function tampered(streams: Streams, name: string, entry: number, cell: number, f: (c: Uint32Array) => void): Streams {
@@ -88,27 +90,4 @@ export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], li
   expect(ex.kind, ex.message).toBe(kind);
   expect(ex.line, ex.message).not.toBeNull();
   expect(NODE_SOURCE.split('\n')[ex.line! - 1].trim()).toBe(line);
-}
-
-/** The table sumcheck's claim after its last round, from the recorded challenges and coefficients:
- * what the program's rounds must reach. */
-export function finalClaim(rec: TableSumcheckRecord): E {
-  const xi = rec.steps[0].out.slice(0, 6);
-  let claim = eZero();
-  let power = eMul(xi, xi);
-  for (const t of rec.totals) {
-    claim = eAdd(claim, eMul(power, t));
-    power = eMul(power, xi);
-  }
-  for (let v = 0; v < rec.depth; v++) {
-    const [c0, c2, c3] = [1, 2, 3].map((k) => rec.steps[4 * v + k].data.slice(0, 6));
-    const r = rec.steps[4 * v + 4].out.slice(0, 6);
-    const poly = new Uint32Array(24);
-    poly.set(c0, 0);
-    poly.set(eAdd(eAdd(claim, c2), c3), 6);
-    poly.set(c2, 12);
-    poly.set(c3, 18);
-    claim = evalRoundPoly(poly, r);
-  }
-  return claim;
 }

@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../src/backend/backend';
 import type { PublicInput } from '../../../src/vm/public-input';
 import type { NodeAggregate, TreeAggregate } from '../../../src/workloads/recursion/aggregate-file';
-import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { nodeProgramWitness, type NodeStats, prepareNode, proveNode } from '../../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, freshSigners, nodeProgram, run, type Streams, tampered } from './children';
+import { expectFailsAt, freshSigners, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
 const next = xorshift32(0x74726565);
 const message = randomBytes(next, 32);
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const [a, b] = [await leaf([0, 1, 2]), await leaf([2, 3])];
   leafC = await leaf([3, 5]);
   const t = performance.now();
-  ({ aggregate: node, stats } = await proveNode({ message, epoch: EPOCH, children: [{ aggregate: a }, { aggregate: b }], signers: [signers[4]] }, { backend, node: nodeProgram().program, guestWitness: nodeWitness }));
+  ({ aggregate: node, stats } = await proveNode({ message, epoch: EPOCH, children: [{ aggregate: a }, { aggregate: b }], signers: [signers[4]] }, { backend, node: nodeRecord() }));
   console.log(`2→1 node proved on ${backend.name}: ${stats.cycles} cycles, ${stats.proofBytes} bytes, ${((performance.now() - t) / 1000).toFixed(1)} s (${Object.entries(stats.stageMs).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')} ms)`);
 }, 900_000);
 afterAll(() => backend?.dispose());
@@ -50,9 +49,9 @@ describe('a real 2→1 node proof of the node program', () => {
 describe('a parent over that node and a leaf, in the VM', () => {
   let streams: Streams;
   let pi: PublicInput;
-  beforeAll(() => {
-    const prepared = prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: leafC }] }, { node: nodeProgram().program });
-    streams = nodeProgramWitness(prepared.input, nodeWitness);
+  beforeAll(async () => {
+    const prepared = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: leafC }] }, { node: nodeRecord() });
+    streams = nodeProgramWitness(prepared);
     pi = prepared.input.publicInput;
     expect(prepared.input.union.keys).toHaveLength(6);
   }, 300_000);

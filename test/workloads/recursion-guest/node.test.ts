@@ -12,7 +12,6 @@ import { FiatShamir } from '../../../src/transcript/fiat-shamir';
 import type { PublicInput } from '../../../src/vm/public-input';
 import { BATCH_LABEL } from '../../../src/workloads/recursion/batch';
 import { claimScalars } from '../../../src/workloads/recursion/claims';
-import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src/workloads/recursion/node-prove';
 import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
@@ -21,7 +20,7 @@ import { aggregate, aggregationProgram } from '../../../src/workloads/xmss-aggre
 import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, freshSigners, NODE_SOURCE, nodeProgram, run, type Streams, tampered } from './children';
+import { expectFailsAt, freshSigners, NODE_SOURCE, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
 const constant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
 const cellBig = (w: Uint32Array, at = 0): bigint => [3, 2, 1, 0].reduce((v, i) => (v << 32n) | BigInt(w[at + i]), 0n);
@@ -60,11 +59,11 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
       // A = {0, 1, 2}, B = {2, 3}: signer 2 in both; raw signers 4 and 1 (1 also in A)
       const leaf = async (idx: number[]) => ({ kind: 'leaf' as const, ...(await aggregate({ message, epoch: EPOCH, signers: idx.map((i) => signers[i]) }, { backend })).aggregate });
       const children = [{ aggregate: await leaf([0, 1, 2]) }, { aggregate: await leaf([2, 3]) }];
-      prepared = prepareNode({ message, epoch: EPOCH, children, signers: [signers[4], signers[1]] }, { node: nodeProgram().program });
+      prepared = await prepareNode({ message, epoch: EPOCH, children, signers: [signers[4], signers[1]] }, { node: nodeRecord() });
     } finally {
       backend.dispose();
     }
-    streams = nodeProgramWitness(prepared.input, nodeWitness);
+    streams = nodeProgramWitness(prepared);
     pi = prepared.input.publicInput;
   }, 600_000);
 

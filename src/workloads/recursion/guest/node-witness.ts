@@ -18,7 +18,7 @@ import { nodePublicInput } from '../statement';
 import { gPow, pushEntry, type Streams } from './streams';
 
 /** The piece main runs for the node (until main is the node). */
-export const NODE_PIECE = 7;
+export const NODE_PIECE = 5;
 
 const bit = (b: number): E => (b ? eOne() : eZero());
 const bits = (v: number, n: number): E[] => Array.from({ length: n }, (_, k) => bit(Math.floor(v / 2 ** k) % 2));

@@ -1,0 +1,98 @@
+// submitTree(): a whole tree as one BullMQ flow, laid out by planTree exactly as aggregateTree
+// proves it on one machine (so the roots are the same bytes): leaves in the leaf queue, nodes in
+// the node queue, each node a parent of its children, the root at the top. Every job's id is its
+// statement's digest (jobs.ts) and the root's is the tree's: a tree submitted again finds its
+// root and adds nothing. The tree's manifest (its jobs level by level) is kept beside the jobs
+// for treeStatus.
+import { FlowProducer, type FlowJob, Queue } from 'bullmq';
+import { bytecodeHash } from '../../../src/vm/bytecode';
+import type { Program } from '../../../src/vm/program';
+import { checkMessageEpoch } from '../../../src/workloads/xmss-aggregate/statement';
+import { defaultNodeProgram } from '../../../src/workloads/recursion/node-program';
+import { planTree, type TreePlan } from '../../../src/workloads/recursion/tree-plan';
+import { connectionOf, DEFAULT_PREFIX, type RedisTarget } from './connection';
+import { type ChildRef, type LeafJobData, leafJobId, type NodeJobData, nodeJobId } from './jobs';
+import { writeManifest } from './manifest';
+
+export interface TreeSigner {
+  /** What a refusal calls it (a file stem); default its index. */
+  readonly name?: string;
+  readonly publicKey: Uint8Array;
+  readonly signature: Uint8Array;
+}
+
+export interface SubmitOptions extends RedisTarget {
+  readonly message: Uint8Array;
+  readonly epoch: number;
+  readonly signers: readonly TreeSigner[];
+  readonly leafSize: number;
+  readonly arity: number;
+  /** The node program the nodes are proofs of (default the real one, which refuses until complete). */
+  readonly nodeProgram?: Program;
+  /** Tries a job gets against transient failures (default 3), the first retry after `backoff` ms, doubling (default 1000). */
+  readonly attempts?: number;
+  readonly backoff?: number;
+}
+
+export interface Submitted {
+  /** The tree's id: its root job's. */
+  readonly id: string;
+  readonly plan: TreePlan;
+  readonly jobs: number;
+  /** false: the tree was there already, nothing was added. */
+  readonly added: boolean;
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** The flow of a plan: the root node with its subtree, and the manifest's levels of ids. */
+function flowOf(plan: TreePlan, leaves: readonly LeafJobData[], nodeProgram: string, message: string, epoch: number, jobOpts: FlowJob['opts']) {
+  let below: { ref: ChildRef; flow: FlowJob }[] = leaves.map((data) => {
+    const id = leafJobId(data);
+    return { ref: { queue: 'leaf', id }, flow: { name: 'leaf', queueName: 'leaf', data, opts: { ...jobOpts, jobId: id, failParentOnFailure: true } } };
+  });
+  const levels = [below.map((b) => b.ref.id)];
+  for (const level of plan.levels) {
+    below = level.map((node) => {
+      const children = node.children.map((c) => below[c]);
+      const data: NodeJobData = { kind: 'node', message, epoch, children: children.map((c) => c.ref), nodeProgram };
+      const id = nodeJobId(data);
+      return { ref: { queue: 'node', id }, flow: { name: 'node', queueName: 'node', data, opts: { ...jobOpts, jobId: id, failParentOnFailure: true }, children: children.map((c) => c.flow) } };
+    });
+    levels.push(below.map((b) => b.ref.id));
+  }
+  const root = below[0].flow;
+  return { root: { ...root, opts: { ...root.opts, failParentOnFailure: undefined } }, id: below[0].ref.id, levels };
+}
+
+/** Adds the tree (once) and returns its id; nothing is proved here. Refuses sizes no tree has
+ * (TreePlanError) and, by default, a tree with nodes while the node program is incomplete
+ * (NodeProgramError). Signatures are checked by the leaf jobs: a bad one fails the tree. */
+export async function submitTree(options: SubmitOptions): Promise<Submitted> {
+  const { message, epoch, signers, leafSize, arity } = options;
+  checkMessageEpoch(message, epoch);
+  const plan = planTree(signers.length, leafSize, arity);
+  const nodeProgram = bytecodeHash(options.nodeProgram ?? defaultNodeProgram().program);
+  const leaves: LeafJobData[] = plan.leaves.map((range) => ({
+    kind: 'leaf', message: hex(message), epoch,
+    signers: signers.slice(range.start, range.end).map((s, i) => ({ name: s.name ?? String(range.start + i), publicKey: hex(s.publicKey), signature: hex(s.signature) })),
+  }));
+  const jobOpts = { attempts: options.attempts ?? 3, backoff: { type: 'exponential', delay: options.backoff ?? 1000 }, removeOnComplete: false, removeOnFail: false };
+  const { root, id, levels } = flowOf(plan, leaves, nodeProgram, hex(message), epoch, jobOpts);
+  const connection = connectionOf(options.redis);
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const jobs = levels.reduce((s, l) => s + l.length, 0);
+  const nodes = new Queue('node', { connection, prefix });
+  const producer = new FlowProducer({ connection, prefix });
+  try {
+    // A root already there is this tree, submitted before: add nothing. The manifest goes last,
+    // so a submission cut short leaves no tree that status would call empty.
+    const added = (await nodes.getJob(id)) === undefined;
+    if (added) await producer.add(root);
+    await writeManifest(await nodes.client, prefix, { id, message: hex(message), epoch, signers: signers.length, leafSize, arity, levels });
+    return { id, plan, jobs, added };
+  } finally {
+    await producer.close();
+    await nodes.close();
+  }
+}

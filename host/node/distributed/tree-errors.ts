@@ -1,0 +1,23 @@
+// Why a distributed tree gives no root: no tree of that id, not done yet, or failed (with the
+// jobs that failed and why: a refused signer is named there). InputErrors, the CLI's exit 2.
+import { InputError } from '../../../src/util/errors';
+
+export type TreeProblem = 'unknown' | 'not-done' | 'failed';
+
+export interface TreeFailure {
+  readonly queue: 'leaf' | 'node';
+  readonly id: string;
+  readonly reason: string;
+}
+
+export class TreeError extends InputError {
+  readonly problem: TreeProblem;
+  readonly failures: readonly TreeFailure[];
+
+  constructor(problem: TreeProblem, message: string, failures: readonly TreeFailure[] = []) {
+    super(message);
+    this.name = 'TreeError';
+    this.problem = problem;
+    this.failures = failures;
+  }
+}

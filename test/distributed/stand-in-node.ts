@@ -1,0 +1,6 @@
+// The recursion tests' STAND-IN node program (test/recursion/stand-in.ts: it verifies nothing;
+// the real one is programs/aggregate-node.py, not complete yet) as a module's default export, the
+// form a worker loads with --node-program (workers.ts bundles it).
+import { standInNode } from '../recursion/stand-in';
+
+export default standInNode;
