@@ -1344,21 +1344,29 @@ def claims_digest(cl):
     return ch[2 * CLAIM_SCALARS], ch[2 * CLAIM_SCALARS + 1]
 
 
-# ==== PLUG-IN: the child's verification (docs/recursion.md §5 [N1]) ====
-# Runs the child's whole verification from FS_START on its statement scalars (s0, s1: its
-# program's seed; p0, p1: its public words, rebuilt by the caller) and leaves its fresh claims'
-# cells in fr: the bytecode point (nv coordinates: ζ's low bits ‖ α), the share, then the matrix
-# term's FLOCK_CLAIM cells. The child verifier (proof_start .. ring_target, then WHIR) is not
-# joined yet, so for now the fresh claims are HINTED (`fresh_claims`) and bound to nothing, and
-# the rebuilt public words are checked against the child's real ones (`child_words`, what its
-# proof's transcript would absorb): the node is not sound until this call runs the verifier.
+# ==== THE CHILD'S VERIFICATION (docs/recursion.md §5 [N1]): one call site per child ====
+# From FS_START on its statement scalars (s0, s1: its program's seed; p0, p1: its public words,
+# rebuilt by the caller), for a program of lb = g^kbc slots: child_to_ring runs the child's
+# verification through ring switching's claim and fills its record rec (OUT_*), from which the
+# caller reads the fresh claims (fresh_claims). PLUG-IN: the stacked WHIR opening goes on from
+# the record's chain (rec[OUT_CHAIN ..]); until it is called here the child's proof is not
+# checked past ring switching's claim, and the node is not sound.
+def child_verify(s0, s1, p0, p1, lb, rec):
+    child_to_ring(s0, s1, p0, p1, lb, rec)
+    return
+
+
+# A child's fresh claims from its verification's record into fr: the bytecode point ζ_<kbc ‖ α
+# (nv = kbc + 4 coordinates), the share, the matrix term's FLOCK_CLAIM cells.
 @inline
-def child_verify(s0, s1, p0, p1, fr, nv: Const):
-    pw = StackBuf(2)
-    hint_witness(pw, "child_words")
-    pw[0] = p0
-    pw[1] = p1
-    hint_witness(fr[0:nv + 1 + FLOCK_CLAIM], "fresh_claims")
+def fresh_claims(rec, fr, nv: Const):
+    for i in unroll(0, nv - 4):
+        fr[i] = rec[GEN ** (OUT_ZETA + i)]
+    for i in unroll(0, 4):
+        fr[nv - 4 + i] = rec[GEN ** (OUT_ALPHA + i)]
+    fr[nv] = rec[GEN ** OUT_SHARE]
+    for i in unroll(0, FLOCK_CLAIM):
+        fr[nv + 1 + i] = rec[GEN ** (OUT_MATRIX + i)]
     return
 
 
@@ -1386,14 +1394,16 @@ def store_zeros(recs, cr, off: Const, len: Const):
 def child(recs, cr, b0, b1, k0, k1, ncc, m0, m1, ec, h0, h1, s0, s1, kind: Const, nv: Const):
     cl = StackBuf(CLAIM_SCALARS)
     fr = StackBuf(FRESH_MAX)
+    rec = HeapBuf(CHILD_OUT)
     if kind == 0:
         p0, p1 = leaf_statement(m0, m1, ec, ncc, k0, k1)
-        child_verify(LEAF_SEED_0, LEAF_SEED_1, p0, p1, fr, nv)
+        child_verify(LEAF_SEED_0, LEAF_SEED_1, p0, p1, GEN ** (LEAF_VARS - 4), rec)
     else:
         hint_witness(cl, "child_claims")
         c0, c1 = claims_digest(cl)
         p0, p1 = node_statement(m0, m1, ec, ncc, k0, k1, h0, h1, c0, c1)
-        child_verify(s0, s1, p0, p1, fr, nv)
+        child_verify(s0, s1, p0, p1, GEN ** KN, rec)
+    fresh_claims(rec, fr, nv)
     ch = StackBuf(2 * (NODE_VARS + FLOCK_CLAIM + 3 + CLAIM_SCALARS))
     ch[0] = b0
     ch[1] = b1

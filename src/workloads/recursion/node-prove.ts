@@ -45,6 +45,8 @@ export interface NodeWitnessInput {
   readonly shape: ClaimShape;
   readonly nodeProgramDigest: Uint8Array;
   readonly publicInput: PublicInput;
+  /** The leaf and node programs the children are proofs of. */
+  readonly programs: { readonly leaf: Program; readonly node: Program };
 }
 
 export type NodeStage = 'check' | 'batch' | 'hints' | VmStage;
@@ -119,7 +121,7 @@ export async function prepareNode(request: NodeRequest, options: Pick<NodeProveO
   const batchMs = performance.now() - t;
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
-  return { node: nodeProgram, input: { message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput }, checkMs, batchMs };
+  return { node: nodeProgram, input: { message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput, programs: { leaf, node } }, checkMs, batchMs };
 }
 
 /** The node program's whole witness: its own streams (guestWitness) and the batch's. */

@@ -1,12 +1,10 @@
 // The node program's own witness streams (programs/aggregate-node.py, node_main): everything the
 // node layer pops, in its order, from what proveNode has checked — the union and each key list's
-// indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind, its
-// public words and fresh claims (read by the child-verification plug-in until the in-VM verifier
-// gives them), the raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
+// indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind and
+// its verification's streams (chainWitness: child_to_ring's, on the child's real public input),
+// the raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
 // node children's carried claims are batchHints' (../batch-hints.ts).
 import { type E, eOne, eZero } from '../../../field/e';
-import type { MatrixTermClaim } from '../../../flock/lincheck/claim';
-import type { DeferredClaims } from '../../../vm/verify/deferred';
 import type { PublicInput } from '../../../vm/public-input';
 import { cellOf, digestPublicInput, statementDigest } from '../../xmss-aggregate/statement';
 import { pushSignature } from '../../xmss-aggregate/witness';
@@ -15,6 +13,7 @@ import { nodeBytecodeClaims } from '../batch';
 import type { NodeClaims } from '../claims';
 import type { NodeWitnessInput } from '../node-prove';
 import { nodePublicInput } from '../statement';
+import { chainWitness } from './chain';
 import { gPow, pushEntry, type Streams } from './streams';
 
 /** The piece main runs for the node (until main is the node). */
@@ -22,17 +21,6 @@ export const NODE_PIECE = 5;
 
 const bit = (b: number): E => (b ? eOne() : eZero());
 const bits = (v: number, n: number): E[] => Array.from({ length: n }, (_, k) => bit(Math.floor(v / 2 ** k) % 2));
-const scalars = (words: Uint32Array): E[] => Array.from({ length: words.length / 6 }, (_, i) => words.slice(6 * i, 6 * i + 6));
-
-/** A matrix term's 83 cells: z, χ_in, α, χ'_in, s, T. */
-export function matrixTermCells(m: MatrixTermClaim): E[] {
-  return [m.z, ...scalars(m.chiIn), m.alpha, ...scalars(m.chiInPrime), ...scalars(m.s), m.value];
-}
-
-/** A child's fresh claims as the plug-in hands them on: the bytecode point, the share, the matrix term. */
-export function freshClaimCells(fresh: DeferredClaims): E[] {
-  return [...scalars(fresh.bytecode.point), fresh.bytecode.value, ...matrixTermCells(fresh.matrix)];
-}
 
 /** A child's public input: a leaf's statement digest, or a node's D_N with the parent's H_N. */
 function childPublicInput(message: Uint8Array, epoch: number, child: TreeAggregate, nodeProgramDigest: Uint8Array, carried: NodeClaims | undefined): PublicInput {
@@ -41,7 +29,7 @@ function childPublicInput(message: Uint8Array, epoch: number, child: TreeAggrega
 }
 
 export function nodeWitness(input: NodeWitnessInput): Streams {
-  const { message, epoch, children, signers, union, nodeProgramDigest } = input;
+  const { message, epoch, children, signers, union, nodeProgramDigest, programs } = input;
   const s: Streams = new Map();
   const push = (name: string, entry: E[]) => pushEntry(s, name, entry);
   const occurrences = (list: number) => union.indices[list].forEach((idx, i) => push('key_index', [gPow(idx), gPow(union.first[list][i] ? 1 : 0)]));
@@ -56,8 +44,9 @@ export function nodeWitness(input: NodeWitnessInput): Streams {
     push('child_kind', [gPow(c.aggregate.kind === 'leaf' ? 0 : 1)]);
     push('count_bits', bits(c.aggregate.publicKeys.length, 16));
     occurrences(j);
-    push('child_words', [...childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried)]);
-    push('fresh_claims', freshClaimCells(c.verdict.claims.fresh));
+    const program = c.aggregate.kind === 'leaf' ? programs.leaf : programs.node;
+    const chain = chainWitness(program, childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried), c.aggregate.proof, true);
+    for (const [name, entries] of chain.streams) if (name !== 'piece' && name !== 'child_statement') for (const e of entries) push(name, e);
   });
   push('count_bits', bits(signers.length, 16));
   occurrences(children.length);
