@@ -2,7 +2,9 @@
 // benches on every usable backend (or the ones named) in one process, prints a table per bench
 // and writes JSON under bench/results/. --max-log caps the sizes (xmss: log2 of the signers).
 // `--compare REF [--rounds N]` runs a git ref's bench and this tree's in turn with those options
-// and prints per-cell ratios (bench/compare.ts).
+// and prints per-cell ratios (bench/compare.ts). `--only reference` (never run unasked) puts the
+// native backend beside the leanVM-b reference at 1 and 2 threads (bench/reference.ts).
+import { loadavg } from 'node:os';
 import { Command, Option } from 'commander';
 import { openBackend, probeBackends } from '../host/node/backends';
 import type { BenchRow } from './report';
@@ -15,6 +17,7 @@ import { HASH_SIZES, benchHash } from './hash';
 import { PCS_SIZES, benchPcs } from './pcs';
 import { STATEMENT_SIZES, benchStatement } from './statement';
 import { benchRecursionClaims } from './recursion-claims';
+import { REFERENCE_CELL_ENV, benchReference, runReferenceCell } from './reference';
 import { benchVm } from './vm';
 import { VM_PROVE_SIZES, benchVmProve } from './vm-prove';
 import { XMSS_CELL_ENV, XMSS_SIZES, benchXmss, runXmssCell } from './xmss';
@@ -30,16 +33,23 @@ const BENCHES = {
   // sizes are signer counts, not logs
   xmss: { title: 'XMSS aggregation: n signatures on one message into one proof (keygen and signing excluded), stage split', sizes: XMSS_SIZES, run: benchXmss, log: Math.log2 },
 };
-/** Benches that use no backend, run once. */
-const BACKEND_FREE = {
+/** Benches that take no backend (or pick their own), run once. */
+const BACKEND_FREE: Record<string, { title: string; run: (runs: number, maxLog: number) => Promise<BenchRow[]>; onlyWhenNamed?: boolean }> = {
   vm: { title: 'VM verifier: every reference proof (shared/vectors/vm)', run: benchVm },
   claims: { title: 'recursion: deferred claims evaluated natively, and a node\'s batch of them proved and verified', run: benchRecursionClaims },
+  reference: { title: 'native beside the leanVM-b reference, alternating processes at equal threads (ref/ours > 1: ours faster)', run: benchReference, onlyWhenNamed: true },
 };
 
-// One cell of the xmss bench, in a process of its own (bench/xmss.ts).
+// One cell of the xmss bench, or our side of one of the reference bench, in a process of its own
+// (bench/xmss.ts, bench/reference.ts).
 const cell = process.env[XMSS_CELL_ENV];
 if (cell !== undefined) {
   await runXmssCell(cell);
+  process.exit(0);
+}
+const referenceCell = process.env[REFERENCE_CELL_ENV];
+if (referenceCell !== undefined) {
+  await runReferenceCell(referenceCell);
   process.exit(0);
 }
 
@@ -91,8 +101,9 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   console.log(`→ ${path}`);
 }
 for (const [name, bench] of Object.entries(BACKEND_FREE)) {
-  if (opts.only && opts.only !== name) continue;
-  const rows = await bench.run(opts.runs);
+  if (opts.only ? opts.only !== name : bench.onlyWhenNamed) continue;
+  const loadBefore = loadavg();
+  const rows = await bench.run(opts.runs, opts.maxLog);
   printTable(`${bench.title} (median of ${opts.runs} runs)`, rows);
-  console.log(`→ ${writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), rows })}`);
+  console.log(`→ ${writeResults(name, { bench: name, date: new Date().toISOString(), machine: machine(reports), load: { before: loadBefore, after: loadavg() }, rows })}`);
 }

@@ -26,8 +26,8 @@ import { summarize } from './stats';
 export const XMSS_SIZES = [20, 100, 400, 900];
 /** Set in a cell's process: the cell as JSON. */
 export const XMSS_CELL_ENV = 'LEANVM_BENCH_XMSS_CELL';
-const EPOCH = 7;
-const MESSAGE = Uint8Array.from({ length: 32 }, (_, i) => (37 * i + 11) & 0xff);
+export const XMSS_EPOCH = 7;
+export const XMSS_MESSAGE = Uint8Array.from({ length: 32 }, (_, i) => (37 * i + 11) & 0xff);
 
 interface Cell {
   backend: BackendChoice;
@@ -37,11 +37,11 @@ interface Cell {
 }
 
 /** n signers from deterministic seeds. */
-function signersFor(n: number): AggregateSigner[] {
+export function signersFor(n: number): AggregateSigner[] {
   return Array.from({ length: n }, (_, i) => {
     const seed = Uint8Array.from({ length: 32 }, (_, j) => (j < 4 ? (i >>> (8 * j)) & 0xff : 0xa5));
     const key = xmssKeyGen(seed, 0, 15);
-    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, MESSAGE, EPOCH, StdRng.seedFromU64(i, 0)).signature };
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, XMSS_MESSAGE, XMSS_EPOCH, StdRng.seedFromU64(i, 0)).signature };
   });
 }
 
@@ -58,7 +58,7 @@ export async function runXmssCell(spec: string): Promise<void> {
       await new Promise((turn) => setImmediate(turn));
     }
   };
-  const request = { message: MESSAGE, epoch: EPOCH, signers: signersFor(cell.n) };
+  const request = { message: XMSS_MESSAGE, epoch: XMSS_EPOCH, signers: signersFor(cell.n) };
   const { backend } = await openBackend(cell.backend, 0, { threads: cell.threads });
   const stats: AggregateStats[] = [];
   // The memory estimate the aggregate command checks, from the program's run.

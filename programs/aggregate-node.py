@@ -12,8 +12,17 @@
 #   leaf        per opened query: its leaf image, two K words a cell
 #   siblings    per opened query: its path's hashed pairs (left, right), leaf level first, four cells each
 #   path_bits   per opened query: its position's bits, least significant first, each 0 or 1
+#   size_bits   per announced size: its six bits, least significant first
+#   ceil_bits   per ⌈log2⌉ checked (the stack's μ, then the bus depth): the difference's bits
+#   stack_log   [g^(μ - MIN_STACK_LOG)]; gkr_depth [g^(D - GKR_MIN_DEPTH)]; depth [g^(max τ)]
+#   layout_order, stack_order  [36 bits]: for group pairs a < b of the bus layout, of the
+#               stack, [s_a ≥ s_b]
+#   block_bits  per bus block (push's 36, then count's 27): its offset's BUS_BITS24 bits
+#   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
 # and, for main's pieces on one child:
-#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings
+#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
+#               verification through ring switching's claim, 3 the query positions
+#   child_statement  [s0, s1, p0, p1, g^kbc]; child_expect  the child's record, CHILD_CHECKED cells
 #   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
 #   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
 #   challenges  per squeeze: the challenge the TypeScript verifier drew
@@ -60,6 +69,19 @@ FLOCK_BLOCKS = 17
 FLOCK_MAX_BLOCKS = 16
 # The deferred matrix claim's cells: z, χ_in (8), α, χ'_in (8), s (64), T.
 FLOCK_CLAIM = 83
+# The stacked WHIR opening (src/pcs/whir/config.ts): the commitment sizes log N the piece handles
+# (WHIR_MIN_LOGN .. + WHIR_LOGNS - 1, at log inverse rate 1), and their query counts per level
+# (WHIR_QUERIES[0][logN - 15]), WHIR_Q[7·(logN - WHIR_MIN_LOGN) + level].
+WHIR_MIN_LOGN = 20
+WHIR_LOGNS = 4
+WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0]
+# The point claims the batch combines after the ring claim: the framework values', the table
+# sumcheck's column values' and the public-input line's three limbs' claims, in that order.
+POINT_CLAIMS = 110
+# The additive NTT's subspace constants s_k = V_k(e_k) and 1/s_k as K words (src/ntt/subspace.ts):
+# a query at domain point x weighs Π_k (1 + p_k·(1 + Ŵ_k(x))), Ŵ_k = V_k/s_k, V_{k+1} = V_k·(V_k + s_k).
+SUB_S = [1, 6, 360, 18245760, 78274681211224091, 8244804748658156366, 8749050644146709186, 1085473640648473244, 7640059558905957125, 15191009085390685913, 7878391778441664005, 15027479999479429674, 45258276057990961, 4327488829911782419, 436120406283855025, 12258566772772131633, 4173344427556738922, 9379383436311302198, 12815162240740981585, 12781823355040158032, 4363999843076762013, 4884544371481386850, 16029846640984092377, 6101037898394275605, 5083921288726957680, 9840509665356629610, 16460138475881057682, 14988195084384350563]
+SUB_SINV = [1, 9223372036854775803, 16566595158504539616, 12911735938760240710, 2125028155691853901, 4204569583749220094, 6707278589741703265, 1511496419735272010, 8683548997371710969, 120515905832802472, 10797586625038654684, 5944514742312431224, 18149037763096777334, 15307119890373185988, 18218058313307988331, 14663487748577323313, 4781568082007774283, 7330356837328886549, 13911455371512638823, 16617999719419028343, 1788007485707911540, 270802305267126156, 17758540139578744940, 13312579079212403361, 12323593364353422091, 7404272763573462125, 4604879283052166577, 4734029200032747673]
 # Per table (opcode order): its bus interactions (push and pull blocks each) and its committed
 # columns (the BLAKE2S table's value columns live in q_flock), for the bus's and the stack's sizes.
 TABLE_INTERACTIONS = [5, 5, 3, 5, 5, 10]
@@ -92,14 +114,15 @@ OUT_W = 349
 OUT_TOTALS = 365
 OUT_SHARE_W = 368
 OUT_TW = 371
+OUT_PLACE = 377
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
 # builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s)
-CHILD_CHECKED = 377
-OUT_P2 = 377
-OUT_ZP = 410
-OUT_IM = 435
-CHILD_OUT = 460
+CHILD_CHECKED = 467
+OUT_P2 = 467
+OUT_ZP = 500
+OUT_IM = 525
+CHILD_OUT = 550
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -108,6 +131,10 @@ TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
 PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
 COUNT_FIRST = [36, 40, 44, 46, 50, 54]
 BUS_BITS24 = 24
+# The stack's groups (memory's four columns, the bytecode's final count, q_flock, each table's
+# committed columns): their columns and the first's place among the 90 committed.
+STACK_COLUMNS = [4, 1, 1, 15, 15, 8, 15, 14, 17]
+STACK_FIRST = [0, 4, 5, 6, 21, 36, 44, 59, 73]
 # Bits 2 and 3 of the slot index i < 16 (eq(α, i)'s factors: α_k where set, 1 + α_k where not).
 SLOT_BIT2 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]
 SLOT_BIT3 = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
@@ -139,7 +166,7 @@ SEED_BLOCK_2 = 302322525915166906539599807337825472304
 SEED_BLOCK_3 = 283756386380728254558387413
 # The node program has 2^KN bytecode slots, so its multilinear P_N has NODE_VARS = KN + 4
 # variables (the host checks KN against the compiled program); P_L has LEAF_VARS.
-KN = 18
+KN = 19
 LEAF_VARS = 19
 NODE_VARS = KN + 4
 MATRIX_VARS = 28
@@ -298,6 +325,16 @@ def challenge_bits(c, bits):
     return
 
 
+# Run j of d bits of a challenge's bits (bits jd .. jd + d - 1) as the polynomial Σ_i bit·x^i:
+# the query position they read as an integer.
+@inline
+def bits_run(bits, j: Const, d: Const):
+    pos = bits[j * d + d - 1]
+    for i in unroll(1, d):
+        pos = pos * GEN + bits[j * d + d - 1 - i]
+    return pos
+
+
 # A Merkle leaf image of nb blocks (4·nb cells, two K words each) hashed into dg[0:2]: one
 # BLAKE2s-256 of 64·nb bytes.
 @inline
@@ -316,6 +353,7 @@ def leaf_hash(img, dg, nb: Const):
 # Each level's hashed pair (left, right) is hinted with the position's bit b (least significant
 # first): the node must sit in the pair's slot b, node = left + b·(left + right), so the other
 # slot is the sibling. The last hash writes into the root's cells, so it asserts the root.
+# Returns the position Σ_l bits[l]·x^l, for a caller to tie the path to the query it drew.
 def merkle_walk(d0, d1, r0, r1, h: Const):
     nodes = StackBuf(2 * MAX_HEIGHT + 2)
     nodes[0] = d0
@@ -331,7 +369,10 @@ def merkle_walk(d0, d1, r0, r1, h: Const):
         for c in unroll(0, 2):
             nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])
         blake2s(lr[4 * l:4 * l + 2], lr[4 * l + 2:4 * l + 4], nodes[2 * l + 2:2 * l + 4])
-    return 0
+    pos = bits[h - 1]
+    for l in unroll(1, h):
+        pos = pos * GEN + bits[h - 1 - l]
+    return pos
 
 
 # One query's opening checked against a root (r0, r1): its leaf image of nb blocks hinted and
@@ -542,8 +583,8 @@ def gkr(c0, c1, gw, out, D: Const):
 # The matrix term T = claim + α²·eq(χ_in, χ'_in)·Σ_s L_s(z)·s_s + α³·s_0·eq(χ'_in, 8) (the
 # lincheck's last claim less its succinct terms; L_s(z) = V_S(z)·SKIP_DEN_6/(z - φs)) is not
 # evaluated here: it leaves as the deferred claim {z, χ_in, α, χ'_in, s, T} (docs/recursion.md
-# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Ring switching's claim
-# follows on the same chain (ring_target).
+# §2.1) in the child's record (OUT_MATRIX). Every division is one MUL. Returns the chain it
+# leaves (ring switching's claim follows on it: ring_target).
 def flock_rounds(c0, c1, out, nb: Const):
     ch = StackBuf(2 * (4 * FLOCK_MAX_BLOCKS + 188))
     ch[0] = c0
@@ -607,8 +648,7 @@ def flock_rounds(c0, c1, out, nb: Const):
     for u in unroll(0, 64):
         mt[GEN ** (18 + u)] = sv[u]
     mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat
-    ring_target(ch, sv, out, 4 * nb + 181)
-    return 0
+    return ch[2 * (4 * nb + 181)], ch[2 * (4 * nb + 181) + 1]
 
 
 # One stage of the ring map: a + fp·a^(2^d), d squarings.
@@ -631,30 +671,349 @@ def ring_phi(a, f0, f1, f2, f3, f4, f5):
     return ring_stage(a5, f5, 1)
 
 
-# Ring switching's claim on q_flock, from the chain after Flock (step i): the map's six
+# Ring switching's claim on q_flock, from the chain (c0, c1) after Flock: the map's six
 # challenges squeezed (the record's OUT_RING_F) and T = Σ_{i<64} x^i·Φ(s_i) over Flock's slice
-# values s (OUT_RING: WHIR's batch takes it as its first claim); the chain after the six
-# squeezes is the record's OUT_CHAIN, where WHIR goes on.
-@inline
-def ring_target(ch, sv, out, i: Const):
+# values s (the matrix claim's, in the record) (OUT_RING: WHIR's batch takes it as its first
+# claim); the chain after the six squeezes is the record's OUT_CHAIN, where WHIR goes on.
+def ring_target(c0, c1, out):
+    ch = StackBuf(2 * 7)
+    ch[0] = c0
+    ch[1] = c1
     rf = StackBuf(6)
     for p in unroll(0, 6):
-        rf[p] = fs_squeeze(ch, i + p)
+        rf[p] = fs_squeeze(ch, p)
         out[GEN ** (OUT_RING_F + p)] = rf[p]
-    tr = ring_phi(sv[0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+    sv = out * GEN ** (OUT_MATRIX + 18)
+    tr = ring_phi(sv[GEN ** 0], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     for k in unroll(1, 64):
-        tr = tr + GEN ** k * ring_phi(sv[k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
+        tr = tr + GEN ** k * ring_phi(sv[GEN ** k], rf[0], rf[1], rf[2], rf[3], rf[4], rf[5])
     out[GEN ** OUT_RING] = tr
-    out[GEN ** OUT_CHAIN] = ch[2 * i + 12]
-    out[GEN ** (OUT_CHAIN + 1)] = ch[2 * i + 13]
+    out[GEN ** OUT_CHAIN] = ch[12]
+    out[GEN ** (OUT_CHAIN + 1)] = ch[13]
+    return
+
+
+# One query of a WHIR level: its row's leaf image of nb blocks hinted as K words (nb = 8 at level
+# 0: the row's 64 K lanes, stored last lane first; nb = 3 deeper: 8 E values of three K words),
+# each pair checked in K and made the image's cell, hashed and walked (height h) to the level's
+# root (r0, r1); the walk's path bits must spell pos, the position the query squeeze's bits gave.
+# Returns the row folded at the level's challenges: at level 0 the lanes' MLE at 1 + a0..a5 (lane
+# b sits at word 63 - b, and eq(a, 63 - j) = eq(1 + a, j)), deeper the E values' MLE at a0..a2.
+def whir_row(r0, r1, pos, a0, a1, a2, a3, a4, a5, h: Const, nb: Const):
+    w = StackBuf(128)
+    hint_witness(w[0:8 * nb], "row_words")
+    img = StackBuf(32)
+    for c in unroll(0, 4 * nb):
+        assert_in_k(w[2 * c], w[2 * c + 1])
+        img[c] = w[2 * c] + w[2 * c + 1] * Y
+    dg = StackBuf(2)
+    leaf_hash(img, dg, nb)
+    p = merkle_walk(dg[0], dg[1], r0, r1, h)
+    at = StackBuf(1)
+    at[0] = p
+    at[0] = pos
+    out = StackBuf(1)
+    if nb == 8:
+        a = [a0 + 1, a1 + 1, a2 + 1, a3 + 1, a4 + 1, a5 + 1]
+        # fold t: the 64 >> t values at 128 - (128 >> t) into 64 >> (t + 1) at 128 - (64 >> t)
+        for t in unroll(0, 6):
+            for i in unroll(0, 32 // 2 ** t):
+                lo = w[128 - 128 // 2 ** t + 2 * i]
+                w[128 - 64 // 2 ** t + i] = lo + a[t] * (lo + w[128 - 128 // 2 ** t + 2 * i + 1])
+        out[0] = w[126]
+    else:
+        e = StackBuf(15)
+        for j in unroll(0, 8):
+            e[j] = w[3 * j] + w[3 * j + 1] * Y + w[3 * j + 2] * Y2
+        a = [a0, a1, a2]
+        for t in unroll(0, 3):
+            for i in unroll(0, 4 // 2 ** t):
+                lo = e[16 - 16 // 2 ** t + 2 * i]
+                e[16 - 8 // 2 ** t + i] = lo + a[t] * (lo + e[16 - 16 // 2 ** t + 2 * i + 1])
+        out[0] = e[14]
+    return out[0]
+
+
+# A query's weight at the coordinates at .. at + kap - 1 of the heap point p
+# (src/poly/column-weight.ts): for its domain point x, Π_k (1 + p_k·(1 + Ŵ_k(x))) with V_0 = x,
+# V_{k+1} = V_k·(V_k + s_k), Ŵ_k = V_k/s_k. A call (the levels' code stays small).
+def query_weight(x, p, at: Const, kap: Const):
+    v = x
+    acc = 1 + p[GEN ** at] * (1 + v)
+    for k in unroll(1, kap):
+        v = v * (v + SUB_S[k - 1])
+        acc = acc * (1 + p[GEN ** (at + k)] * (1 + v * SUB_SINV[k]))
+    return acc
+
+
+# A query squeeze's first cnt positions: its 192 bits hinted and checked (challenge_bits), then
+# each d-bit run (bits_run). A call (the levels' code stays small).
+def query_runs(c, d: Const, cnt: Const):
+    bits = StackBuf(192)
+    challenge_bits(c, bits)
+    rs = StackBuf(16)
+    for j in unroll(0, cnt):
+        rs[j] = bits_run(bits, j, d)
+    return rs
+
+
+# The last level's m tail binds from chain step b (r into pt[n - m + j], each but the last
+# followed by a polynomial); st[8i + 8] the final running claim, st[8i + 9] the residual res (2^m
+# values) at the tail, its MLE (low coordinate first; fold t's 2^(m - t) values at
+# 2^(m + 1) - 2^(m + 1 - t)).
+@inline
+def whir_tail(ch, st, pt, res, run, p0, p1, p2, n: Const, i: Const, m: Const, b: Const):
+    for j in unroll(0, m):
+        pt[n - m + j] = fs_squeeze(ch, b + 3 * j)
+        r = pt[n - m + j]
+        run = p0 + r * (p1 + r * p2)
+        if j + 1 != m:
+            p0 = fs_observe(ch, b + 3 * j + 1)
+            p2 = fs_observe(ch, b + 3 * j + 2)
+            p1 = run + p2
+    for t in unroll(0, m):
+        for k in unroll(0, 2 ** (m - t - 1)):
+            lo = res[2 ** (m + 1) - 2 ** (m + 1 - t) + 2 * k]
+            res[2 ** (m + 1) - 2 ** (m - t) + k] = lo + pt[n - m + t] * (lo + res[2 ** (m + 1) - 2 ** (m + 1 - t) + 2 * k + 1])
+    st[8 * i + 8] = run
+    st[8 * i + 9] = res[2 ** (m + 1) - 2]
+    return
+
+
+# Level i's queries from chain step b: the grinding check, ns squeezes whose bits (each checked,
+# recombined into the challenge) give the nq positions as d-bit runs (kept in qx), λ squeezed,
+# every query's row opened against the level's root and folded (whir_row) into the λ-combination
+# sm, whose polynomial is absorbed; then the OOD claim oo (y, its c0, c2) at λ and the queries at
+# λ² (λ at the last level, where oo is the residual) glued into the running claim and polynomial,
+# the queries' scaled coefficients kept in qc (the OOD scale in zs[32i + 31]) for the terminal.
+# The next level starts from st[8i + 8 ..]; the last level goes on to its tail.
+@inline
+def whir_queries(ch, st, pt, zs, qx, qc, oo, run, p0, p1, p2, n: Const, i: Const, f: Const, at: Const, m: Const, d: Const, nq: Const, ns: Const, last: Const, b: Const):
+    fs_grind(ch, b)
+    for s in unroll(0, ns):
+        c = fs_squeeze(ch, b + 1 + s)
+        rs = query_runs(c, d, 192 // d - ((s + 1) // ns) * (ns * (192 // d) - nq))
+        for j in unroll(0, 192 // d - ((s + 1) // ns) * (ns * (192 // d) - nq)):
+            qx[256 * i + s * (192 // d) + j] = rs[j]
+    lam = fs_squeeze(ch, b + 1 + ns)
+    fa = StackBuf(6)
+    if f == 6:
+        for k in unroll(0, 6):
+            fa[k] = pt[at + k]
+    else:
+        for k in unroll(0, 3):
+            fa[k] = pt[at + k]
+        for k in unroll(3, 6):
+            fa[k] = 0
+    sc = lam
+    if last == 0:
+        sc = lam * lam
+    lq = StackBuf(256)
+    lq[0] = 1
+    sm = whir_row(st[8 * i + 6], st[8 * i + 7], qx[256 * i], fa[0], fa[1], fa[2], fa[3], fa[4], fa[5], d, 3 + 5 * (f // 6))
+    qc[256 * i] = sc
+    for q in unroll(1, nq):
+        lq[q] = lq[q - 1] * lam
+        v = whir_row(st[8 * i + 6], st[8 * i + 7], qx[256 * i + q], fa[0], fa[1], fa[2], fa[3], fa[4], fa[5], d, 3 + 5 * (f // 6))
+        sm = sm + lq[q] * v
+        qc[256 * i + q] = sc * lq[q]
+    s0 = fs_observe(ch, b + 2 + ns)
+    s2 = fs_observe(ch, b + 3 + ns)
+    run = run + sc * sm
+    p0 = p0 + sc * s0
+    p1 = p1 + sc * (sm + s2)
+    p2 = p2 + sc * s2
+    if last == 0:
+        zs[32 * i + 31] = lam
+        st[8 * i + 8] = run + lam * oo[0]
+        st[8 * i + 9] = p0 + lam * oo[1]
+        st[8 * i + 10] = p1 + lam * (oo[0] + oo[2])
+        st[8 * i + 11] = p2 + lam * oo[2]
+        st[8 * i + 12] = ch[2 * (b + 4 + ns)]
+        st[8 * i + 13] = ch[2 * (b + 4 + ns) + 1]
+    else:
+        whir_tail(ch, st, pt, oo, run, p0, p1, p2, n, i, m, b + 4 + ns)
+    return
+
+
+# WHIR level i of a commitment of 2^n words (src/pcs/whir/verifier.ts) on a chain of its own,
+# from the last level's end: the running claim, round polynomial (c0, c1, c2), chain and root
+# pass between levels in st[8i .. 8i + 8). Its f binds (r squeezed into pt[at + j], the claim
+# moved to the polynomial's value at r, the next polynomial's c0, c2 absorbed and c1 = claim +
+# c2); then the next oracle's root from the stream (st[8i + 14 ..]), its OOD point (m squeezes,
+# into zs[32i ..]) and answer y with y's polynomial, or at the last level the residual (2^m values
+# sent in clear); then the queries. The caller's Const shape of level i (src/pcs/whir/config.ts at
+# log inverse rate 1): f = 6 folds at level 0, 3 after; at = the first fold's coordinate, 3i + 3
+# (0 at level 0); m = n - 6 - 3i coordinates left; d = the oracle's log length, m + 1 at level 0
+# and m + 2i + 2 after (n - 4 - i, less 1 at level 0); nq queries (WHIR_Q) drawn by
+# ns = ⌈nq / ⌊192/d⌋⌉ squeezes; last = 1 at level nl - 1.
+@inline
+def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: Const, d: Const, nq: Const, ns: Const, last: Const):
+    ch = StackBuf(2 * 128)
+    ch[0] = st[8 * i + 4]
+    ch[1] = st[8 * i + 5]
+    run = st[8 * i]
+    p0 = st[8 * i + 1]
+    p1 = st[8 * i + 2]
+    p2 = st[8 * i + 3]
+    for j in unroll(0, f):
+        pt[at + j] = fs_squeeze(ch, 3 * j)
+        r = pt[at + j]
+        run = p0 + r * (p1 + r * p2)
+        p0 = fs_observe(ch, 3 * j + 1)
+        p2 = fs_observe(ch, 3 * j + 2)
+        p1 = run + p2
+    oo = StackBuf(3)
+    if last == 0:
+        st[8 * i + 14] = fs_observe_half(ch, 3 * f)
+        st[8 * i + 15] = fs_observe_half(ch, 3 * f + 1)
+        for k in unroll(0, m):
+            zs[32 * i + k] = fs_squeeze(ch, 3 * f + 2 + k)
+        for k in unroll(0, 3):
+            oo[k] = fs_observe(ch, 3 * f + 2 + m + k)
+        whir_queries(ch, st, pt, zs, qx, qc, oo, run, p0, p1, p2, n, i, f, at, m, d, nq, ns, last, 3 * f + 5 + m)
+    else:
+        res = StackBuf(64)
+        for k in unroll(0, 2 ** m):
+            res[k] = fs_observe(ch, 3 * f + k)
+        whir_queries(ch, st, pt, zs, qx, qc, res, run, p0, p1, p2, n, i, f, at, m, d, nq, ns, last, 3 * f + 2 ** m)
+    return
+
+
+# The stacked opening of a commitment of 2^n words at log inverse rate 1 (nl WHIR levels;
+# src/pcs/stack/verifier.ts), on the chain child_to_ring leaves in the child's record (after ring
+# switching's six squeezes). The batch: the POINT_CLAIMS values absorbed, λ squeezed, the target
+# T + Σ_b λ^(1 + b)·v_b over ring switching's claim T (the record's OUT_RING). Then WHIR: the
+# target bound (absorbed, checked equal), the commitment root bound, the first polynomial, every
+# level, and the terminal check weight·residual(tail) = running. The weight at the bound point
+# x: the batch's at x with its six lane coordinates rotated to the end (x' = x[6:] ‖ x[:6]) — the
+# ring claim's Σ_k c_k·Π_j (1 + ρ_j^(2^k) + x'_j) (c_k = Π_{p: k & d_p} f_p^(2^(k mod d_p)),
+# Φ's Frobenius coefficients, from the record's map challenges) and each point claim's
+# λ^(1 + b)·Π_j (1 + π_bj + x'_j), points completed by their slice's selector bits (0 and 1 are
+# their own squares, so the ring's selector rides in ρ) — then each OOD claim's eq and each
+# query's weight at the coordinates bound after it.
+# The point claims' values are checked against the record's; hinted inputs the node is to take
+# from the record (not linked yet): the ring point's coordinates past χ'_in (the zerocheck's χ_out
+# and q_flock's selector bits), the point claims' points π_b (with their slot and selector bits),
+# and the commitment root.
+def whir_open(out, n: Const, nl: Const):
+    ch = StackBuf(2 * (POINT_CLAIMS + 7))
+    ch[0] = out[GEN ** OUT_CHAIN]
+    ch[1] = out[GEN ** (OUT_CHAIN + 1)]
+    rf = StackBuf(6)
+    for p in unroll(0, 6):
+        rf[p] = out[GEN ** (OUT_RING_F + p)]
+    vals = StackBuf(POINT_CLAIMS)
+    for b in unroll(0, POINT_CLAIMS):
+        vals[b] = fs_observe(ch, b)
+    # the claims' values are the record's: the framework values, the columns', the line's limbs
+    for b in unroll(0, FRAMEWORK_VALUES):
+        vals[b] = out[GEN ** (OUT_FRAMEWORK + b)]
+    for b in unroll(0, TABLE_COLUMNS):
+        vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]
+    for b in unroll(0, 3):
+        vals[FRAMEWORK_VALUES + TABLE_COLUMNS + b] = out[GEN ** (OUT_LINE + 1 + b)]
+    lam = fs_squeeze(ch, POINT_CLAIMS)
+    lp = StackBuf(POINT_CLAIMS)
+    lp[0] = lam
+    for b in unroll(1, POINT_CLAIMS):
+        lp[b] = lp[b - 1] * lam
+    tg = out[GEN ** OUT_RING]
+    for b in unroll(0, POINT_CLAIMS):
+        tg = tg + lp[b] * vals[b]
+    chk = StackBuf(1)
+    chk[0] = fs_observe(ch, 1 + POINT_CLAIMS)
+    chk[0] = tg
+    st = StackBuf(8 * 8)
+    st[6] = fs_observe_half(ch, 2 + POINT_CLAIMS)
+    st[7] = fs_observe_half(ch, 3 + POINT_CLAIMS)
+    st[0] = tg
+    st[1] = fs_observe(ch, 4 + POINT_CLAIMS)
+    st[3] = fs_observe(ch, 5 + POINT_CLAIMS)
+    st[2] = tg + st[3]
+    st[4] = ch[2 * (6 + POINT_CLAIMS)]
+    st[5] = ch[2 * (6 + POINT_CLAIMS) + 1]
+    pt = StackBuf(32)
+    zs = StackBuf(32 * 8)
+    qx = StackBuf(256 * 8)
+    qc = StackBuf(256 * 8)
+    for i in unroll(0, nl):
+        whir_level(st, pt, zs, qx, qc, n, i, 3 + 3 * (1 // (i + 1)), 3 * i + 3 - 3 * (1 // (i + 1)), n - 6 - 3 * i, n - 4 - i - (1 // (i + 1)), WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i], (WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i] + 192 // (n - 4 - i - (1 // (i + 1))) - 1) // (192 // (n - 4 - i - (1 // (i + 1)))), (i + 1) // nl)
+    # the batch's weight at x' (1 + x'_j in x1): the ring claim's, from Φ's coefficients (f_p's
+    # squares f_p^(2^j) in pw[64 - 64 / 2^p + j]) and ρ's Frobenius powers (fr[32k + j] = ρ_j^(2^k))
+    x1 = StackBuf(32)
+    for k in unroll(0, n):
+        x1[k] = 1 + pt[(k + 6) % n]
+    pw = StackBuf(64)
+    for p in unroll(0, 6):
+        pw[64 - 64 // 2 ** p] = rf[p]
+        for j in unroll(1, 32 // 2 ** p):
+            pw[64 - 64 // 2 ** p + j] = pw[64 - 64 // 2 ** p + j - 1] * pw[64 - 64 // 2 ** p + j - 1]
+    fr = StackBuf(64 * 32)
+    hint_witness(fr[0:n], "ring_point")
+    # ρ's first 8 coordinates are the lincheck's χ'_in (the record's matrix claim)
+    for k in unroll(0, 8):
+        fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]
+    wt = 0
+    for k in unroll(0, 64):
+        term = x1[0] + fr[32 * k]
+        for j in unroll(1, n):
+            term = term * (x1[j] + fr[32 * k + j])
+        for p in unroll(0, 6):
+            if (k // (32 // 2 ** p)) % 2 == 1:
+                term = term * pw[64 - 64 // 2 ** p + k % (32 // 2 ** p)]
+        wt = wt + term
+        if k != 63:
+            for j in unroll(0, n):
+                fr[32 * k + 32 + j] = fr[32 * k + j] * fr[32 * k + j]
+    pc = StackBuf(POINT_CLAIMS * 28)
+    hint_witness(pc[0:POINT_CLAIMS * n], "point_claims")
+    for b in unroll(0, POINT_CLAIMS):
+        e = x1[0] + pc[n * b]
+        for k in unroll(1, n):
+            e = e * (x1[k] + pc[n * b + k])
+        wt = wt + lp[b] * e
+    bw = StackBuf(1)
+    bw[0] = wt
+    # the glued claims: level i's OOD eq and its queries' weights at pt[6 + 3i:]
+    for i in unroll(0, nl - 1):
+        e = 1 + zs[32 * i] + pt[6 + 3 * i]
+        for k in unroll(1, n - 6 - 3 * i):
+            e = e * (1 + zs[32 * i + k] + pt[6 + 3 * i + k])
+        wt = wt + zs[32 * i + 31] * e
+    hp = HeapBuf(32)
+    for k in unroll(0, n):
+        hp[GEN ** k] = pt[k]
+    for i in unroll(0, nl):
+        for q in unroll(0, WHIR_Q[7 * (n - WHIR_MIN_LOGN) + i]):
+            wt = wt + qc[256 * i + q] * query_weight(qx[256 * i + q], hp, 6 + 3 * i, n - 6 - 3 * i)
+    fin = StackBuf(1)
+    fin[0] = st[8 * nl]
+    fin[0] = wt * st[8 * nl + 1]
+    # checked against the TypeScript verifier's batch weight and bound point
+    wo = StackBuf(33)
+    hint_witness(wo[0:1 + n], "whir_out")
+    wo[0] = bw[0]
+    for k in unroll(0, n):
+        wo[1 + k] = pt[k]
+    return 0
+
+
+# The stacked opening of the child whose record child_to_ring filled, for its stack's log size μ
+# (the record's OUT_MU, g^μ; derived by size_bounds) in WHIR_MIN_LOGN .. + WHIR_LOGNS - 1;
+# nl = 1 + (μ - 9) // 3 levels.
+def whir_at(out):
+    ln = out[GEN ** OUT_MU] / GEN ** WHIR_MIN_LOGN
+    assert log(ln) < WHIR_LOGNS
+    d = match_range(log(ln), range(0, WHIR_LOGNS), lambda k: whir_open(out, k + WHIR_MIN_LOGN, 1 + (k + WHIR_MIN_LOGN - 9) // 3))
     return
 
 
 # Flock from the chain (c0, c1) for the BLAKE2S table's τ (its announced size, bounded to the
-# piece's window by size_bounds).
+# piece's window by size_bounds); returns the chain it leaves.
 def flock_at(c0, c1, out):
-    d = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
-    return
+    e0, e1 = match_range(log(out[GEN ** (OUT_SIZES + 6)]), range(0, FLOCK_BLOCKS), lambda k: flock_rounds(c0, c1, out, k))
+    return e0, e1
 
 
 # The table sumcheck and the public-input line from the chain (c0, c1), max τ hinted as g^d and
@@ -745,6 +1104,46 @@ def block_sel(zs, go, zps):
     return sl / zps
 
 
+# Nine groups of equal-sized blocks stacked largest first, ties in input order
+# (src/pcs/stack/placement.ts stackOffsets), in one buffer gr: the sizes g^s at gr[0:9] (the
+# first three set by the caller, the tables' six read here), g^(2^s) at gr[9:18], the groups'
+# rows g^(blocks·2^s) at gr[18:27] (blocks: STACK_COLUMNS for the stack, PUSH_BLOCKS for the
+# bus), and their order at gr[27:63], hinted by the caller: for a < b the bit
+# gr[27 + b(b - 1)/2 + a] = [s_a ≥ s_b], checked by the sign of s_a − s_b (g^(s_a − s_b) or
+# g^(s_b − s_a − 1) in range: exactly one is).
+@inline
+def groups(out, gr, stack: Const):
+    p2 = out * GEN ** OUT_P2
+    for t in unroll(0, 6):
+        gr[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
+    for g in unroll(0, 9):
+        gr[9 + g] = p2[gr[g]]
+        if stack == 1:
+            gr[18 + g] = gr[9 + g] ** STACK_COLUMNS[g]
+        else:
+            gr[18 + g] = gr[9 + g] ** PUSH_BLOCKS[g]
+    for b in unroll(1, 9):
+        for a in unroll(0, b):
+            gr[27 + b * (b - 1) // 2 + a] = gr[27 + b * (b - 1) // 2 + a] * gr[27 + b * (b - 1) // 2 + a]
+            up = gr[a] / gr[b]
+            dn = gr[b] / (gr[a] * GEN)
+            sg = dn + gr[27 + b * (b - 1) // 2 + a] * (up + dn)
+            assert log(sg) < 33
+    return
+
+
+# g^O for group b of the n groups first .. first + n − 1 (of groups' nine, their order in gr), O
+# the rows (rows[ro + a]: g^(blocks·2^s) of group first + a) of the groups before it.
+@inline
+def group_offset(gr, rows, ro: Const, b: Const, first: Const, n: Const):
+    go = 1
+    for a in unroll(0, b):
+        go = go * (1 + gr[27 + (b + first) * (b + first - 1) // 2 + a + first] * (rows[ro + a] + 1))
+    for a in unroll(b + 1, n):
+        go = go * (gr[27 + (a + first) * (a + first - 1) // 2 + b + first] * (rows[ro + a] + 1) + rows[ro + a])
+    return go
+
+
 # The bus's leaf layout at ζ (src/vm/leaves.ts), each block's selector into the record (OUT_SEL:
 # push's 36 blocks, then count's 27; pull's are push's). Push stacks the groups state (1 row),
 # memory (2^h), bytecode (2^kbc) and each table's interactions (2^τ_t each), count each table's
@@ -754,7 +1153,6 @@ def block_sel(zs, go, zps):
 # g^O = Π over the groups before it of g^(its rows), block j's is O + j·2^s. Also builds the
 # prefix tables Π_{k<s}(1 + ζ_k) (OUT_ZP) and the index column's MLE at ζ_<s (OUT_IM).
 def bus_layout(out, lb):
-    p2 = out * GEN ** OUT_P2
     zp = out * GEN ** OUT_ZP
     im = out * GEN ** OUT_IM
     zs = StackBuf(BUS_BITS24)
@@ -771,47 +1169,49 @@ def bus_layout(out, lb):
         ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
         zp[GEN ** (k + 1)] = zc
         im[GEN ** (k + 1)] = ic
-    gs = StackBuf(9)
-    gs[0] = 1
-    gs[1] = out[GEN ** OUT_SIZES]
-    gs[2] = lb
-    for t in unroll(0, 6):
-        gs[3 + t] = out[GEN ** (OUT_SIZES + 1 + t)]
-    ps = StackBuf(9)
-    pr = StackBuf(9)
-    for g in unroll(0, 9):
-        ps[g] = p2[gs[g]]
-        pr[g] = ps[g] ** PUSH_BLOCKS[g]
-    od = StackBuf(36)
-    hint_witness(od, "layout_order")
-    for b in unroll(1, 9):
-        for a in unroll(0, b):
-            od[b * (b - 1) // 2 + a] = od[b * (b - 1) // 2 + a] * od[b * (b - 1) // 2 + a]
-            up = gs[a] / gs[b]
-            dn = gs[b] / (gs[a] * GEN)
-            sg = dn + od[b * (b - 1) // 2 + a] * (up + dn)
-            assert log(sg) < 33
+    gr = StackBuf(63)
+    gr[0] = 1
+    gr[1] = out[GEN ** OUT_SIZES]
+    gr[2] = lb
+    hint_witness(gr[27:63], "layout_order")
+    groups(out, gr, 0)
     sel = out * GEN ** OUT_SEL
     for b in unroll(0, 9):
-        go = 1
-        for a in unroll(0, b):
-            go = go * (1 + od[b * (b - 1) // 2 + a] * (pr[a] + 1))
-        for a in unroll(b + 1, 9):
-            go = go * (od[a * (a - 1) // 2 + b] * (pr[a] + 1) + pr[a])
-        zps = zp[gs[b]]
+        go = group_offset(gr, gr, 18, b, 0, 9)
+        zps = zp[gr[b]]
         for j in unroll(0, PUSH_BLOCKS[b]):
             sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
-            go = go * ps[b]
+            go = go * gr[9 + b]
+    cr = StackBuf(6)
+    for t in unroll(0, 6):
+        cr[t] = gr[12 + t] ** TABLE_COUNTS[t]
     for b in unroll(0, 6):
-        go = 1
-        for a in unroll(0, b):
-            go = go * (1 + od[(b + 3) * (b + 2) // 2 + a + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1))
-        for a in unroll(b + 1, 6):
-            go = go * (od[(a + 3) * (a + 2) // 2 + b + 3] * (ps[3 + a] ** TABLE_COUNTS[a] + 1) + ps[3 + a] ** TABLE_COUNTS[a])
-        zps = zp[gs[3 + b]]
+        go = group_offset(gr, cr, 0, b, 3, 6)
+        zps = zp[gr[3 + b]]
         for j in unroll(0, TABLE_COUNTS[b]):
             sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
-            go = go * ps[3 + b]
+            go = go * gr[12 + b]
+    return
+
+
+# The stack's placements (src/vm/layout.ts vmLayout): the committed columns in global order,
+# stacked by the same rule as the bus's blocks, in nine groups: the memory's four columns
+# (2^h words each), the bytecode's final count (2^kbc), q_flock (2^(8 + τ_BLAKE2S)) and each
+# table's committed columns (2^τ_t). Writes each committed column's offset as g^offset into the
+# record (OUT_PLACE, global order, virtual columns left out): what WHIR's point claims sit on.
+def stack_layout(out, lb):
+    gr = StackBuf(63)
+    gr[0] = out[GEN ** OUT_SIZES]
+    gr[1] = lb
+    gr[2] = out[GEN ** (OUT_SIZES + 6)] * GEN ** 8
+    hint_witness(gr[27:63], "stack_order")
+    groups(out, gr, 1)
+    pl = out * GEN ** OUT_PLACE
+    for b in unroll(0, 9):
+        go = group_offset(gr, gr, 18, b, 0, 9)
+        for j in unroll(0, STACK_COLUMNS[b]):
+            pl[GEN ** (STACK_FIRST[b] + j)] = go
+            go = go * gr[9 + b]
     return
 
 
@@ -1030,6 +1430,10 @@ def air_terminal(out):
 #   OUT_SIZES (8)     g^n of h, τ_0..τ_5, the rate; OUT_MU g^μ; OUT_DEPTH g^D; OUT_MAXTAU g^(max τ)
 #   OUT_ALPHA (4), OUT_BETA, OUT_ZETA (D), OUT_LEAVES (3), OUT_FRAMEWORK (5), OUT_XI,
 #   OUT_TPOINT (max τ), OUT_COLUMNS (102), OUT_LINE (r, three limbs), OUT_PUBLIC (p0, p1)
+#   OUT_SEL (63)      the bus blocks' selectors at ζ (push's 36 = pull's, count's 27); OUT_W (16)
+#                     eq(α, i); OUT_TOTALS (3), OUT_SHARE_W (3) the sides' totals and share
+#                     weights; OUT_TW (6) the tables' eq weights at the table point
+#   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
@@ -1072,8 +1476,10 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
         out[GEN ** (OUT_FRAMEWORK + k)] = fs_observe(fw, k)
     bus_layout(out, lb)
     bus_totals(out, lb)
+    stack_layout(out, lb)
     t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
-    flock_at(t0, t1, out)
+    f0, f1 = flock_at(t0, t1, out)
+    ring_target(f0, f1, out)
     return
 
 
@@ -1095,17 +1501,14 @@ def merkle_replay():
     return
 
 
-# A query squeeze's positions: each d-bit run j of the challenge's bits (bits jd .. jd + d - 1)
-# as the polynomial Σ_i bit·x^i, checked against the position the verifier drew.
+# A query squeeze's positions: each d-bit run j of the challenge's bits (bits_run), checked
+# against the position the verifier drew.
 @inline
 def check_runs(bits, d: Const):
     want = StackBuf(192)
     hint_witness(want[0:192 // d], "positions")
     for j in unroll(0, 192 // d):
-        pos = bits[j * d + d - 1]
-        for i in unroll(1, d):
-            pos = pos * GEN + bits[j * d + d - 1 - i]
-        want[j] = pos
+        want[j] = bits_run(bits, j, d)
     return 0
 
 
@@ -1347,10 +1750,12 @@ def claims_digest(cl):
 # ==== THE CHILD'S VERIFICATION (docs/recursion.md §5 [N1]): one call site per child ====
 # From FS_START on its statement scalars (s0, s1: its program's seed; p0, p1: its public words,
 # rebuilt by the caller), for a program of lb = g^kbc slots: child_to_ring runs the child's
-# verification through ring switching's claim and fills its record rec (OUT_*), from which the
-# caller reads the fresh claims (fresh_claims). PLUG-IN: the stacked WHIR opening goes on from
-# the record's chain (rec[OUT_CHAIN ..]); until it is called here the child's proof is not
-# checked past ring switching's claim, and the node is not sound.
+# verification through ring switching's claim and fills its record rec (OUT_*); the caller reads
+# the fresh claims from the record (fresh_claims). PLUG-IN: `whir_at(rec)`, the stacked WHIR
+# opening on the chain and record child_to_ring leaves, belongs right after it; it runs here
+# (a node then executes), but its run reads cells nothing writes (118 on arith), which the prover
+# refuses, so it waits for that fix (docs/recursion-guest.md §11.5). Until then a child's proof
+# is not checked past ring switching's claim, and the node is not sound.
 def child_verify(s0, s1, p0, p1, lb, rec):
     child_to_ring(s0, s1, p0, p1, lb, rec)
     return
@@ -1943,13 +2348,14 @@ def verify_signature(ctx, root, pp):
 # child's verification through ring switching's claim (child_to_ring) on its hinted statement,
 # with the record pre-written from the hint `child_expect` (the TypeScript verifier's values), so
 # each of the program's writes into it is checked at its own line; g^4 the same bare, as the
-# node runs it (only the program's own checks); g^5 the node (node_main). A piece other than the
-# node writes no public input, so this dispatch goes when the node is whole: main will be
-# node_main.
+# node runs it (only the program's own checks); g^5 that bare run, then the stacked WHIR opening
+# on the chain it leaves (whir_at): one chain from the statement to WHIR's terminal check; g^6
+# the node (node_main). A piece other than the node writes no public input, so this dispatch
+# goes when the node is whole: main will be node_main.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 6
+    assert log(pc[0]) < 7
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -1969,5 +2375,11 @@ def main():
             rec = HeapBuf(CHILD_OUT)
             child_to_ring(sb[0], sb[1], sb[2], sb[3], sb[4], rec)
         case 5:
+            sw = StackBuf(5)
+            hint_witness(sw, "child_statement")
+            rw = HeapBuf(CHILD_OUT)
+            child_to_ring(sw[0], sw[1], sw[2], sw[3], sw[4], rw)
+            whir_at(rw)
+        case 6:
             node_main()
     return

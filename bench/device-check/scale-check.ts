@@ -1,9 +1,11 @@
-// Issue 33 on a real GPU: hash batches at the card's scale (2^18 to 2^21 compressions, whose
-// q_flock and codeword outgrow a storage binding) proved on webgpu, equal to the reference
-// backend's proof byte for byte and valid, with both provers' compressions per second. The
-// webgpu backend splits every operand longer than a binding into windows
-// (src/backend/webgpu/window.ts); --quick rehearses that on a software adapter by forcing a
-// 2 MiB binding limit on 2^10 and 2^11 compressions.
+// Issue 33 on a real GPU: a VM program of 2^19 cycles (bench/vm-programs.ts) proved on webgpu
+// told to bind at most 16 MiB, so its stack, trees and tables are read in windows and its form
+// kernels gather their columns (src/backend/webgpu/vm-gather.ts), then hash batches at the
+// card's scale (2^18 to 2^21 compressions, whose q_flock and codeword outgrow a storage binding);
+// each equal to the reference backend's proof byte for byte and valid, with both provers'
+// cycles or compressions per second. The webgpu backend splits every operand longer than a
+// binding into windows (src/backend/webgpu/window.ts); --quick rehearses that on a software
+// adapter with a 2 MiB binding limit, on 2^12 cycles and 2^10 and 2^11 compressions.
 import type { Backend } from '../../src/backend/backend';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { seededMessages } from '../../src/workloads/hash-batch/inputs';
@@ -12,16 +14,20 @@ import { describeTraffic, totalTraffic } from '../../src/workloads/hash-batch/tr
 import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { type Budget, checker } from './budget';
 import { firstDifference } from './compare';
+import { checkVm, type VmReport } from './vm-check';
 
 export interface ScalePlan {
+  /** log2 of the cycles of the Fibonacci runs, proved at vmBindingBytes. */
+  vm: number[];
+  vmBindingBytes: number;
   /** log2 of the batches' compressions. */
   hash: number[];
-  /** A binding limit below the device's (windows on a small adapter). */
+  /** A binding limit below the device's for the batches (windows on a small adapter). */
   maxBindingBytes?: number;
 }
 
-export const SCALE_PLAN: ScalePlan = { hash: [18, 19, 20, 21] };
-export const QUICK_SCALE_PLAN: ScalePlan = { hash: [10, 11], maxBindingBytes: 2 ** 21 };
+export const SCALE_PLAN: ScalePlan = { vm: [19], vmBindingBytes: 2 ** 24, hash: [18, 19, 20, 21] };
+export const QUICK_SCALE_PLAN: ScalePlan = { vm: [12], vmBindingBytes: 2 ** 21, hash: [10, 11], maxBindingBytes: 2 ** 21 };
 
 export interface ScaleRun {
   n: number;
@@ -35,11 +41,14 @@ export interface ScaleReport {
   planned: number;
   ran: number;
   failures: string[];
+  /** The Fibonacci runs (the vm phase's report of them). */
+  vm: VmReport;
   runs: ScaleRun[];
 }
 
 export async function checkScale(device: GPUDevice, reference: Backend, plan: ScalePlan, budget: Budget): Promise<ScaleReport> {
-  const report: ScaleReport = { planned: plan.hash.length, ran: 0, failures: [], runs: [] };
+  const vm = await checkVm(createWebGpuBackend(device, { maxBindingBytes: plan.vmBindingBytes }), reference, '', { vectors: [], fibonacci: plan.vm, note: ` at ${plan.vmBindingBytes / 2 ** 20} MiB bindings` }, budget);
+  const report: ScaleReport = { planned: vm.planned + plan.hash.length, ran: vm.ran, failures: [...vm.failures], vm, runs: [] };
   const webgpu = createWebGpuBackend(device, { maxBindingBytes: plan.maxBindingBytes });
   const check = checker(budget, 'scale', report);
   for (const k of plan.hash) {

@@ -21,6 +21,8 @@ export interface VmPlan {
   vectors: string[];
   /** log2 of the cycles of the Fibonacci runs. */
   fibonacci: number[];
+  /** Said after each Fibonacci run's label: how its backend differs from the phase's. */
+  note?: string;
 }
 
 export const VM_PLAN: VmPlan = { vectors: VM_VECTORS, fibonacci: [16, 18, 20] };
@@ -77,7 +79,7 @@ export async function checkVm(webgpu: Backend, reference: Backend, vectorsDir: s
     if (!ran) return report;
   }
   for (const logCycles of plan.fibonacci) {
-    const label = `vm fibonacci 2^${logCycles}`;
+    const label = `vm fibonacci 2^${logCycles}${plan.note ?? ''}`;
     const ran = await check(label, async () => {
       const { program, publicInput } = fibonacciProgram(fibonacciN(logCycles));
       const result = await proveProgram(program, publicInput, { backend: webgpu });

@@ -1,5 +1,6 @@
 // `leanvm-gpu aggregate` and `verify aggregate`: XMSS signatures on one (message, epoch) from
-// files, proved as one aggregate (docs/xmss-aggregation.md §9), and its verification (exit 0
+// files, proved as one aggregate (docs/xmss-aggregation.md §9) — or, with --child, a node over
+// aggregates (node-aggregate.ts, docs/recursion.md) — and the verification of either kind (exit 0
 // valid, 1 invalid, 2 malformed input or bad usage). A request the aggregation refuses (a
 // malformed key or signature, a duplicate key, a signature that does not verify) exits 2 before
 // any proving, naming the signer by its files.
@@ -12,8 +13,13 @@ import type { VmShape } from '../../src/vm/layout';
 import { vmMemory } from '../../src/vm/prove/memory';
 import {
   AGGREGATE_STAGES, AGGREGATION_PROGRAM_BYTES, type Aggregate, AggregateFormatError, AggregateInputError, type AggregateOptions, type AggregateRequest, type AggregateStats,
-  aggregate, aggregationProgram, decodeAggregate, encodeAggregate, verifyAggregate,
+  aggregate, aggregationProgram, encodeAggregate,
 } from '../../src/workloads/xmss-aggregate/index';
+import { verifyAggregate } from '../../src/workloads/recursion/api';
+import { decodeTreeAggregate, type TreeAggregate } from '../../src/workloads/recursion/aggregate-file';
+import { AggregateFileError } from '../../src/workloads/recursion/errors';
+import { type NodeProgram, nodeProgramOr } from '../../src/workloads/recursion/node-program';
+import { aggregateNodeCommand } from './node-aggregate';
 import { XMSS_MESSAGE_BYTES } from '../../src/xmss/index';
 import { type BackendChoice, DEFAULT_THREADS, openBackend } from './backends';
 import { interruptible } from './interrupt';
@@ -33,9 +39,14 @@ interface SignerFiles {
   signature: string;
 }
 
-/** The signers of `--signer PUB,SIG ...` or of `--signers DIR` (every NAME.pub with its NAME.sig). */
-export function signerFiles(signer: string[] | undefined, dir: string | undefined): SignerFiles[] {
-  if ((signer === undefined) === (dir === undefined)) throw new UsageError('give the signers: --signer PUB,SIG (repeatable) or --signers DIR');
+/** The signers of `--signer PUB,SIG ...` or of `--signers DIR` (every NAME.pub with its NAME.sig);
+ * none where `optional` (a node's raw signers) and neither is given. */
+export function signerFiles(signer: string[] | undefined, dir: string | undefined, optional = false): SignerFiles[] {
+  if (signer !== undefined && dir !== undefined) throw new UsageError('give the signers one way: --signer PUB,SIG (repeatable) or --signers DIR, not both');
+  if (signer === undefined && dir === undefined) {
+    if (optional) return [];
+    throw new UsageError('give the signers: --signer PUB,SIG (repeatable) or --signers DIR');
+  }
   if (signer !== undefined) {
     return signer.map((text) => {
       const parts = text.split(',');
@@ -58,11 +69,11 @@ export function signerFiles(signer: string[] | undefined, dir: string | undefine
 }
 
 /** A refusal as a usage error, each "signer i" it mentions called by names[i]. */
-function namedRefusal(e: AggregateInputError, names: readonly string[]): UsageError {
+export function namedRefusal(e: AggregateInputError, names: readonly string[]): UsageError {
   return new UsageError(e.message.replace(/\bsigner (\d+)\b/g, (text, i: string) => (names[Number(i)] === undefined ? text : `signer ${names[Number(i)]}`)));
 }
 
-function parseMessage(text: string): Uint8Array {
+export function parseMessage(text: string): Uint8Array {
   return parseHex(text, XMSS_MESSAGE_BYTES, '--message');
 }
 
@@ -71,6 +82,8 @@ export interface AggregateCommandOptions extends MemoryOptions {
   epoch: string;
   signer?: string[];
   signers?: string;
+  /** Aggregate files: present, the aggregate is a node over them. */
+  child?: string[];
   out: string;
   backend: BackendChoice;
   threads?: string;
@@ -114,7 +127,8 @@ export function aggregateLines(r: ReturnType<typeof aggregateReport>, indent: st
   ];
 }
 
-export async function aggregateCommand(opts: AggregateCommandOptions): Promise<void> {
+export async function aggregateCommand(opts: AggregateCommandOptions, node?: NodeProgram): Promise<void> {
+  if (opts.child !== undefined) return aggregateNodeCommand(opts, node);
   const message = parseMessage(opts.message);
   const epoch = parseU32(opts.epoch, '--epoch');
   const files = signerFiles(opts.signer, opts.signers);
@@ -150,7 +164,7 @@ function asUsage<T>(what: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof AggregateFormatError || e instanceof AggregateInputError) throw new UsageError(`${what}: ${e.message}`);
+    if (e instanceof AggregateFormatError || e instanceof AggregateInputError || e instanceof AggregateFileError) throw new UsageError(`${what}: ${e.message}`);
     throw e;
   }
 }
@@ -161,28 +175,30 @@ export interface VerifyAggregateOptions {
   json?: boolean;
 }
 
-/** verifyAggregate with its time and the program's compilation time apart. */
-export function timedVerify(agg: Aggregate, message: Uint8Array, epoch: number, what: string) {
+/** verifyAggregate (either kind) with its time and the programs' reading time apart. */
+export function timedVerify(agg: Aggregate | TreeAggregate, message: Uint8Array, epoch: number, what: string, node?: NodeProgram) {
   let t = performance.now();
   aggregationProgram();
+  const isNode = 'kind' in agg && agg.kind === 'node';
+  if (isNode) nodeProgramOr(node);
   const compileMs = performance.now() - t;
   t = performance.now();
-  const verdict = asUsage(what, () => verifyAggregate(agg, { message, epoch }));
+  const verdict = asUsage(what, () => verifyAggregate(agg, { message, epoch }, { node }));
   return { verdict, compileMs, verifyMs: performance.now() - t };
 }
 
-export function verifyAggregateCommand(path: string, opts: VerifyAggregateOptions): void {
+export function verifyAggregateCommand(path: string, opts: VerifyAggregateOptions, node?: NodeProgram): void {
   const message = parseMessage(opts.message);
   const epoch = parseU32(opts.epoch, '--epoch');
   const what = `aggregate file ${path}`;
   const bytes = readFile(path, 'aggregate file');
-  const agg = asUsage(what, () => decodeAggregate(bytes));
-  const { verdict, compileMs, verifyMs } = timedVerify(agg, message, epoch, what);
+  const agg = asUsage(what, () => decodeTreeAggregate(bytes));
+  const { verdict, compileMs, verifyMs } = timedVerify(agg, message, epoch, what, node);
   if (!verdict.valid) process.exitCode = 1;
   if (opts.json) {
     const facts = verdict.valid ? { ...verdict.summary } : { reason: verdict.reason };
     const report = {
-      command: 'verify aggregate', valid: verdict.valid, ...facts, n: agg.publicKeys.length, message: hex(message), epoch,
+      command: 'verify aggregate', valid: verdict.valid, kind: agg.kind, ...facts, n: agg.publicKeys.length, message: hex(message), epoch,
       programDigest: agg.programDigest, publicKeys: agg.publicKeys.map(hex), aggregate: path, aggregateBytes: bytes.length, proofBytes: agg.proof.length,
       compileMs, verifyMs,
     };
@@ -190,7 +206,8 @@ export function verifyAggregateCommand(path: string, opts: VerifyAggregateOption
   }
   if (!verdict.valid) return console.error(`leanvm-gpu: invalid aggregate ${path} (message ${hex(message)}, epoch ${epoch}): ${verdict.reason}`);
   console.log(`valid: ${path} proves that ${verdict.n} keys signed ${hex(message)} at epoch ${epoch} (verified in ${verifyMs.toFixed(0)} ms; reading the program took ${compileMs.toFixed(0)} ms)`);
-  console.log(`  ${bytes.length} bytes: ${verdict.n} keys and a proof of ${agg.proof.length} bytes, program ${agg.programDigest}`);
+  const points = agg.kind === 'node' ? ', its three deferred points (values recomputed)' : '';
+  console.log(`  ${bytes.length} bytes: a ${agg.kind} of ${verdict.n} keys${points} and a proof of ${agg.proof.length} bytes, program ${agg.programDigest}`);
 }
 
 const MESSAGE = '32-byte message as 64 hex digits';
@@ -199,24 +216,25 @@ const MESSAGE = '32-byte message as 64 hex digits';
 export function addAggregateCommands(program: Command, verify: Command): void {
   program
     .command('aggregate')
-    .description('prove that XMSS signatures on one message at one epoch verify, as one aggregate (a VM proof and the keys)')
+    .description('prove that XMSS signatures on one message at one epoch verify, as one aggregate (a VM proof and the keys); with --child, a node over aggregates')
     .requiredOption('--message <hex>', MESSAGE)
     .requiredOption('--epoch <E>', 'the epoch, decimal')
     .option('--signer <PUB,SIG>', 'a signer: its 32-byte public key file and its 1208-byte signature file (repeatable)', (v: string, all: string[] = []) => [...all, v])
     .option('--signers <DIR>', 'instead: every NAME.pub in DIR with its NAME.sig (what xmss keygen --out DIR/NAME and xmss sign --out DIR/NAME.sig write)')
+    .option('--child <AGG>', 'an aggregate (leaf or node) on the same message and epoch (repeatable, 1 to 16): the result is a node over them, plus any signers', (v: string, all: string[] = []) => [...all, v])
     .requiredOption('--out <AGG>', 'where to write the aggregate')
     .addOption(backendOption())
     .addOption(threadsOption())
     .addOption(maxMemoryOption())
     .addOption(forceOption())
     .option('--json', 'machine-readable summary')
-    .action(aggregateCommand);
+    .action((opts: AggregateCommandOptions) => aggregateCommand(opts));
   verify
     .command('aggregate')
-    .description('verify an aggregate for a message and an epoch (exit 0 valid, 1 invalid, 2 malformed or bad usage)')
+    .description('verify an aggregate (leaf or node) for a message and an epoch (exit 0 valid, 1 invalid, 2 malformed or bad usage)')
     .argument('<AGG>', 'the aggregate file')
     .requiredOption('--message <hex>', MESSAGE)
     .requiredOption('--epoch <E>', 'the epoch, decimal')
     .option('--json', 'machine-readable verdict')
-    .action(verifyAggregateCommand);
+    .action((path: string, opts: VerifyAggregateOptions) => verifyAggregateCommand(path, opts));
 }

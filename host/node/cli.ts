@@ -22,6 +22,8 @@ import { addXmssCommands } from './xmss-command';
 import { demoXmss } from './xmss-demo';
 import { addAggregateCommands } from './aggregate-command';
 import { addVerifyVm } from './vm-command';
+import { demoRecursion } from './recursion-demo';
+import { addAggregateTreeCommand } from './aggregate-tree-command';
 import { addTreeCommands } from './tree-command';
 
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
@@ -157,7 +159,7 @@ program
   .option('--json', 'with -o: print a machine-readable summary')
   .action(compileCommand);
 
-const demos = program.command('demo').description('end-to-end demos: demo xmss (what npm start runs), demo hash (the default)');
+const demos = program.command('demo').description('end-to-end demos: demo xmss (what npm start runs), demo recursion, demo hash (the default)');
 demos
   .command('hash', { isDefault: true })
   .description('prove n reference messages into a temporary file, then verify it')
@@ -166,6 +168,13 @@ demos
   .addOption(threadsOption())
   .addOption(statementOption())
   .action(demo);
+demos
+  .command('recursion')
+  .description('2n fresh keys sign one message; two leaves of n signatures and one 2→1 node over them, written to a temporary file and verified')
+  .option('--n <n>', 'signers a leaf', '16')
+  .addOption(backendOption())
+  .addOption(threadsOption())
+  .action((opts) => demoRecursion(opts));
 demos
   .command('xmss')
   .description('n fresh XMSS keys sign one message; aggregate the signatures into a temporary file and verify it (what npm start runs)')
@@ -176,6 +185,7 @@ demos
 
 addXmssCommands(program);
 addAggregateCommands(program, verify);
+addAggregateTreeCommand(program);
 addTreeCommands(program);
 
 program

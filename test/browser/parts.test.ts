@@ -125,8 +125,8 @@ if (haveChromium()) {
         expect(await page.textContent('#va-verdict')).toMatch(/^INVALID: /);
         await shot(page, 'aggregate-other-epoch');
 
-        // A node over that leaf, made by proveNode with the stand-in node program of
-        // test/recursion/tree.test.ts (the real node program has not landed: this checks the
+        // A node over that leaf, made by proveNode with the stand-in node program
+        // (test/recursion/stand-in.ts: the real node program has not landed, so this checks the
         // page's decoding and root checks of a node, not an in-VM verification of its child).
         const backend = await nativeOrCpu('page node');
         try {

@@ -1,5 +1,6 @@
 // The module's thread pool changes no byte: encode + merkleBuild of a stack past the cache
-// chunk (breadth slabs, depth blocks, leaf ranges and lower levels all split), and K/E
+// chunk (breadth slabs, depth blocks, leaf ranges and lower levels all split), transforms of
+// blocks too small to run alone (their runs split among the threads), and K/E
 // products long enough to split unevenly, at 1, 2 and 3 threads against the cpu backend.
 import { afterAll, expect, test } from 'vitest';
 import { BackendUsageError, type Backend, type Elem } from '../../src/backend/backend';
@@ -7,6 +8,7 @@ import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { hex } from '../backend/commit-vectors';
+import { forwardNtt } from '../../src/ntt/transform';
 import { describeNative } from './native';
 import { expectSameWords } from '../same-words';
 
@@ -42,6 +44,20 @@ describeNative('the native thread pool', (module) => {
         expect(got.root, `2^${logN} at rate 1/${2 ** rate}, ${threads} threads`).toBe(want.root);
         expectSameWords(got.codeword, want.codeword, `codeword, ${threads} threads`);
         await native.dispose();
+      }
+    }
+  });
+
+  test('forwardNtt of blocks under 64 rows (run several to a call, a run cut at a task\'s end) gives src/ntt words at 1, 2 and 3 threads', () => {
+    for (const [logSize, lanes, start] of [[13, 3, 11], [15, 24, 10], [12, 5, 9]]) {
+      const data = new SplitMix64(logSize * 100 + lanes).words(2 * lanes * 2 ** logSize);
+      const want = data.slice();
+      forwardNtt(want, lanes, start);
+      for (const threads of THREADS) {
+        module.setThreads(threads);
+        const got = data.slice();
+        module.forwardNtt(got, lanes, start);
+        expectSameWords(got, want, `2^${logSize} positions × ${lanes} lanes from layer ${start}, ${threads} threads`);
       }
     }
   });

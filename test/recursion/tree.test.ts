@@ -78,7 +78,7 @@ describe('child pre-check', () => {
     refused(() => checkChildren({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: tampered }] }), 'invalid', 1);
     const fakeNode: NodeAggregate = { kind: 'node', programDigest: '00'.repeat(32), publicKeys: leafA.publicKeys, proof: leafA.proof, points: { leafBytecode: new Uint32Array(6 * 19), nodeBytecode: new Uint32Array(6), matrix: new Uint32Array(6 * 28) } };
     refused(() => checkChildren({ message, epoch: EPOCH, children: [{ aggregate: fakeNode }] }), 'unsupported', 0);
-    refused(() => checkChildren({ message, epoch: EPOCH, children: Array.from({ length: 17 }, () => ({ aggregate: leafA })) }), 'too-many-children');
+    refused(() => checkChildren({ message, epoch: EPOCH, children: Array.from({ length: 17 }, (_, i) => ({ name: `c${i}.agg`, aggregate: leafA })) }), 'too-many-children', 16, /^child 16 \(c16\.agg\): one too many/);
     refused(() => checkChildren({ message, epoch: EPOCH, children: [] }), 'no-children');
   });
 });

@@ -109,7 +109,7 @@ export class DeviceLink {
   }
 
   /** `wait`, or AbortError as soon as the signal is aborted (at once if it is already). */
-  private unlessAborted<T>(wait: Promise<T>): Promise<T> {
+  unlessAborted<T>(wait: Promise<T>): Promise<T> {
     const { signal } = this;
     if (signal === undefined) return wait;
     return new Promise<T>((resolve, reject) => {

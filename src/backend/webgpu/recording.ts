@@ -98,9 +98,11 @@ export class Recording {
     const staging: GPUBuffer[] = [];
     try {
       await link.checked(this.label, async () => {
-        const pipelines = await Promise.all(
+        // A first use compiles its pipelines (seconds on a software device): not waited for
+        // once aborted (they compile on, kept for the next proof).
+        const pipelines = await link.unlessAborted(Promise.all(
           this.steps.map((s) => (s.kind === 'dispatch' ? this.pipelines.get(s.name) : null)),
-        );
+        ));
         const encoder = device.createCommandEncoder({ label: this.label });
         const uniforms: GPUBuffer[] = [];
         try {

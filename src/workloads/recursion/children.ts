@@ -25,7 +25,11 @@ export function checkChildren(request: { message: Uint8Array; epoch: number; chi
   const { message, epoch, children } = request;
   checkMessageEpoch(message, epoch);
   if (!Array.isArray(children) || children.length === 0) throw new ChildCheckError('no-children', 'a node needs at least one child');
-  if (children.length > MAX_CHILDREN) throw new ChildCheckError('too-many-children', `a node verifies at most ${MAX_CHILDREN} children, got ${children.length}`);
+  if (children.length > MAX_CHILDREN) {
+    const extra = children[MAX_CHILDREN]?.name;
+    const label = `child ${MAX_CHILDREN}${extra === undefined ? '' : ` (${extra})`}`;
+    throw new ChildCheckError('too-many-children', `${label}: one too many: a node verifies at most ${MAX_CHILDREN} children, got ${children.length}`, MAX_CHILDREN, extra ?? `child ${MAX_CHILDREN}`);
+  }
   return children.map((c, index) => {
     const name = c.name ?? `child ${index}`;
     const label = c.name === undefined ? name : `child ${index} (${c.name})`;

@@ -27,3 +27,13 @@ export function defaultNodeProgram(): NodeProgram {
 
 /** `given`, or the default node program (which may refuse). */
 export const nodeProgramOr = (given: NodeProgram | undefined): NodeProgram => given ?? defaultNodeProgram();
+
+/** The default node program, or why there is none. */
+export function availableNodeProgram(): NodeProgram | NodeProgramError {
+  try {
+    return defaultNodeProgram();
+  } catch (e) {
+    if (e instanceof NodeProgramError) return e;
+    throw e;
+  }
+}

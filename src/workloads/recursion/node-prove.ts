@@ -23,7 +23,7 @@ import { nodePublicInput } from './statement';
 import { type SignerUnion, signerUnion } from './union';
 import { treeShape } from './verify';
 import { NodeProgramError } from './errors';
-import { defaultNodeProgram, type NodeProgram } from './node-program';
+import { availableNodeProgram, type NodeProgram } from './node-program';
 
 export interface NodeRequest {
   readonly message: Uint8Array;
@@ -71,16 +71,6 @@ export interface NodeStats {
   readonly stageMs: Readonly<Record<NodeStage, number>>;
   readonly cycles: number;
   readonly proofBytes: number;
-}
-
-/** The default node program, or why there is none. */
-function availableNodeProgram(): NodeProgram | NodeProgramError {
-  try {
-    return defaultNodeProgram();
-  } catch (e) {
-    if (e instanceof NodeProgramError) return e;
-    throw e;
-  }
 }
 
 /** What proving a node needs before the VM: the node program, the children and raw signers

@@ -9,7 +9,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainWitness, OUT } from '../../../src/workloads/recursion/guest/chain';
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
-import { type Child, expectFailsAt, leafChild, nodeProgram, run, type Streams, tampered, vectorChild } from './children';
+import { TABLE_BASES, virtualSlot } from '../../../src/vm/tables/columns';
+import { N_CONSTRAINTS, TABLE_SCHEMAS } from '../../../src/vm/tables/schema';
+import { type Child, expectFailsAt, leafChild, NODE_SOURCE, nodeProgram, run, type Streams, tampered, vectorChild } from './children';
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 const CEIL = 'assert gw * ge == GEN ** (2 ** m)';
@@ -36,6 +38,25 @@ describe("a child's verification in the VM, one chain from FS_START to ring swit
       leaf = await leafChild(1);
     }, 120_000);
     it("every value of the child's record is the verifier's", () => endsAtVerifiers(leaf));
+  });
+});
+
+describe("the program's layout constants", () => {
+  const constant = (name: string): number[] => JSON.parse(new RegExp(`^${name} = (\\[.*\\])$`, 'm').exec(NODE_SOURCE)![1]);
+  it("are the schema's: interactions, committed columns, count columns, the blocks' order", () => {
+    expect(constant('TABLE_INTERACTIONS')).toEqual(TABLE_SCHEMAS.map((t) => t.interactions.length));
+    expect(constant('TABLE_COUNTS')).toEqual(TABLE_SCHEMAS.map((t) => t.counts.length));
+    expect(constant('TABLE_COMMITTED')).toEqual(TABLE_SCHEMAS.map((t, i) => t.columns.filter((_, c) => virtualSlot(TABLE_BASES[i] + c) === undefined).length));
+    const push = [1, 1, 1, ...TABLE_SCHEMAS.map((t) => t.interactions.length)];
+    expect(constant('PUSH_BLOCKS')).toEqual(push);
+    expect(constant('PUSH_FIRST')).toEqual(push.map((_, g) => push.slice(0, g).reduce((a, b) => a + b, 0)));
+    const pushBlocks = push.reduce((a, b) => a + b, 0);
+    expect(constant('COUNT_FIRST')).toEqual(TABLE_SCHEMAS.map((_, t) => pushBlocks + TABLE_SCHEMAS.slice(0, t).reduce((a, s) => a + s.counts.length, 0)));
+    const stack = [4, 1, 1, ...TABLE_SCHEMAS.map((t, i) => t.columns.filter((_, c) => virtualSlot(TABLE_BASES[i] + c) === undefined).length)];
+    expect(constant('STACK_COLUMNS')).toEqual(stack);
+    expect(constant('STACK_FIRST')).toEqual(stack.map((_, g) => stack.slice(0, g).reduce((a, b) => a + b, 0)));
+    expect(N_CONSTRAINTS).toBe(2);
+    expect(TABLE_SCHEMAS.reduce((n, t) => n + t.columns.length, 0)).toBe(102);
   });
 });
 
@@ -91,6 +112,10 @@ describe('one chain, tampered: the program\'s own checks', () => {
     // pair (state, memory): the state (1 row) does not come before the memory (2^h rows)
     expectFailsAt(tampered(streams, 'layout_order', 0, 0, (c) => (c[0] ^= 1)), 'deref', 'assert log(sg) < 33');
   });
+  it("a stack order bit flipped: the sizes' difference has the other sign", () => {
+    // pair (memory, q_flock): arith's q_flock (2^(8 + 3) words) is below its memory (2^16)
+    expectFailsAt(tampered(streams, 'stack_order', 0, 1, (c) => (c[0] ^= 1)), 'deref', 'assert log(sg) < 33');
+  });
   it('a table column value changed: the AIR terminal does not give the last claim', () => {
     // the first XOR column (pc); a BLAKE2S count column
     expectFailsAt(tampered(streams, 'fs', fsAt.columns, 0, (c) => (c[0] ^= 1)), 'write-conflict', CLAIM);
@@ -128,12 +153,13 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
   it('another deferred T: the program computes the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.matrix + 82, (c) => (c[0] ^= 1)), 'write-conflict', 'mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat');
   });
-  it("another selector, total, share weight or table eq weight: the program computes the verifier's", () => {
+  it("another selector, total, share weight, table eq weight or column placement: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.totals + 1, (c) => (c[2] ^= 1)), 'write-conflict', 'tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.shareWeights, (c) => (c[2] ^= 1)), 'write-conflict', 'shw[GEN ** 0] = s2');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.tableWeights + 5, (c) => (c[2] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.place + 40, (c) => (c[0] ^= 2)), 'write-conflict', 'pl[GEN ** (STACK_FIRST[b] + j)] = go');
   });
   it("another ring-switching claim: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.ring, (c) => (c[3] ^= 1)), 'write-conflict', 'out[GEN ** OUT_RING] = tr');

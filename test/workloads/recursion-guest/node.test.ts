@@ -141,14 +141,14 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expectFailsAt(tampered(streams, 'batch_matrix_rounds', 20, 0, (c) => (c[2] ^= 1)), 'write-conflict', MATRIX_END, pi);
     expectFailsAt(tampered(streams, 'batch_matrix_values', 0, 1, (c) => (c[0] ^= 1)), 'write-conflict', MATRIX_END, pi);
   });
-  // child_to_ring's own checks (docs/recursion-guest.md §5–§7) run on each child inside the node;
-  // what they defer (the matrix term, from the last slice values) is caught by the batch
-  it('[N1] a child proof changed: the node stops inside that child\'s verification, or at the batch for a deferred value', () => {
+  // child_to_ring's own checks (docs/recursion-guest.md §5–§7) run on each child inside the node
+  it('[N1] a child proof changed: the node stops inside that child\'s verification', () => {
     const fs = streams.get('fs')!.length;
     const flip = (name: string, entry: number) => tampered(streams, name, entry, 0, (c) => (c[0] ^= 1));
     expectFailsAt(flip('fs', 5), 'write-conflict', 'sizes[k] = n', pi);
     expectFailsAt(flip('fs', 20), 'write-conflict', 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])', pi);
     expectFailsAt(flip('bytecode_share', 1), 'write-conflict', 'assert term == claim', pi);
+    // Flock's last slice values make the matrix term the node defers: the batch catches it
     expectFailsAt(flip('fs', fs - 10), 'write-conflict', LEAF_END, pi);
   });
   it('[N3] a P_N batch claimed with no node child', () => {

@@ -34,6 +34,6 @@ describe('query positions from squeezed words', () => {
   });
 
   it('another position claimed: the run of bits is not it', () => {
-    expectFailsAt(tampered(streams, 'positions', 1, 3, (c) => (c[0] ^= 4)), 'write-conflict', 'want[j] = pos');
+    expectFailsAt(tampered(streams, 'positions', 1, 3, (c) => (c[0] ^= 4)), 'write-conflict', 'want[j] = bits_run(bits, j, d)');
   });
 });

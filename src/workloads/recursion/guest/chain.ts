@@ -14,7 +14,7 @@ import { parseProof } from '../../../transcript/proof';
 import { rootToScalars } from '../../../transcript/root';
 import { TAG_SCALAR } from '../../../transcript/tags';
 import { bytecodeMultilinear, fsSeed } from '../../../vm/bytecode';
-import { stackLog, type VmShape } from '../../../vm/layout';
+import { columnLogSizes, stackLog, vmLayout, type VmShape } from '../../../vm/layout';
 import { leafLayout } from '../../../vm/leaves';
 import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
@@ -35,7 +35,7 @@ import { blockCells } from './transcript';
 export const OUT = {
   chain: 0, ring: 2, ringF: 3, share: 9, matrix: 10, sizes: 93, mu: 101, depth: 102, maxTau: 103, alpha: 104, beta: 108,
   zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, sel: 286, w: 349, totals: 365,
-  shareWeights: 368, tableWeights: 371, checked: 377,
+  shareWeights: 368, tableWeights: 371, place: 377, checked: 467,
 } as const;
 
 /** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + 7) and the stack's floor. */
@@ -83,7 +83,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   });
   // size_bounds: μ, then the stack's words below 2^μ
   const mu = stackLog(shape);
-  const words = 4 * 2 ** shape.logMemory + 2 ** logBytecode + 2 ** (8 + shape.taus[BLAKE2S_TABLE]) + [15, 15, 8, 15, 14, 17].reduce((n, c, t) => n + c * 2 ** shape.taus[t], 0);
+  const words = columnLogSizes(shape).reduce<number>((n, k) => n + (k === null ? 0 : 2 ** k), 0);
   pushEntry(streams, 'stack_log', [gPow(mu - MIN_STACK_LOG)]);
   pushEntry(streams, 'ceil_bits', bits(2 ** mu - words, mu === MIN_STACK_LOG ? mu : mu - 1));
   put(OUT.mu, gPow(mu));
@@ -98,7 +98,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   const beta = twin.sample();
   const { depth } = leafLayout(shape);
   if (depth < GKR_MIN_DEPTH || depth >= GKR_MIN_DEPTH + GKR_DEPTHS) throw new RangeError(`a bus of depth ${depth} is outside the GKR's window ${GKR_MIN_DEPTH}..${GKR_MIN_DEPTH + GKR_DEPTHS - 1}`);
-  const W = 1 + 2 ** shape.logMemory + 2 ** logBytecode + [5, 5, 3, 5, 5, 10].reduce((n, c, t) => n + c * 2 ** shape.taus[t], 0);
+  const W = leafLayout(shape).push.blocks.reduce((n, b) => n + 2 ** b.logRows, 0);
   pushEntry(streams, 'gkr_depth', [gPow(depth - GKR_MIN_DEPTH)]);
   pushEntry(streams, 'ceil_bits', bits(2 ** depth - W, depth - 1));
   put(OUT.depth, gPow(depth));
@@ -128,6 +128,12 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   put(OUT.w, ...Array.from({ length: 16 }, (_, i) => sides[0].weights.subarray(6 * i, 6 * i + 6)));
   put(OUT.totals, ...bus.totals);
   put(OUT.shareWeights, ...bus.shareWeights);
+  // the stack's groups: the memory's columns, the bytecode's final count, q_flock, the tables'
+  const stackLogs = [shape.logMemory, logBytecode, 8 + shape.taus[BLAKE2S_TABLE], ...shape.taus];
+  const stackOrder: E[] = [];
+  for (let b = 1; b < 9; b++) for (let a = 0; a < b; a++) stackOrder.push(stackLogs[a] >= stackLogs[b] ? eOne() : eZero());
+  pushEntry(streams, 'stack_order', stackOrder);
+  put(OUT.place, ...vmLayout(shape).stack.offsets.map((o) => gPow(o)));
 
   const share = nativeSink(bytecodeMultilinear(program)).share!(bus.sharePoint);
   const d = Math.max(...shape.taus);

@@ -1,7 +1,7 @@
 // The hints of the node program's Merkle openings (programs/aggregate-node.py, open_leaf): per
 // query of every phase the verifier authenticated, its leaf image as cells, its full path's
 // siblings and its position's bits. The program hashes and walks them to the phase's root.
-import { type E, eOne, eZero } from '../../../field/e';
+import { type E, eFromK, eOne, eZero } from '../../../field/e';
 import { blake2sWordsInto, compress2to1 } from '../../../hash/blake2s';
 import { MerkleError } from '../../../merkle/errors';
 import type { OpenedPhase } from '../../../transcript/verifier-state';
@@ -43,6 +43,16 @@ function pathPairs(image: Uint32Array, path: readonly Uint8Array[], q: number): 
   return out;
 }
 
+/** Query i of `phase`: its leaf image (as cells, or `asWords` as K words, for the WHIR piece's
+ * row folds), its path's hashed pairs and its position's bits. */
+export function pushOpening(streams: Streams, phase: OpenedPhase, i: number, asWords = false): void {
+  const o = phase.openings[i], q = phase.queries[i];
+  if (asWords) pushEntry(streams, 'row_words', Array.from({ length: phase.leafWords }, (_, k) => eFromK(o.leafData.subarray(2 * k, 2 * k + 2))));
+  else pushEntry(streams, 'leaf', Array.from({ length: phase.leafWords / 2 }, (_, c) => wordCell(o.leafData, 4 * c)));
+  pushEntry(streams, 'siblings', pathPairs(o.leafData, o.path, q));
+  pushEntry(streams, 'path_bits', Array.from({ length: Math.log2(phase.nLeaves) }, (_, l) => ((q >>> l) & 1 ? eOne() : eZero())));
+}
+
 /** The streams of the Merkle piece over every query of `phases`. */
 export function openingsWitness(phases: readonly OpenedPhase[]): Streams {
   const streams: Streams = new Map();
@@ -55,12 +65,9 @@ export function openingsWitness(phases: readonly OpenedPhase[]): Streams {
     if (kind < 0) throw new MerkleError('shape', `a leaf of ${phase.leafWords} K words is no leaf the node program hashes`);
     const height = Math.log2(phase.nLeaves);
     const root = digestCells(phase.root);
-    phase.openings.forEach((o, i) => {
-      const q = phase.queries[i];
+    phase.openings.forEach((_, i) => {
       pushEntry(streams, 'opening', [gPow(kind), gPow(height - 1), root[0], root[1]]);
-      pushEntry(streams, 'leaf', Array.from({ length: 4 * blocks }, (_, c) => wordCell(o.leafData, 4 * c)));
-      pushEntry(streams, 'siblings', pathPairs(o.leafData, o.path, q));
-      pushEntry(streams, 'path_bits', Array.from({ length: height }, (_, l) => ((q >>> l) & 1 ? eOne() : eZero())));
+      pushOpening(streams, phase, i);
     });
   }
   return streams;

@@ -17,7 +17,7 @@ import { chainWitness } from './chain';
 import { gPow, pushEntry, type Streams } from './streams';
 
 /** The piece main runs for the node (until main is the node). */
-export const NODE_PIECE = 5;
+export const NODE_PIECE = 6;
 
 const bit = (b: number): E => (b ? eOne() : eZero());
 const bits = (v: number, n: number): E[] => Array.from({ length: n }, (_, k) => bit(Math.floor(v / 2 ** k) % 2));

@@ -1,0 +1,164 @@
+// The hints of the node program's stacked WHIR opening (programs/aggregate-node.py, whir_open)
+// for one child, run after child_to_ring on its chain: child_to_ring's own hints (chain.ts, bare),
+// then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
+// squeeze's bits and opened row recorded in the order the program reads them. The inputs the
+// program does not take from the child's record yet (the ring point, the point claims' points,
+// the commitment root) are hinted; what the TypeScript verifier ends with (the batch's weight at
+// the bound point, the point) is the program's to meet.
+import { type E, eOne, eZero } from '../../../field/e';
+import { verifyFlock } from '../../../flock/verify';
+import { batchClaims } from '../../../pcs/stack/batch';
+import { checkClaims, claimPoint, type StackClaims } from '../../../pcs/stack/claims';
+import { stackWeightAt } from '../../../pcs/stack/weight';
+import { INITIAL_FOLDING_FACTOR, whirConfig } from '../../../pcs/whir/config';
+import { verifyWhir } from '../../../pcs/whir/verifier';
+import type { TranscriptStep } from '../../../transcript/fiat-shamir';
+import { parseProof } from '../../../transcript/proof';
+import type { OpenedPhase } from '../../../transcript/verifier-state';
+import { bytecodeMultilinear } from '../../../vm/bytecode';
+import { vmLayout } from '../../../vm/layout';
+import type { Program } from '../../../vm/program';
+import type { PublicInput } from '../../../vm/public-input';
+import { BLAKE2S_TABLE, QFLOCK } from '../../../vm/tables/columns';
+import { readAnnounced } from '../../../vm/verify/announce';
+import { verifyBus } from '../../../vm/verify/bus';
+import { nativeSink } from '../../../vm/verify/deferred';
+import { verifyPublicLine } from '../../../vm/verify/public-line';
+import { routeClaims } from '../../../vm/verify/routing';
+import { verifyTableSumcheck } from '../../../vm/verify/table-sumcheck';
+import { vmVerifierState } from '../../../vm/verify/verify';
+import { VerificationError } from '../../../transcript/errors';
+import { chainWitness } from './chain';
+import { pushOpening, wordCell } from './merkle';
+import { challengeBits } from './positions';
+import { gPow, pushEntry, type Streams } from './streams';
+import { blockCells, powBits, transcriptEvents } from './transcript';
+
+/** The commitment sizes log N the program's WHIR piece handles (WHIR_MIN_LOGN .. + 3), at log
+ * inverse rate 1, and the point claims its batch takes. */
+export const WHIR_MIN_LOGN = 20;
+export const WHIR_LOGNS = 4;
+export const POINT_CLAIMS = 110;
+
+export interface WhirRecord {
+  readonly streams: Streams;
+  readonly logN: number;
+  /** The batch's weight at the bound point (stackWeightAt), and the point, as the verifier has them. */
+  readonly weight: E;
+  readonly point: readonly E[];
+  readonly phases: readonly OpenedPhase[];
+  /** Where the opening's absorbs start in the `fs` stream (child_to_ring's come first). */
+  readonly fsStart: number;
+}
+
+const coords = (p: Uint32Array): E[] => Array.from({ length: p.length / 6 }, (_, i) => p.slice(6 * i, 6 * i + 6));
+
+/** A slice's point completed to n coordinates by its selector's bits (offset / 2^len). */
+function fullPoint(point: Uint32Array, offset: number, n: number): E[] {
+  const len = point.length / 6, sel = offset / 2 ** len;
+  return [...coords(point), ...Array.from({ length: n - len }, (_, k) => (Math.floor(sel / 2 ** k) % 2 ? eOne() : eZero()))];
+}
+
+export function whirWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): WhirRecord {
+  const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
+  const { shape, logInvRate } = readAnnounced(vs, Math.log2(program.bytecode.length));
+  const layout = vmLayout(shape);
+  const root = vs.nextRoot();
+  const bus = verifyBus(vs, shape);
+  const sink = nativeSink(bytecodeMultilinear(program));
+  const tables = verifyTableSumcheck(vs, shape, bus, sink.share?.(bus.sharePoint));
+  sink.bytecode(tables.bytecode);
+  const publicClaims = verifyPublicLine(vs, publicInput, shape.logMemory);
+  const points = routeClaims(layout, [...bus.claims, ...tables.claims, ...publicClaims]);
+  const flock = verifyFlock(vs, shape.taus[BLAKE2S_TABLE], (c) => sink.matrix(c)).claim;
+  const n = layout.stack.logN;
+  if (logInvRate !== 1 || n < WHIR_MIN_LOGN || n >= WHIR_MIN_LOGN + WHIR_LOGNS) {
+    throw new RangeError(`a commitment of 2^${n} words at log inverse rate ${logInvRate} is outside the WHIR piece's window (2^${WHIR_MIN_LOGN}..2^${WHIR_MIN_LOGN + WHIR_LOGNS - 1}, rate 1)`);
+  }
+  if (points.length !== POINT_CLAIMS) throw new RangeError(`the batch has ${points.length} point claims, the program ${POINT_CLAIMS}`);
+  const qflock = layout.placements[QFLOCK]!;
+  const claims: StackClaims = { ring: { offset: qflock.offset, vars: qflock.vars, claims: [flock] }, points };
+  const view = { logN: n, nLanes: layout.stack.nLanes };
+  checkClaims(claims, view);
+
+  const steps: TranscriptStep[] = [];
+  vs.tapTranscript((s) => steps.push(s));
+  vs.openedPhases = [];
+  const batch = batchClaims(vs, claims);
+  let weight: E = eZero(), rotated = new Uint32Array(0);
+  verifyWhir(vs, {
+    ...view, logInvRate, root, target: batch.target,
+    weightAt: (x) => {
+      rotated = x.slice();
+      weight = stackWeightAt(claims, batch, x);
+      return weight;
+    },
+  });
+  vs.finish();
+  const phases = vs.openedPhases;
+
+  const streams: Streams = chainWitness(program, publicInput, proofBytes, true).streams;
+  streams.set('piece', [[gPow(5)]]);
+  const fsStart = streams.get('fs')!.length;
+
+  // The transcript in the program's order: each event checked to be the kind it expects.
+  const events = transcriptEvents(steps);
+  let at = 0;
+  const next = <K extends string>(kind: K) => {
+    const ev = events[at++];
+    if (ev?.kind !== kind) throw new VerificationError(`WHIR hints: transcript event ${at - 1} is ${ev?.kind ?? 'missing'}, the program expects ${kind}`);
+    return ev as Extract<(typeof events)[number], { kind: K }>;
+  };
+  const absorb = (k = 1) => {
+    for (let i = 0; i < k; i++) pushEntry(streams, 'fs', blockCells(next('absorb').scalar));
+  };
+  const squeeze = (k = 1) => {
+    for (let i = 0; i < k; i++) next('squeeze');
+  };
+  // a digest's half: one 128-bit cell
+  const half = () => pushEntry(streams, 'fs', [wordCell(next('absorb').scalar, 0)]);
+
+  squeeze(6);
+  absorb(POINT_CLAIMS);
+  squeeze();
+  absorb();
+  half();
+  half();
+  absorb(2);
+  const config = whirConfig(n, logInvRate);
+  config.levels.forEach((level, i) => {
+    const last = i === config.levels.length - 1, m = level.logMsgCols, d = level.logBlockLen;
+    for (let j = 0; j < level.fold; j++) {
+      squeeze();
+      absorb(2);
+    }
+    if (!last) {
+      half();
+      half();
+      squeeze(m);
+      absorb(3);
+    } else absorb(2 ** m);
+    const grind = next('grind');
+    pushEntry(streams, 'fs', blockCells(grind.nonce));
+    pushEntry(streams, 'pow_bits', powBits(grind.check));
+    for (let s = 0; s < Math.ceil(level.queries / Math.floor(192 / d)); s++) pushEntry(streams, 'challenge_bits', challengeBits(next('squeeze').challenge));
+    squeeze();
+    phases[i].openings.forEach((_, q) => pushOpening(streams, phases[i], q, true));
+    absorb(2);
+    if (last) {
+      for (let j = 0; j < m; j++) {
+        squeeze();
+        if (j + 1 < m) absorb(2);
+      }
+    }
+  });
+  if (at !== events.length) throw new VerificationError(`WHIR hints: ${events.length - at} transcript events left over`);
+
+  pushEntry(streams, 'ring_point', fullPoint(flock.suffix, qflock.offset, n));
+  pushEntry(streams, 'point_claims', points.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
+  // the bound point, un-rotated: the verifier's weight took its lane coordinates last
+  const x = coords(rotated);
+  const point = [...x.slice(n - INITIAL_FOLDING_FACTOR), ...x.slice(0, n - INITIAL_FOLDING_FACTOR)];
+  pushEntry(streams, 'whir_out', [weight, ...point]);
+  return { streams, logN: n, weight, point, phases, fsStart };
+}

@@ -1,0 +1,123 @@
+// The node program's stacked WHIR opening (programs/aggregate-node.py, whir_open) after
+// child_to_ring, on the chain and record it leaves: a child's batch (ring switching's claim, the
+// point claims, λ) and every WHIR level — fold rounds, the next root from the stream, OOD sample
+// and answer, grinding, query squeezes whose bits are the Merkle walks' paths, each opened row
+// folded into the level's claim — to the terminal check: one chain from the child's statement,
+// ending at the TypeScript verifier's weight and bound point. Each tampered part stops the run at
+// the assertion that catches it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { whirConfig } from '../../../src/pcs/whir/config';
+import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { type Child, expectFailsAt, leafChild, nodeProgram, run, tampered, vectorChild } from './children';
+
+function opens(child: Child) {
+  const rec = whirWitness(child.program, child.publicInput, child.proof);
+  const exec = run(rec.streams);
+  const queries = rec.phases.reduce((k, p) => k + p.queries.length, 0);
+  expect(rec.point).toHaveLength(rec.logN);
+  // program cycles by function (specialisations together; main's range holds the fill)
+  const by = new Map<string, number>();
+  for (const f of nodeProgram().program.fnRanges) {
+    const name = f.name.replace(/__.*/, '');
+    if (name === 'main') continue;
+    let c = 0;
+    for (let pc = f.entry; pc < f.entry + f.len; pc++) c += exec.bytecodeCounts[pc];
+    if (c > 0) by.set(name, (by.get(name) ?? 0) + c);
+  }
+  const whir = ['whir_at', 'whir_open', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
+  const parts = whir.map((k) => `${k} ${by.get(k) ?? 0}`).join(', ');
+  const own = whir.reduce((t, k) => t + (by.get(k) ?? 0), 0);
+  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${nodeProgram().program.bytecode.length} slots)`);
+}
+
+describe("a child's stacked WHIR opening in the VM", () => {
+  for (const name of ['arith', 'big']) it(`runs ${name}'s opening to the verifier's weight, point and terminal check`, () => opens(vectorChild(name)));
+  describe('a leaf aggregate', () => {
+    let leaf: Child;
+    beforeAll(async () => {
+      leaf = await leafChild(1);
+    }, 120_000);
+    it("runs its opening to the verifier's weight, point and terminal check", () => opens(leaf));
+  });
+});
+
+describe('a tampered opening stops the run', () => {
+  const rec = whirWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof);
+  const levels = whirConfig(rec.logN, 1).levels;
+  // fs entries after child_to_ring's: the point claims' values, the target, the root's halves,
+  // the first polynomial; per level its folds' (c0, c2), then the next root's halves and the OOD
+  // (y, c0, c2) or the residual, the grinding nonce, the queries' (c0, c2); the last level's tail
+  // polynomials.
+  const starts: number[] = [];
+  let k = rec.fsStart + POINT_CLAIMS + 5;
+  levels.forEach((l, i) => {
+    starts.push(k);
+    k += 2 * l.fold + (i + 1 < levels.length ? 5 : 2 ** l.logMsgCols) + 1 + 2;
+  });
+  const fold = (i: number, j: number) => starts[i] + 2 * j;
+  const ood = (i: number) => starts[i] + 2 * levels[i].fold + 2;
+  const nonce = (i: number) => starts[i] + 2 * levels[i].fold + (i + 1 < levels.length ? 5 : 2 ** levels[i].logMsgCols);
+  const last = levels.length - 1;
+  const tailEnd = nonce(last) + 3 + 2 * (levels[last].logMsgCols - 1);
+  const GRIND = 'chk[0] = acc * GEN ** POW_BITS + lm[1] * Y';
+  const TERMINAL = 'fin[0] = wt * st[8 * nl + 1]';
+  const NODE_SLOT = 'nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])';
+
+  it('the honest hints run, and the stream is read to its end', () => {
+    expect(rec.streams.get('fs')).toHaveLength(tailEnd);
+    expect(() => run(rec.streams)).not.toThrow();
+  });
+  it("a fold round's coefficient changed: the chain moves, so level 1's grinding nonce fails", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', fold(1, 0), 0, (c) => (c[0] ^= 1)), 'write-conflict', GRIND);
+  });
+  it("the last tail round's coefficient changed: the terminal check", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', tailEnd - 2, 0, (c) => (c[2] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("an OOD answer changed: the chain moves, so the level's grinding nonce fails", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', ood(0), 0, (c) => (c[1] ^= 1)), 'write-conflict', GRIND);
+  });
+  it('a grinding nonce changed: the grinding check', () => {
+    expectFailsAt(tampered(rec.streams, 'fs', nonce(2), 0, (c) => (c[0] ^= 1)), 'write-conflict', GRIND);
+  });
+  it("a residual value changed: the chain moves, so the last level's grinding nonce fails", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', nonce(last) - 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', GRIND);
+  });
+  it("a Merkle sibling changed: the next level's node is not in its slot", () => {
+    const q = rec.phases[1].queries[0], first = rec.phases[0].queries.length;
+    const slot = (q >>> 4) & 1 ? 0 : 2;
+    expectFailsAt(tampered(rec.streams, 'siblings', first, 4 * 4 + slot, (c) => (c[1] ^= 1 << 9)), 'write-conflict', NODE_SLOT);
+  });
+  it("a leaf-row lane changed: the row's digest is not in level 0's slot", () => {
+    expectFailsAt(tampered(rec.streams, 'row_words', 3, 63, (c) => (c[0] ^= 1)), 'write-conflict', NODE_SLOT);
+  });
+  it('a leaf-row word outside K: the K check', () => {
+    expectFailsAt(tampered(rec.streams, 'row_words', 3, 10, (c) => (c[2] ^= 1)), 'jump', 'assert_in_k(w[2 * c], w[2 * c + 1])');
+  });
+  it("a query's path bit flipped: the node is not in the slot the bit names", () => {
+    expectFailsAt(tampered(rec.streams, 'path_bits', 7, 3, (c) => (c[0] ^= 1)), 'write-conflict', NODE_SLOT);
+  });
+  it("another query's valid opening in a query's place: its path does not spell the drawn position", () => {
+    const i = rec.phases[0].queries.findIndex((q) => q !== rec.phases[0].queries[0]);
+    const swapped = new Map([...rec.streams].map(([name, v]) => [name, v.slice()]));
+    for (const name of ['row_words', 'siblings', 'path_bits']) swapped.get(name)![0] = rec.streams.get(name)![i];
+    expectFailsAt(swapped, 'write-conflict', 'at[0] = pos');
+  });
+  it("a query squeeze's bit flipped: the bits do not recombine into the challenge", () => {
+    expectFailsAt(tampered(rec.streams, 'challenge_bits', 2, 77, (c) => (c[0] ^= 1)), 'write-conflict', 'chk[0] = a0 + a1 * Y + a2 * Y2');
+  });
+  it("a point claim's hinted point changed: the weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("the ring point changed past χ'_in: the ring claim's weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 9, (c) => (c[5] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("the ring point's χ'_in changed: it is not the record's", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 1, (c) => (c[5] ^= 1)), 'write-conflict', 'fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]');
+  });
+  it("a point claim's value changed: it is not the record's column value", () => {
+    expectFailsAt(tampered(rec.streams, 'fs', rec.fsStart + 20, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]');
+  });
+  it("a wrong expected weight: the program's batch weight is the verifier's", () => {
+    expectFailsAt(tampered(rec.streams, 'whir_out', 0, 0, (c) => (c[4] ^= 1)), 'write-conflict', 'wo[0] = bw[0]');
+  });
+});
