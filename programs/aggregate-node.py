@@ -17,7 +17,8 @@
 #   stack_log   [g^(μ - MIN_STACK_LOG)]; gkr_depth [g^(D - GKR_MIN_DEPTH)]; depth [g^(max τ)]
 #   layout_order, stack_order  [36 bits]: for group pairs a < b of the bus layout, of the
 #               stack, [s_a ≥ s_b]
-#   block_bits  per bus block (push's 36, then count's 27): its offset's BUS_BITS24 bits
+#   block_digits  per bus block (push's 36, then count's 27): its offset's DIGITS 4-bit digits
+#               g^d, least significant first
 #   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
 # and, for main's pieces on one child:
 #   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
@@ -115,14 +116,18 @@ OUT_TOTALS = 365
 OUT_SHARE_W = 368
 OUT_TW = 371
 OUT_PLACE = 377
+OUT_CHI_OUT = 467
+OUT_ROOT = 483
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
-# builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
-# column's MLE at ζ_<s)
-CHILD_CHECKED = 467
-OUT_P2 = 467
-OUT_ZP = 500
-OUT_IM = 525
-CHILD_OUT = 550
+# builds: g^(2^n) for n ≤ 32; per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
+# column's MLE at ζ_<s; block_sel's digit tables)
+CHILD_CHECKED = 485
+OUT_P2 = 485
+OUT_ZP = 518
+OUT_IM = 543
+OUT_EQD = 568
+OUT_GD = 664
+CHILD_OUT = 760
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -131,6 +136,7 @@ TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
 PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
 COUNT_FIRST = [36, 40, 44, 46, 50, 54]
 BUS_BITS24 = 24
+DIGITS = 6
 # The stack's groups (memory's four columns, the bytecode's final count, q_flock, each table's
 # committed columns): their columns and the first's place among the 90 committed.
 STACK_COLUMNS = [4, 1, 1, 15, 15, 8, 15, 14, 17]
@@ -228,9 +234,8 @@ def fs_observe(ch, i: Const):
 # Absorb a known scalar s (step i): its block's cells hinted as fs_observe's, then checked to be s.
 @inline
 def fs_absorb(ch, s, i: Const):
-    kn = StackBuf(1)
-    kn[0] = s
-    kn[0] = fs_observe(ch, i)
+    v = fs_observe(ch, i)
+    assert v == s
     return
 
 
@@ -643,6 +648,8 @@ def flock_rounds(c0, c1, out, nb: Const):
     for i in unroll(0, 8):
         mt[GEN ** (1 + i)] = chi[i]
     mt[GEN ** 9] = al
+    for i in unroll(0, nb):
+        out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]
     for i in unroll(0, 8):
         mt[GEN ** (10 + i)] = rho[7 - i]
     for u in unroll(0, 64):
@@ -1085,23 +1092,49 @@ def size_bounds(out, lb):
     return gw
 
 
-# A block's selector at ζ (zs: ζ's BUS_BITS24 coordinates, zero padded): its offset o (go = g^o)
-# hinted as BUS_BITS24 bits and checked (Π_k (1 + o_k·(g^(2^k) + 1)) = g^o); then
-# eq(o >> s, ζ_≥s) = Π_k (1 + o_k + ζ_k) / Π_{k<s} (1 + ζ_k) (zps, o's bits below its rows' log s
-# being zero; eq(b, z) = 1 + b + z for a bit b).
+# A block's selector at ζ: its offset o (go = g^o) hinted as DIGITS 4-bit digits g^d_m, each
+# range checked, and checked digit by digit against the record's tables (digit_tables):
+# Π_m g^(d_m·16^m) = g^o; then eq(o >> s, ζ_≥s) = Π_m eq(d_m's bits, ζ_{4m..4m+3}) / Π_{k<s} (1 + ζ_k)
+# (zps; o's bits below its rows' log s are zero, and eq(0, z) = 1 + z).
 @inline
-def block_sel(zs, go, zps):
-    ob = StackBuf(BUS_BITS24)
-    hint_witness(ob, "block_bits")
-    for k in unroll(0, BUS_BITS24):
-        ob[k] = ob[k] * ob[k]
-    gp = 1 + ob[0] * (GEN + 1)
-    sl = 1 + ob[0] + zs[0]
-    for k in unroll(1, BUS_BITS24):
-        gp = gp * (1 + ob[k] * (GEN ** (2 ** k) + 1))
-        sl = sl * (1 + ob[k] + zs[k])
+def block_sel(eqd, gd, go, zps):
+    dg = StackBuf(DIGITS)
+    hint_witness(dg, "block_digits")
+    for m in unroll(0, DIGITS):
+        assert log(dg[m]) < 16
+    sl = eqd[dg[0]]
+    gp = gd[dg[0]]
+    for m in unroll(1, DIGITS):
+        em = eqd * GEN ** (16 * m)
+        gm = gd * GEN ** (16 * m)
+        sl = sl * em[dg[m]]
+        gp = gp * gm[dg[m]]
     assert gp == go
     return sl / zps
+
+
+# The digit tables of block_sel, per 4-bit digit position m < DIGITS and digit d < 16, read at
+# g^d: eq(d's bits, ζ_{4m..4m+3}) at OUT_EQD + 16m + d (ζ padded with zeros to BUS_BITS24
+# coordinates; eq(1, z) = z, eq(0, z) = 1 + z), g^(d·16^m) at OUT_GD + 16m + d.
+@inline
+def digit_tables(out, zs):
+    fz = StackBuf(2 * BUS_BITS24)
+    for k in unroll(0, BUS_BITS24):
+        fz[2 * k] = 1 + zs[k]
+        fz[2 * k + 1] = zs[k]
+    eqd = out * GEN ** OUT_EQD
+    gd = out * GEN ** OUT_GD
+    for m in unroll(0, DIGITS):
+        l2 = StackBuf(4)
+        l3 = StackBuf(8)
+        for d in unroll(0, 4):
+            l2[d] = fz[8 * m + d % 2] * fz[8 * m + 2 + d // 2]
+        for d in unroll(0, 8):
+            l3[d] = l2[d % 4] * fz[8 * m + 4 + d // 4]
+        for d in unroll(0, 16):
+            eqd[GEN ** (16 * m + d)] = l3[d % 8] * fz[8 * m + 6 + d // 8]
+            gd[GEN ** (16 * m + d)] = GEN ** (d * 16 ** m)
+    return
 
 
 # Nine groups of equal-sized blocks stacked largest first, ties in input order
@@ -1169,6 +1202,9 @@ def bus_layout(out, lb):
         ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
         zp[GEN ** (k + 1)] = zc
         im[GEN ** (k + 1)] = ic
+    digit_tables(out, zs)
+    eqd = out * GEN ** OUT_EQD
+    gd = out * GEN ** OUT_GD
     gr = StackBuf(63)
     gr[0] = 1
     gr[1] = out[GEN ** OUT_SIZES]
@@ -1180,7 +1216,7 @@ def bus_layout(out, lb):
         go = group_offset(gr, gr, 18, b, 0, 9)
         zps = zp[gr[b]]
         for j in unroll(0, PUSH_BLOCKS[b]):
-            sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
+            sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)
             go = go * gr[9 + b]
     cr = StackBuf(6)
     for t in unroll(0, 6):
@@ -1189,7 +1225,7 @@ def bus_layout(out, lb):
         go = group_offset(gr, cr, 0, b, 3, 6)
         zps = zp[gr[3 + b]]
         for j in unroll(0, TABLE_COUNTS[b]):
-            sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
+            sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)
             go = go * gr[12 + b]
     return
 
@@ -1434,11 +1470,17 @@ def air_terminal(out):
 #                     eq(α, i); OUT_TOTALS (3), OUT_SHARE_W (3) the sides' totals and share
 #                     weights; OUT_TW (6) the tables' eq weights at the table point
 #   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
+#   OUT_CHI_OUT (nb)  the zerocheck's χ_out (its challenges past χ_in): ring switching's point is
+#                     χ'_in ‖ χ_out on q_flock's slice; OUT_ROOT (2) the commitment root's halves
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
-# (depth checked), the framework values, the table sumcheck (max τ checked) and the public-input
-# line, Flock and ring switching's claim, each on the chain the last one left.
+# (depth checked; ζ zero padded to BUS_BITS24 cells), the framework values, the bus's leaf layout
+# and side totals (bus_layout, bus_totals), the stack's placements (stack_layout), the table
+# sumcheck (max τ checked) with its AIR terminal and the public-input line, Flock and ring
+# switching's claim, each on the chain the last one left. Nothing it pops is trusted: its streams
+# (src/workloads/recursion/guest/chain.ts childStreams) are the child's stream scalars and the
+# hints each checked where it is read.
 def child_to_ring(s0, s1, p0, p1, lb, out):
     out[GEN ** OUT_PUBLIC] = p0
     out[GEN ** (OUT_PUBLIC + 1)] = p1
@@ -1464,7 +1506,7 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
         out[GEN ** (OUT_SIZES + k)] = gp
     gw = size_bounds(out, lb)
     for k in unroll(0, 2):
-        half = fs_observe_half(ch, 4 + ANNOUNCED + k)
+        out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)
     for k in unroll(0, 4):
         out[GEN ** (OUT_ALPHA + k)] = fs_squeeze(ch, 6 + ANNOUNCED + k)
     out[GEN ** OUT_BETA] = fs_squeeze(ch, 10 + ANNOUNCED)

@@ -69,7 +69,9 @@ export interface NodeStats {
   readonly children: number;
   readonly overlaps: number;
   readonly stageMs: Readonly<Record<NodeStage, number>>;
+  /** The proven rows (the fill included) and the program's own steps. */
   readonly cycles: number;
+  readonly programCycles: number;
   readonly proofBytes: number;
 }
 
@@ -137,7 +139,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
     stats: {
       n: union.keys.length, children: children.length, overlaps: union.overlaps,
       stageMs: { check: prepared.checkMs, batch: prepared.batchMs, hints: hintsMs, ...stats.stageMs },
-      cycles: stats.cycles, proofBytes: stats.proofBytes,
+      cycles: stats.cycles, programCycles: stats.programCycles, proofBytes: stats.proofBytes,
     },
   };
 }

@@ -69,7 +69,7 @@ describe('a parent over that node and a leaf, in the VM', () => {
     expectFailsAt(tampered(streams, 'batch_node_value', 0, 0, (c) => (c[2] ^= 1)), 'write-conflict', NODE_END, pi);
   });
   it("[N1, N3] a carried claim of the node child changed: its digest C, so the child's statement, is another", () => {
-    expectFailsAt(tampered(streams, 'child_claims', 0, 30, (c) => (c[0] ^= 1)), 'write-conflict', 'return blk[0] + blk[1] * Y2', pi);
+    expectFailsAt(tampered(streams, 'child_claims', 0, 30, (c) => (c[0] ^= 1)), 'write-conflict', 'assert v == s', pi);
   });
   it('[N3] no P_N batch though a child is a node', () => {
     expectFailsAt(tampered(streams, 'has_node', 0, 0, (c) => c.set(gPow(0))), 'write-conflict', 'assert gn == 1', pi);

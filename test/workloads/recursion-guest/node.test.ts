@@ -80,7 +80,7 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
 
   const PUB = 'pub[1] = d0';
   // a child's public words are absorbed into its transcript (fs_absorb), equal to the proof's block
-  const CHILD_STATEMENT = 'return blk[0] + blk[1] * Y2';
+  const CHILD_STATEMENT = 'assert v == s';
   it('another message, epoch or signer set in the public input: the digest the program asserts differs', () => {
     const { union, batch, nodeProgramDigest } = prepared.input;
     const other = Uint8Array.from(message, (b, i) => (i === 3 ? b ^ 1 : b));

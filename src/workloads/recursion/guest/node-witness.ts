@@ -1,7 +1,7 @@
 // The node program's own witness streams (programs/aggregate-node.py, node_main): everything the
 // node layer pops, in its order, from what proveNode has checked — the union and each key list's
 // indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind and
-// its verification's streams (chainWitness: child_to_ring's, on the child's real public input),
+// its verification's streams (childStreams: child_to_ring's, on the child's real public input),
 // the raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
 // node children's carried claims are batchHints' (../batch-hints.ts).
 import { type E, eOne, eZero } from '../../../field/e';
@@ -13,7 +13,7 @@ import { nodeBytecodeClaims } from '../batch';
 import type { NodeClaims } from '../claims';
 import type { NodeWitnessInput } from '../node-prove';
 import { nodePublicInput } from '../statement';
-import { chainWitness } from './chain';
+import { childStreams } from './chain';
 import { gPow, pushEntry, type Streams } from './streams';
 
 /** The piece main runs for the node (until main is the node). */
@@ -45,8 +45,8 @@ export function nodeWitness(input: NodeWitnessInput): Streams {
     push('count_bits', bits(c.aggregate.publicKeys.length, 16));
     occurrences(j);
     const program = c.aggregate.kind === 'leaf' ? programs.leaf : programs.node;
-    const chain = chainWitness(program, childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried), c.aggregate.proof, true);
-    for (const [name, entries] of chain.streams) if (name !== 'piece' && name !== 'child_statement') for (const e of entries) push(name, e);
+    const chain = childStreams(program, childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried), c.aggregate.proof);
+    for (const [name, entries] of chain.streams) for (const e of entries) push(name, e);
   });
   push('count_bits', bits(signers.length, 16));
   occurrences(children.length);
