@@ -1901,6 +1901,15 @@ def quad_rounds(ch, rc, pt, claim, nv: Const):
     return claim
 
 
+# eq(a, b) = Π (1 + a_i + b_i) for a at record offset po and b at oc[ro ..], nv coordinates.
+@inline
+def rec_eq(recs, cr, oc, po: Const, ro: Const, nv: Const):
+    e = 1 + recs[cr * GEN ** po] + oc[GEN ** ro]
+    for i in unroll(1, nv):
+        e = e * (1 + recs[cr * GEN ** (po + i)] + oc[GEN ** (ro + i)])
+    return e
+
+
 # Σ_j λ_j·eq(p_j, r) over the k = log(kg) records: p_j at record offset po (nv coordinates), λ_j
 # at lo, r at oc[ro ..].
 def batched_eq(recs, kg, oc, po: Const, lo: Const, ro: Const, nv: Const):
@@ -1908,10 +1917,7 @@ def batched_eq(recs, kg, oc, po: Const, lo: Const, ro: Const, nv: Const):
     acc[GEN ** 0] = 0
     for cj in mul_range(1, kg):
         cr = rec_at(cj)
-        e = 1 + recs[cr * GEN ** po] + oc[GEN ** ro]
-        for i in unroll(1, nv):
-            e = e * (1 + recs[cr * GEN ** (po + i)] + oc[GEN ** (ro + i)])
-        acc[cj * GEN] = acc[cj] + recs[cr * GEN ** lo] * e
+        acc[cj * GEN] = acc[cj] + recs[cr * GEN ** lo] * rec_eq(recs, cr, oc, po, ro, nv)
     return acc[kg]
 
 
@@ -1942,14 +1948,22 @@ def bytecode_rounds(c0, c1, claim, oc, which: Const, nv: Const):
     return ch[6 * nv + 2], ch[6 * nv + 3], last, vv[0]
 
 
-# P_L's batch (docs/recursion.md §3 step 3) from the chain (c0, c1): one λ a child, the claim
-# Σ λ_j·v_j, LEAF_VARS rounds, v* sent; the last claim must be v*·Σ λ_j·eq(p_j, r). The node's
-# P_L claim (r, v*) goes to oc[0 .. LEAF_VARS]. Returns the chain after.
-def batch_leaf(recs, kg, c0, c1, oc):
+# The steps of a runtime loop over the children: step j at g^(3j) holds a chain (two cells) and
+# a running sum; step 0 is (c0, c1, 0).
+@inline
+def child_steps(c0, c1):
     hc = HeapBuf(3 * MAX_CHILDREN + 3)
     hc[GEN ** 0] = c0
     hc[GEN] = c1
     hc[GEN ** 2] = 0
+    return hc
+
+
+# P_L's batch (docs/recursion.md §3 step 3) from the chain (c0, c1): one λ a child, the claim
+# Σ λ_j·v_j, LEAF_VARS rounds, v* sent; the last claim must be v*·Σ λ_j·eq(p_j, r). The node's
+# P_L claim (r, v*) goes to oc[0 .. LEAF_VARS]. Returns the chain after.
+def batch_leaf(recs, kg, c0, c1, oc):
+    hc = child_steps(c0, c1)
     for cj in mul_range(1, kg):
         cr = rec_at(cj)
         c3 = cj * cj * cj
@@ -1983,10 +1997,7 @@ def batch_node(recs, kg, c0, c1, oc, gn, has: Const):
         e[1] = c1
     else:
         assert gn != 1
-        hc = HeapBuf(3 * MAX_CHILDREN + 3)
-        hc[GEN ** 0] = c0
-        hc[GEN] = c1
-        hc[GEN ** 2] = 0
+        hc = child_steps(c0, c1)
         for cj in mul_range(1, kg):
             cr = rec_at(cj)
             c3 = cj * cj * cj
@@ -2033,15 +2044,6 @@ def eq_table6(oc, et, ro: Const):
     return
 
 
-# eq(a, b) = Π (1 + a_i + b_i) for a at record offset po and b at oc[ro ..], nv coordinates.
-@inline
-def rec_eq(recs, cr, oc, po: Const, ro: Const, nv: Const):
-    e = 1 + recs[cr * GEN ** po] + oc[GEN ** ro]
-    for i in unroll(1, nv):
-        e = e * (1 + recs[cr * GEN ** (po + i)] + oc[GEN ** (ro + i)])
-    return e
-
-
 # The matrices' batch (docs/recursion.md §3 step 5) from the chain (c0, c1): γ for each child's
 # fresh term, then for a node child γ_a, γ_b (zero for a leaf); the claim Σ γ·T + γ_a·a + γ_b·b;
 # MATRIX_VARS rounds; a*, b* sent; the last claim must be a*·W_A(r) + b*·W_B(r), each fresh
@@ -2049,10 +2051,7 @@ def rec_eq(recs, cr, oc, po: Const, ro: Const, nv: Const):
 # [Σ_s s_s·eq(r_col[0..6], s)]·eq(χ'_in, r_col[6..14]), L_s(z) = V_S(z)·SKIP_DEN_6/(z − φs).
 # The node's claim (r, a*, b*) goes to oc[OC_MATRIX ..].
 def batch_matrix(recs, kg, c0, c1, oc):
-    hc = HeapBuf(3 * MAX_CHILDREN + 3)
-    hc[GEN ** 0] = c0
-    hc[GEN] = c1
-    hc[GEN ** 2] = 0
+    hc = child_steps(c0, c1)
     for cj in mul_range(1, kg):
         cr = rec_at(cj)
         c3 = cj * cj * cj
