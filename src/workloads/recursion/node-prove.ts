@@ -127,6 +127,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   const prepared = await prepareNode(request, options);
   const { onProgress } = options;
   onProgress?.('hints', 0);
+  await checkpoint(options.signal, 'hints');
   const t = performance.now();
   const witness = nodeProgramWitness(prepared);
   const hintsMs = performance.now() - t;
