@@ -761,6 +761,9 @@ def query_runs(c, d: Const, cnt: Const):
     rs = StackBuf(16)
     for j in unroll(0, cnt):
         rs[j] = bits_run(bits, j, d)
+    # the return copies all 16 cells: the unused ones are written, never read unwritten
+    for j in unroll(cnt, 16):
+        rs[j] = 0
     return rs
 
 
