@@ -1796,13 +1796,11 @@ def claims_digest(cl):
 # From FS_START on its statement scalars (s0, s1: its program's seed; p0, p1: its public words,
 # rebuilt by the caller), for a program of lb = g^kbc slots: child_to_ring runs the child's
 # verification through ring switching's claim and fills its record rec (OUT_*); the caller reads
-# the fresh claims from the record (fresh_claims). PLUG-IN: `whir_at(rec)`, the stacked WHIR
-# opening on the chain and record child_to_ring leaves, belongs right after it; it runs here
-# (a node then executes), but its run reads cells nothing writes (118 on arith), which the prover
-# refuses, so it waits for that fix (docs/recursion-guest.md §11.5). Until then a child's proof
-# is not checked past ring switching's claim, and the node is not sound.
+# the fresh claims from the record (fresh_claims); whir_at then opens the child's stacked
+# commitment on the chain and record child_to_ring leaves, to WHIR's terminal check.
 def child_verify(s0, s1, p0, p1, lb, rec):
     child_to_ring(s0, s1, p0, p1, lb, rec)
+    whir_at(rec)
     return
 
 

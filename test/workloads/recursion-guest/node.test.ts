@@ -3,9 +3,9 @@
 // signatures (one a key a leaf already has), prepared as proveNode prepares them (children checked
 // natively, the union, the batch proved) and executed with the node's public input, which the
 // program must compute: the statement digest D_N over m, e, n, the union's key chain, H_N and the
-// batch's claims digest. Each tamper stops the run at the assertion that catches it. The child
-// verification itself is the plug-in (child_verify): its fresh claims are hinted until the in-VM
-// verifier is joined, so nothing here shows a child's proof checked inside the VM.
+// batch's claims digest, with each child's proof verified inside the VM (child_verify:
+// child_to_ring, then the stacked WHIR opening). Each tamper stops the run at the assertion that
+// catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bytecodeDigest, fsSeed } from '../../../src/vm/bytecode';
 import { FiatShamir } from '../../../src/transcript/fiat-shamir';
@@ -16,7 +16,8 @@ import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src/workloads/recursion/node-prove';
 import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { treeShape } from '../../../src/workloads/recursion/verify';
-import { aggregate, aggregationProgram } from '../../../src/workloads/xmss-aggregate';
+import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
+import { whirWitness } from '../../../src/workloads/recursion/guest/whir';
 import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
@@ -148,8 +149,13 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expectFailsAt(flip('fs', 5), 'write-conflict', 'sizes[k] = n', pi);
     expectFailsAt(flip('fs', 20), 'write-conflict', 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])', pi);
     expectFailsAt(flip('bytecode_share', 1), 'write-conflict', 'assert term == claim', pi);
-    // Flock's last slice values make the matrix term the node defers: the batch catches it
-    expectFailsAt(flip('fs', fs - 10), 'write-conflict', LEAF_END, pi);
+    // the last child's stacked WHIR opening ends the stream: its last tail round, at the terminal
+    const last = prepared.input.children[1].aggregate;
+    const opened = whirWitness(aggregationProgram(), digestPublicInput(statementDigest(message, EPOCH, last.publicKeys)), last.proof);
+    const whirFs = opened.streams.get('fs')!.length - opened.fsStart;
+    expectFailsAt(flip('fs', fs - 2), 'write-conflict', 'fin[0] = wt * st[8 * nl + 1]', pi);
+    // Flock's last slice values make ring switching's claim: the opening's target is another
+    expectFailsAt(flip('fs', fs - whirFs - 10), 'write-conflict', 'chk[0] = tg', pi);
   });
   it('[N3] a P_N batch claimed with no node child', () => {
     expectFailsAt(tampered(streams, 'has_node', 0, 0, setTo(gPow(1))), 'write-conflict', 'assert gn != 1', pi);

@@ -6,7 +6,11 @@
 // ending at the TypeScript verifier's weight and bound point. Each tampered part stops the run at
 // the assertion that catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eZero } from '../../../src/field/e';
 import { whirConfig } from '../../../src/pcs/whir/config';
+import { proveProgram } from '../../../src/vm/prove/prove';
+import { verifyProgram } from '../../../src/vm/verify/verify';
+import { nativeOrCpu } from '../../native/fast-backend';
 import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
 import { type Child, expectFailsAt, leafChild, nodeProgram, run, tampered, vectorChild } from './children';
 
@@ -39,6 +43,24 @@ describe("a child's stacked WHIR opening in the VM", () => {
     }, 120_000);
     it("runs its opening to the verifier's weight, point and terminal check", () => opens(leaf));
   });
+});
+
+describe("arith's opening as a piece of the node program", () => {
+  // the piece reads nothing of the public input, so any words stand for it
+  it('is proved (every cell it reads written) and the proof verifies', async () => {
+    const child = vectorChild('arith');
+    const rec = whirWitness(child.program, child.publicInput, child.proof);
+    expect(run(rec.streams).unconstrainedReads).toEqual([]);
+    const backend = await nativeOrCpu('whir piece');
+    try {
+      const publicInput = [eZero(), eZero()] as const;
+      const { proof, stats } = await proveProgram(nodeProgram().program, publicInput, { backend, witness: rec.streams });
+      console.log(`arith's WHIR piece proved: ${stats.programCycles} program cycles (${stats.cycles} with the fill), ${stats.proofBytes} proof bytes`);
+      expect(verifyProgram(nodeProgram().program, publicInput, proof).valid).toBe(true);
+    } finally {
+      backend.dispose();
+    }
+  }, 600_000);
 });
 
 describe('a tampered opening stops the run', () => {

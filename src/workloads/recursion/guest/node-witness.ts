@@ -1,7 +1,8 @@
 // The node program's own witness streams (programs/aggregate-node.py, node_main): everything the
 // node layer pops, in its order, from what proveNode has checked — the union and each key list's
 // indices and first occurrences, the counts as bits, m and e, H_N's bits, each child's kind and
-// its verification's streams (childStreams: child_to_ring's, on the child's real public input),
+// its verification's streams (whirWitness: child_to_ring's and its stacked WHIR opening's, on the
+// child's real public input),
 // the raw signatures, and which branch the P_N batch takes. The batch's rounds and values and the
 // node children's carried claims are batchHints' (../batch-hints.ts).
 import { type E, eOne, eZero } from '../../../field/e';
@@ -13,11 +14,15 @@ import { nodeBytecodeClaims } from '../batch';
 import type { NodeClaims } from '../claims';
 import type { NodeWitnessInput } from '../node-prove';
 import { nodePublicInput } from '../statement';
-import { childStreams } from './chain';
 import { gPow, pushEntry, type Streams } from './streams';
+import { whirWitness } from './whir';
 
 /** The piece main runs for the node (until main is the node). */
 export const NODE_PIECE = 6;
+
+/** whirWitness's streams for main's own WHIR piece, not the node's: its piece and the child's
+ * statement, which the node rebuilds itself. */
+const PIECE_ONLY = new Set(['piece', 'child_statement']);
 
 const bit = (b: number): E => (b ? eOne() : eZero());
 const bits = (v: number, n: number): E[] => Array.from({ length: n }, (_, k) => bit(Math.floor(v / 2 ** k) % 2));
@@ -45,8 +50,8 @@ export function nodeWitness(input: NodeWitnessInput): Streams {
     push('count_bits', bits(c.aggregate.publicKeys.length, 16));
     occurrences(j);
     const program = c.aggregate.kind === 'leaf' ? programs.leaf : programs.node;
-    const chain = childStreams(program, childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried), c.aggregate.proof);
-    for (const [name, entries] of chain.streams) for (const e of entries) push(name, e);
+    const opened = whirWitness(program, childPublicInput(message, epoch, c.aggregate, nodeProgramDigest, c.verdict.claims.carried), c.aggregate.proof);
+    for (const [name, entries] of opened.streams) if (!PIECE_ONLY.has(name)) for (const e of entries) push(name, e);
   });
   push('count_bits', bits(signers.length, 16));
   occurrences(children.length);
