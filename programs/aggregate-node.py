@@ -2128,7 +2128,7 @@ def batch_matrix(recs, kg, c0, c1, oc):
 
 # The node (docs/recursion.md §5): n and the union U; m and e, the context of tweaks its raw
 # signatures use; H_N and the node children's seed; 1 ..= 16 children, each's key list read from
-# U, statement rebuilt, verification (the PLUG-IN) and claims observed into the batch; the raw
+# U, statement rebuilt, verification (child_verify) and claims observed into the batch; the raw
 # signers; the cover complete (every entry of U some first occurrence); the batch; C and D_N
 # asserted into the public input.
 def node_main():
