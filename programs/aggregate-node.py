@@ -196,6 +196,15 @@ def fs_observe_half(ch, i: Const):
     return blk[0]
 
 
+# Absorb a known 128-bit value v (a digest's half, c2 = 0) at step i: its one cell is v itself,
+# so nothing is hinted.
+@inline
+def fs_bind_half(ch, v, i: Const):
+    m = [v, TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return
+
+
 # Squeeze (step i): C(cv, (0, 0, 0, SQUEEZE)); the challenge is the new chaining value's first
 # three K words, ch[2i + 2] + lo·y² for ch[2i + 3] = lo + hi·y (lo, hi in K, split by a hint and
 # checked).
@@ -822,7 +831,8 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
 # src/pcs/stack/verifier.ts), on the chain child_to_ring leaves in the child's record (after ring
 # switching's six squeezes). The batch: the POINT_CLAIMS values absorbed, λ squeezed, the target
 # T + Σ_b λ^(1 + b)·v_b over ring switching's claim T (the record's OUT_RING). Then WHIR: the
-# target bound (absorbed, checked equal), the commitment root bound, the first polynomial, every
+# target bound (absorbed, checked equal), the commitment root bound from the record (OUT_ROOT,
+# absorbed at the proof's start too: the native verifier binds it twice), the first polynomial, every
 # level, and the terminal check weight·residual(tail) = running. The weight at the bound point
 # x: the batch's at x with its six lane coordinates rotated to the end (x' = x[6:] ‖ x[:6]) — the
 # ring claim's Σ_k c_k·Π_j (1 + ρ_j^(2^k) + x'_j) (c_k = Π_{p: k & d_p} f_p^(2^(k mod d_p)),
@@ -832,8 +842,7 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
 # query's weight at the coordinates bound after it.
 # The point claims' values are checked against the record's; hinted inputs the node is to take
 # from the record (not linked yet): the ring point's coordinates past χ'_in (the zerocheck's χ_out
-# and q_flock's selector bits), the point claims' points π_b (with their slot and selector bits),
-# and the commitment root.
+# and q_flock's selector bits), the point claims' points π_b (with their slot and selector bits).
 def whir_open(out, n: Const, nl: Const):
     ch = StackBuf(2 * (POINT_CLAIMS + 7))
     ch[0] = out[GEN ** OUT_CHAIN]
@@ -862,9 +871,13 @@ def whir_open(out, n: Const, nl: Const):
     chk = StackBuf(1)
     chk[0] = fs_observe(ch, 1 + POINT_CLAIMS)
     chk[0] = tg
+    # the commitment root, bound again as the native verifier does (observeRoot): the record's
+    # halves, absorbed from the record's cells (no hint), and level 0's Merkle root
     st = StackBuf(8 * 8)
-    st[6] = fs_observe_half(ch, 2 + POINT_CLAIMS)
-    st[7] = fs_observe_half(ch, 3 + POINT_CLAIMS)
+    st[6] = out[GEN ** OUT_ROOT]
+    st[7] = out[GEN ** (OUT_ROOT + 1)]
+    fs_bind_half(ch, st[6], 2 + POINT_CLAIMS)
+    fs_bind_half(ch, st[7], 3 + POINT_CLAIMS)
     st[0] = tg
     st[1] = fs_observe(ch, 4 + POINT_CLAIMS)
     st[3] = fs_observe(ch, 5 + POINT_CLAIMS)

@@ -44,12 +44,12 @@ describe("a child's stacked WHIR opening in the VM", () => {
 describe('a tampered opening stops the run', () => {
   const rec = whirWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof);
   const levels = whirConfig(rec.logN, 1).levels;
-  // fs entries after child_to_ring's: the point claims' values, the target, the root's halves,
-  // the first polynomial; per level its folds' (c0, c2), then the next root's halves and the OOD
+  // fs entries after child_to_ring's: the point claims' values, the target, the first
+  // polynomial (the root's halves are the record's, not hinted); per level its folds' (c0, c2), then the next root's halves and the OOD
   // (y, c0, c2) or the residual, the grinding nonce, the queries' (c0, c2); the last level's tail
   // polynomials.
   const starts: number[] = [];
-  let k = rec.fsStart + POINT_CLAIMS + 5;
+  let k = rec.fsStart + POINT_CLAIMS + 3;
   levels.forEach((l, i) => {
     starts.push(k);
     k += 2 * l.fold + (i + 1 < levels.length ? 5 : 2 ** l.logMsgCols) + 1 + 2;

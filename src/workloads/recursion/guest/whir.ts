@@ -1,9 +1,9 @@
 // The hints of the node program's stacked WHIR opening (programs/aggregate-node.py, whir_open)
 // for one child, run after child_to_ring on its chain: child_to_ring's own hints (chain.ts, bare),
 // then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
-// squeeze's bits and opened row recorded in the order the program reads them. The inputs the
-// program does not take from the child's record yet (the ring point, the point claims' points,
-// the commitment root) are hinted; what the TypeScript verifier ends with (the batch's weight at
+// squeeze's bits and opened row recorded in the order the program reads them (the commitment
+// root bound at WHIR's start is the record's, not hinted). The inputs the program does not take
+// from the child's record yet (the ring point past χ'_in, the point claims' points) are hinted; what the TypeScript verifier ends with (the batch's weight at
 // the bound point, the point) is the program's to meet.
 import { type E, eOne, eZero } from '../../../field/e';
 import { verifyFlock } from '../../../flock/verify';
@@ -122,8 +122,9 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   absorb(POINT_CLAIMS);
   squeeze();
   absorb();
-  half();
-  half();
+  // the commitment root, bound again: the program absorbs the record's halves, nothing hinted
+  next('absorb');
+  next('absorb');
   absorb(2);
   const config = whirConfig(n, logInvRate);
   config.levels.forEach((level, i) => {
