@@ -827,6 +827,39 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
     return
 
 
+# Ring switching's point ρ (n coordinates) into fr[0 .. n), as the native verifier completes
+# Flock's claim on q_flock's slice (src/pcs/stack/claims.ts): Flock's suffix χ'_in ‖ χ_out, then
+# q_flock's selector bits. ρ_k = χ'_in_k for k < 8 (the record's matrix claim); for k < n - 8,
+# ρ_(8+k) = χ_out_k (OUT_CHI_OUT) where t_k = 1 and bit 8 + k of q_flock's offset where t_k = 0,
+# t_k = [k < τ] for the BLAKE2S table's τ (χ_out has τ coordinates). Hinted: the offset's n bits
+# o_k, then the t_k, each checked a bit; Π_k g^(2^k·o_k) = g^offset (the record's OUT_PLACE entry
+# 5: q_flock), t non-increasing and Π_k g^(t_k) = g^τ (OUT_SIZES entry 6). χ_out's cell k is read
+# only where t_k = 1: past τ the pointer is a zero cell's (the record writes τ cells).
+@inline
+def ring_point(out, fr, n: Const):
+    rb = StackBuf(64)
+    hint_witness(rb[0:2 * n - 8], "ring_bits")
+    for k in unroll(0, 2 * n - 8):
+        rb[k] = rb[k] * rb[k]
+    go = 1 + rb[0] * (GEN + 1)
+    for k in unroll(1, n):
+        go = go * (1 + rb[k] * (GEN ** (2 ** k) + 1))
+    assert go == out[GEN ** (OUT_PLACE + 5)]
+    gt = 1 + rb[n] * (GEN + 1)
+    for k in unroll(1, n - 8):
+        rb[n + k] = rb[n + k] * rb[n + k - 1]
+        gt = gt * (1 + rb[n + k] * (GEN + 1))
+    assert gt == out[GEN ** (OUT_SIZES + 6)]
+    for k in unroll(0, 8):
+        fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]
+    zc = HeapBuf(1)
+    zc[GEN ** 0] = 0
+    for k in unroll(0, n - 8):
+        src = rb[n + k] * (out * GEN ** (OUT_CHI_OUT + k)) + (1 + rb[n + k]) * zc
+        fr[8 + k] = src[GEN ** 0] + (1 + rb[n + k]) * rb[8 + k]
+    return
+
+
 # The stacked opening of a commitment of 2^n words at log inverse rate 1 (nl WHIR levels;
 # src/pcs/stack/verifier.ts), on the chain child_to_ring leaves in the child's record (after ring
 # switching's six squeezes). The batch: the POINT_CLAIMS values absorbed, λ squeezed, the target
@@ -840,9 +873,9 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
 # λ^(1 + b)·Π_j (1 + π_bj + x'_j), points completed by their slice's selector bits (0 and 1 are
 # their own squares, so the ring's selector rides in ρ) — then each OOD claim's eq and each
 # query's weight at the coordinates bound after it.
-# The point claims' values are checked against the record's; hinted inputs the node is to take
-# from the record (not linked yet): the ring point's coordinates past χ'_in (the zerocheck's χ_out
-# and q_flock's selector bits), the point claims' points π_b (with their slot and selector bits).
+# The point claims' values are checked against the record's, ρ built from it (ring_point); hinted
+# inputs the node is to take from the record (not linked yet): the point claims' points π_b (with
+# their slot and selector bits).
 def whir_open(out, n: Const, nl: Const):
     ch = StackBuf(2 * (POINT_CLAIMS + 7))
     ch[0] = out[GEN ** OUT_CHAIN]
@@ -901,10 +934,7 @@ def whir_open(out, n: Const, nl: Const):
         for j in unroll(1, 32 // 2 ** p):
             pw[64 - 64 // 2 ** p + j] = pw[64 - 64 // 2 ** p + j - 1] * pw[64 - 64 // 2 ** p + j - 1]
     fr = StackBuf(64 * 32)
-    hint_witness(fr[0:n], "ring_point")
-    # ρ's first 8 coordinates are the lincheck's χ'_in (the record's matrix claim)
-    for k in unroll(0, 8):
-        fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]
+    ring_point(out, fr, n)
     wt = 0
     for k in unroll(0, 64):
         term = x1[0] + fr[32 * k]

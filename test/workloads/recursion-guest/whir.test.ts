@@ -108,11 +108,20 @@ describe('a tampered opening stops the run', () => {
   it("a point claim's hinted point changed: the weight moves, and the terminal check fails", () => {
     expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
   });
-  it("the ring point changed past χ'_in: the ring claim's weight moves, and the terminal check fails", () => {
-    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 9, (c) => (c[5] ^= 1)), 'write-conflict', TERMINAL);
+  // ring_point's hints: q_flock's offset's logN bits, then t_k = [k < τ] for k < logN - 8
+  const RING_PLACE = 'assert go == out[GEN ** (OUT_PLACE + 5)]';
+  it("ring switching's point: a selector bit of q_flock's offset flipped is not its place in the record", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', RING_PLACE);
   });
-  it("the ring point's χ'_in changed: it is not the record's", () => {
-    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 1, (c) => (c[5] ^= 1)), 'write-conflict', 'fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]');
+  it("ring switching's point: one more χ_out coordinate (τ + 1 of them) is not the record's τ", () => {
+    const tau = Array.from(rec.streams.get('ring_bits')![0]).slice(rec.logN).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, rec.logN + tau, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gt == out[GEN ** (OUT_SIZES + 6)]');
+  });
+  it("ring switching's point: a χ_out coordinate swapped for a selector bit (t not a prefix) fails the prefix check", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'rb[n + k] = rb[n + k] * rb[n + k - 1]');
+  });
+  it("ring switching's point: a bit hint that is no bit fails its bit check", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, 3, (c) => (c[1] ^= 1)), 'write-conflict', 'rb[k] = rb[k] * rb[k]');
   });
   it("a point claim's value changed: it is not the record's column value", () => {
     expectFailsAt(tampered(rec.streams, 'fs', rec.fsStart + 20, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]');

@@ -3,7 +3,8 @@
 // then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
 // squeeze's bits and opened row recorded in the order the program reads them (the commitment
 // root bound at WHIR's start is the record's, not hinted). The inputs the program does not take
-// from the child's record yet (the ring point past χ'_in, the point claims' points) are hinted; what the TypeScript verifier ends with (the batch's weight at
+// from the child's record yet (the point claims' points) are hinted; the ring point is built from
+// the record with the bits of q_flock's offset and of τ hinted; what the TypeScript verifier ends with (the batch's weight at
 // the bound point, the point) is the program's to meet.
 import { type E, eOne, eZero } from '../../../field/e';
 import { verifyFlock } from '../../../flock/verify';
@@ -155,7 +156,12 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   });
   if (at !== events.length) throw new VerificationError(`WHIR hints: ${events.length - at} transcript events left over`);
 
-  pushEntry(streams, 'ring_point', fullPoint(flock.suffix, qflock.offset, n));
+  // ring_point: q_flock's offset's n bits, then t_k = [k < τ] for k < n - 8 (τ = its vars - 8)
+  const bit = (v: number) => (v ? eOne() : eZero());
+  pushEntry(streams, 'ring_bits', [
+    ...Array.from({ length: n }, (_, k) => bit(Math.floor(qflock.offset / 2 ** k) % 2)),
+    ...Array.from({ length: n - 8 }, (_, k) => bit(k < qflock.vars - 8)),
+  ]);
   pushEntry(streams, 'point_claims', points.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
   // the bound point, un-rotated: the verifier's weight took its lane coordinates last
   const x = coords(rotated);
