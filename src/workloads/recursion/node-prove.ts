@@ -101,6 +101,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
   const batchMs = performance.now() - t;
   onProgress?.('hints', 0);
+  await checkpoint(options.signal, 'hints');
   t = performance.now();
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
