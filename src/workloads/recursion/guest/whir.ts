@@ -157,7 +157,7 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   if (at !== events.length) throw new VerificationError(`WHIR hints: ${events.length - at} transcript events left over`);
 
   // ring_point: q_flock's offset's n bits, then t_k = [k < τ] for k < n - 8 (τ = its vars - 8)
-  const bit = (v: number) => (v ? eOne() : eZero());
+  const bit = (v: number | boolean) => (v ? eOne() : eZero());
   pushEntry(streams, 'ring_bits', [
     ...Array.from({ length: n }, (_, k) => bit(Math.floor(qflock.offset / 2 ** k) % 2)),
     ...Array.from({ length: n - 8 }, (_, k) => bit(k < qflock.vars - 8)),
