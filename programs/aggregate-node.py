@@ -860,6 +860,40 @@ def ring_point(out, fr, n: Const):
     return
 
 
+# The memory columns' point claims (pc: the hinted points, n coordinates a claim) checked against
+# the record, as the native verifier routes them (src/vm/verify/framework.ts, public-line.ts): the
+# framework's claims 0..3 on mem_0, mem_1, mem_2, mem_final_cnt at ζ's first h coordinates
+# (OUT_ZETA; h the announced log memory size, OUT_SIZES entry 0), the public line's 107..109 on
+# mem_0..2 at (r, 0, …, 0) (r: OUT_LINE), each completed by its column's selector bits (the bits
+# of its offset past h). Hinted: t_k = [k < h] (k < n), then each column's offset's n bits, each
+# checked a bit; t a prefix with Π_k g^(t_k) = g^h, Π_k g^(2^k·o_k) = the column's g^offset
+# (OUT_PLACE entries 0..3). Coordinate k is t_k·P_k + (1 + t_k)·o_k.
+@inline
+def memory_points(out, pc, n: Const):
+    mb = StackBuf(32 * 5)
+    hint_witness(mb[0:5 * n], "memory_bits")
+    for k in unroll(0, 5 * n):
+        mb[k] = mb[k] * mb[k]
+    gh = 1 + mb[0] * (GEN + 1)
+    for k in unroll(1, n):
+        mb[k] = mb[k] * mb[k - 1]
+        gh = gh * (1 + mb[k] * (GEN + 1))
+    assert gh == out[GEN ** OUT_SIZES]
+    for c in unroll(0, 4):
+        go = 1 + mb[n + n * c] * (GEN + 1)
+        for k in unroll(1, n):
+            go = go * (1 + mb[n + n * c + k] * (GEN ** (2 ** k) + 1))
+        assert go == out[GEN ** (OUT_PLACE + c)]
+        for k in unroll(0, n):
+            pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]
+    for c in unroll(0, 3):
+        b = FRAMEWORK_VALUES + TABLE_COLUMNS + c
+        pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]
+        for k in unroll(1, n):
+            pc[n * b + k] = (1 + mb[k]) * mb[n + n * c + k]
+    return
+
+
 # The stacked opening of a commitment of 2^n words at log inverse rate 1 (nl WHIR levels;
 # src/pcs/stack/verifier.ts), on the chain child_to_ring leaves in the child's record (after ring
 # switching's six squeezes). The batch: the POINT_CLAIMS values absorbed, λ squeezed, the target
@@ -949,6 +983,7 @@ def whir_open(out, n: Const, nl: Const):
                 fr[32 * k + 32 + j] = fr[32 * k + j] * fr[32 * k + j]
     pc = StackBuf(POINT_CLAIMS * 28)
     hint_witness(pc[0:POINT_CLAIMS * n], "point_claims")
+    memory_points(out, pc, n)
     for b in unroll(0, POINT_CLAIMS):
         e = x1[0] + pc[n * b]
         for k in unroll(1, n):

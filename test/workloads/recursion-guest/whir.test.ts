@@ -123,6 +123,27 @@ describe('a tampered opening stops the run', () => {
   it("ring switching's point: a bit hint that is no bit fails its bit check", () => {
     expectFailsAt(tampered(rec.streams, 'ring_bits', 0, 3, (c) => (c[1] ^= 1)), 'write-conflict', 'rb[k] = rb[k] * rb[k]');
   });
+  // memory_points' hints: t_k = [k < h] for k < logN, then mem_0..2's and mem_final_cnt's offsets' bits
+  it("a memory claim's point (the framework's mem_1 at ζ) changed: it is not ζ's coordinate", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 1 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]');
+  });
+  it("the public line's claim's point changed past r: it is not zero", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, (POINT_CLAIMS - 2) * rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * b + k] = (1 + mb[k]) * mb[n + n * c + k]');
+  });
+  it("the public line's claim's r changed: it is not the record's r", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, (POINT_CLAIMS - 1) * rec.logN, (c) => (c[3] ^= 1)), 'write-conflict', 'pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]');
+  });
+  it("a memory claim's selector bit changed (hint and point together): not the column's place", () => {
+    const bits = rec.streams.get('memory_bits')![0];
+    const k = rec.logN - 1, o = bits[rec.logN + 2 * rec.logN + k][0];
+    let s = tampered(rec.streams, 'memory_bits', 0, rec.logN + 2 * rec.logN + k, (c) => (c[0] ^= 1));
+    s = tampered(s, 'point_claims', 0, 2 * rec.logN + k, (c) => (c[0] = o ^ 1));
+    expectFailsAt(s, 'write-conflict', 'assert go == out[GEN ** (OUT_PLACE + c)]');
+  });
+  it("the memory's log size moved (one more ζ coordinate): not the announced h", () => {
+    const h = Array.from(rec.streams.get('memory_bits')![0]).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'memory_bits', 0, h, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gh == out[GEN ** OUT_SIZES]');
+  });
   it("a point claim's value changed: it is not the record's column value", () => {
     expectFailsAt(tampered(rec.streams, 'fs', rec.fsStart + 20, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]');
   });

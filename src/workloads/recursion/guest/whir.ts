@@ -20,7 +20,7 @@ import { bytecodeMultilinear } from '../../../vm/bytecode';
 import { vmLayout } from '../../../vm/layout';
 import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
-import { BLAKE2S_TABLE, QFLOCK } from '../../../vm/tables/columns';
+import { BLAKE2S_TABLE, MEM_FINAL_CNT, QFLOCK } from '../../../vm/tables/columns';
 import { readAnnounced } from '../../../vm/verify/announce';
 import { verifyBus } from '../../../vm/verify/bus';
 import { nativeSink } from '../../../vm/verify/deferred';
@@ -163,6 +163,11 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
     ...Array.from({ length: n - 8 }, (_, k) => bit(k < qflock.vars - 8)),
   ]);
   pushEntry(streams, 'point_claims', points.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
+  // memory_points: t_k = [k < h], then mem_0..2's and mem_final_cnt's offsets' n bits
+  pushEntry(streams, 'memory_bits', [
+    ...Array.from({ length: n }, (_, k) => bit(k < shape.logMemory)),
+    ...[0, 1, 2, MEM_FINAL_CNT].flatMap((c) => Array.from({ length: n }, (_, k) => bit(Math.floor(layout.placements[c]!.offset / 2 ** k) % 2))),
+  ]);
   // the bound point, un-rotated: the verifier's weight took its lane coordinates last
   const x = coords(rotated);
   const point = [...x.slice(n - INITIAL_FOLDING_FACTOR), ...x.slice(0, n - INITIAL_FOLDING_FACTOR)];
