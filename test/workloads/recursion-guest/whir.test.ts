@@ -24,7 +24,7 @@ function opens(child: Child) {
     for (let pc = f.entry; pc < f.entry + f.len; pc++) c += exec.bytecodeCounts[pc];
     if (c > 0) by.set(name, (by.get(name) ?? 0) + c);
   }
-  const whir = ['whir_at', 'whir_open', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
+  const whir = ['whir_at', 'whir_open', 'column_weight', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
   const parts = whir.map((k) => `${k} ${by.get(k) ?? 0}`).join(', ');
   const own = whir.reduce((t, k) => t + (by.get(k) ?? 0), 0);
   console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${nodeProgram().program.bytecode.length} slots)`);
@@ -105,8 +105,23 @@ describe('a tampered opening stops the run', () => {
   it("a query squeeze's bit flipped: the bits do not recombine into the challenge", () => {
     expectFailsAt(tampered(rec.streams, 'challenge_bits', 2, 77, (c) => (c[0] ^= 1)), 'write-conflict', 'chk[0] = a0 + a1 * Y + a2 * Y2');
   });
-  it("a point claim's hinted point changed: the weight moves, and the terminal check fails", () => {
-    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
+  it("the bytecode final count's hinted point changed: the weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 4 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  // table_weights' hints: each table's t_k = [k < τ_t] (logN each); column_weight's: each table
+  // column's offset's logN bits, one entry a column (claims 5 .. 106 in order)
+  it("a table column's selector bit flipped: not the column's place in the record", () => {
+    expectFailsAt(tampered(rec.streams, 'column_bits', 7, rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', 'assert g == go');
+  });
+  it("a BLAKE2S value column's selector bit flipped: not q_flock's place", () => {
+    expectFailsAt(tampered(rec.streams, 'column_bits', 80, rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', 'assert g == go');
+  });
+  it("a table's τ moved (one more table-point coordinate): not the announced τ", () => {
+    const tau = Array.from(rec.streams.get('table_bits')![0]).slice(0, rec.logN).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'table_bits', 0, tau, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gt == out[GEN ** (OUT_SIZES + 1 + t)]');
+  });
+  it("a table's indicator not a prefix: the prefix check", () => {
+    expectFailsAt(tampered(rec.streams, 'table_bits', 0, rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'tb[n * t + k] = tb[n * t + k] * tb[n * t + k - 1]');
   });
   // ring_point's hints: q_flock's offset's logN bits, then t_k = [k < τ] for k < logN - 8
   const RING_PLACE = 'assert go == out[GEN ** (OUT_PLACE + 5)]';
@@ -128,10 +143,10 @@ describe('a tampered opening stops the run', () => {
     expectFailsAt(tampered(rec.streams, 'point_claims', 0, 1 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]');
   });
   it("the public line's claim's point changed past r: it is not zero", () => {
-    expectFailsAt(tampered(rec.streams, 'point_claims', 0, (POINT_CLAIMS - 2) * rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * b + k] = (1 + mb[k]) * mb[n + n * c + k]');
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 6 * rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * b + k] = (1 + mb[k]) * mb[n + n * c + k]');
   });
   it("the public line's claim's r changed: it is not the record's r", () => {
-    expectFailsAt(tampered(rec.streams, 'point_claims', 0, (POINT_CLAIMS - 1) * rec.logN, (c) => (c[3] ^= 1)), 'write-conflict', 'pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]');
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN, (c) => (c[3] ^= 1)), 'write-conflict', 'pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]');
   });
   it("a memory claim's selector bit changed (hint and point together): not the column's place", () => {
     const bits = rec.streams.get('memory_bits')![0];

@@ -40,6 +40,8 @@ import { blockCells, powBits, transcriptEvents } from './transcript';
 export const WHIR_MIN_LOGN = 20;
 export const WHIR_LOGNS = 4;
 export const POINT_CLAIMS = 110;
+/** The batch's point claims: the framework's, the table columns', then the public line's. */
+const FRAMEWORK_CLAIMS = 5, TABLE_CLAIMS = 102;
 
 export interface WhirRecord {
   readonly streams: Streams;
@@ -162,7 +164,14 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
     ...Array.from({ length: n }, (_, k) => bit(Math.floor(qflock.offset / 2 ** k) % 2)),
     ...Array.from({ length: n - 8 }, (_, k) => bit(k < qflock.vars - 8)),
   ]);
-  pushEntry(streams, 'point_claims', points.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
+  // the framework's five claims' and the public line's three points (memory_points checks all but
+  // the bytecode final count's)
+  const hinted = [...points.slice(0, FRAMEWORK_CLAIMS), ...points.slice(FRAMEWORK_CLAIMS + TABLE_CLAIMS)];
+  pushEntry(streams, 'point_claims', hinted.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
+  // table_weights: each table's t_k = [k < τ_t]; column_weight: each table column's offset's bits
+  const offsetBits = (o: number) => Array.from({ length: n }, (_, k) => bit(Math.floor(o / 2 ** k) % 2));
+  pushEntry(streams, 'table_bits', shape.taus.flatMap((tau) => Array.from({ length: n }, (_, k) => bit(k < tau))));
+  for (const c of points.slice(FRAMEWORK_CLAIMS, FRAMEWORK_CLAIMS + TABLE_CLAIMS)) pushEntry(streams, 'column_bits', offsetBits(c.offset));
   // memory_points: t_k = [k < h], then mem_0..2's and mem_final_cnt's offsets' n bits
   pushEntry(streams, 'memory_bits', [
     ...Array.from({ length: n }, (_, k) => bit(k < shape.logMemory)),
