@@ -84,6 +84,8 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
   const done: Record<TreeQueue, number> = { leaf: 0, node: 0 };
   let left = 0, failed = 0;
   let busy = false, releasing = false;
+  /** Jobs found too large here, and why: offered again, they are left at once (a job's size never changes). */
+  const refused = new Map<string, string>();
   const workers: Worker[] = [];
 
   /** Hands the job back: delayed by `ms`, attempts untouched; BullMQ offers it again after. */
@@ -98,6 +100,8 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
     if (busy || releasing) return leave(job, token, releaseDelay, 'busy');
     const data = job.data;
     if (data.kind === 'node' && data.nodeProgram !== ready.nodeProgram) return leave(job, token, releaseDelay, `its node program ${data.nodeProgram} is not this worker's ${ready.nodeProgram}`);
+    const tooLarge = refused.get(job.id as string);
+    if (tooLarge !== undefined) return leave(job, token, releaseDelay, tooLarge);
     busy = true;
     for (const w of workers) if (w.name !== queue) void w.pause(true);
     try {
@@ -118,7 +122,10 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
         log(`${queue} ${job.id}: proved in ${(performance.now() - t).toFixed(0)} ms`);
         return outcome.result;
       }
-      if (outcome.type === 'too-large') return await leave(job, token, releaseDelay, outcome.message);
+      if (outcome.type === 'too-large') {
+        refused.set(job.id as string, outcome.message);
+        return await leave(job, token, releaseDelay, outcome.message);
+      }
       if (releasing) return await leave(job, token, 0, 'released');
       failed++;
       log(`${queue} ${job.id}: ${outcome.type === 'refused' ? 'refused' : 'failed'}: ${outcome.message}`);
