@@ -57,6 +57,8 @@ const nodeEntries = {
   // Local tools: 10^5 mutated aggregates; memory over 100 aggregates in one process.
   'fuzz-aggregates': 'tools/fuzz-aggregates.ts',
   'aggregate-memory': 'tools/aggregate-memory.ts',
+  // A tree on 1, 2, 3 worker processes and a private Redis (docs/distributed.md).
+  'tree-bench': 'bench/tree.ts',
 };
 
 await bundle({
@@ -65,8 +67,9 @@ await bundle({
   outdir: 'dist/node',
   platform: 'node',
   // Dawn is a native addon: it is loaded from node_modules at run time, never bundled; BullMQ
-  // (with ioredis) is a dependency loaded from node_modules too.
-  external: ['webgpu', 'bullmq'],
+  // (with ioredis) is a dependency loaded from node_modules too, and so is esbuild (tree-bench
+  // bundles the tests' stand-in node program for its workers).
+  external: ['webgpu', 'bullmq', 'esbuild'],
   banner: { js: "import { createRequire as __lvmCreateRequire } from 'node:module'; const require = __lvmCreateRequire(import.meta.url);" },
 });
 

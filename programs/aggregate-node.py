@@ -17,7 +17,8 @@
 #   stack_log   [g^(μ - MIN_STACK_LOG)]; gkr_depth [g^(D - GKR_MIN_DEPTH)]; depth [g^(max τ)]
 #   layout_order, stack_order  [36 bits]: for group pairs a < b of the bus layout, of the
 #               stack, [s_a ≥ s_b]
-#   block_bits  per bus block (push's 36, then count's 27): its offset's BUS_BITS24 bits
+#   block_digits  per bus block (push's 36, then count's 27): its offset's DIGITS 4-bit digits
+#               g^d, least significant first
 #   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
 # and, for main's pieces on one child:
 #   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
@@ -115,14 +116,18 @@ OUT_TOTALS = 365
 OUT_SHARE_W = 368
 OUT_TW = 371
 OUT_PLACE = 377
+OUT_CHI_OUT = 467
+OUT_ROOT = 483
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
-# builds: g^(2^n) for n ≤ 32, and per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
-# column's MLE at ζ_<s)
-CHILD_CHECKED = 467
-OUT_P2 = 467
-OUT_ZP = 500
-OUT_IM = 525
-CHILD_OUT = 550
+# builds: g^(2^n) for n ≤ 32; per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
+# column's MLE at ζ_<s; block_sel's digit tables)
+CHILD_CHECKED = 485
+OUT_P2 = 485
+OUT_ZP = 518
+OUT_IM = 543
+OUT_EQD = 568
+OUT_GD = 664
+CHILD_OUT = 760
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -131,6 +136,7 @@ TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
 PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
 COUNT_FIRST = [36, 40, 44, 46, 50, 54]
 BUS_BITS24 = 24
+DIGITS = 6
 # The stack's groups (memory's four columns, the bytecode's final count, q_flock, each table's
 # committed columns): their columns and the first's place among the 90 committed.
 STACK_COLUMNS = [4, 1, 1, 15, 15, 8, 15, 14, 17]
@@ -138,6 +144,75 @@ STACK_FIRST = [0, 4, 5, 6, 21, 36, 44, 59, 73]
 # Bits 2 and 3 of the slot index i < 16 (eq(α, i)'s factors: α_k where set, 1 + α_k where not).
 SLOT_BIT2 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1]
 SLOT_BIT3 = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+
+# ---- The node's own layer (docs/recursion.md §4, §5 [N2]–[N5]) ----
+# Leading the node's statement digest, a leaf's, and the key-list chain: the ASCII tags
+# "leanvm-gpu/xmss-agg-node/v1", "leanvm-gpu/xmss-aggregate/v1", "leanvm-gpu/xmss-agg-keys/v1",
+# zero-padded to 32 bytes, as two cells each.
+NODE_TAG_0 = 60414715099222428737295723158092997996
+NODE_TAG_1 = 59795478709153926545368929
+STATEMENT_TAG_0 = 60414715099222428737295723158092997996
+STATEMENT_TAG_1 = 15307642550692378594668668769
+KEY_LIST_TAG_0 = 60414715099222428737295723158092997996
+KEY_LIST_TAG_1 = 59795479723860209586104161
+# The chains after the protocol domain and the labels of the claims digest's transcript
+# (`leanvm-gpu/recursion-claims/v1`) and of the batch's (`leanvm-gpu/recursion-batch/v1`).
+CLAIMS_START_0 = 244893947218772051089940934407389423943
+CLAIMS_START_1 = 309523076096568164539499122841932188406
+BATCH_START_0 = 68059647633187660735294338017210715646
+BATCH_START_1 = 205353499645821955077841735457113503068
+# A leaf child's transcript seed: fsSeed of programs/aggregate-xmss.py (AGGREGATE_PROGRAM_DIGEST).
+LEAF_SEED_0 = 136547925252151414223007359309415561914
+LEAF_SEED_1 = 144572432085348871823076518395770262206
+# The first block of a node child's seed BLAKE2s(`leanvm-b-fs-seed-v2-blake2s` ‖ R1CS digest ‖ H_N):
+# 59 constant bytes, then H_N's bytes 0..5 in cell 3's high limb from bit 24.
+SEED_BLOCK_0 = 133449279209878597269749305500762203500
+SEED_BLOCK_1 = 191449446468716743356196348279699699245
+SEED_BLOCK_2 = 302322525915166906539599807337825472304
+SEED_BLOCK_3 = 283756386380728254558387413
+# The node program has 2^KN bytecode slots, so its multilinear P_N has NODE_VARS = KN + 4
+# variables (the host checks KN against the compiled program); P_L has LEAF_VARS.
+KN = 19
+LEAF_VARS = 19
+NODE_VARS = KN + 4
+MATRIX_VARS = 28
+# A node statement's claim scalars (docs/recursion.md §4.2), at these offsets.
+CLAIM_SCALARS = LEAF_VARS + 1 + NODE_VARS + 1 + MATRIX_VARS + 2
+OC_NODE = LEAF_VARS + 1
+OC_MATRIX = OC_NODE + NODE_VARS + 1
+MAX_CHILDREN = 16
+# A child's fresh claims from its verification: the bytecode point (LEAF_VARS or NODE_VARS
+# coordinates), the share, the matrix term's FLOCK_CLAIM cells.
+FRESH_MAX = NODE_VARS + 1 + FLOCK_CLAIM
+# A child's record in the heap (REC cells a child, at g^(REC·j)): g^kind, its P_L claim, its
+# fresh and carried P_N claims, its fresh matrix term and carried matrix claim (zeros where the
+# kind has none), then the batch's coefficients for them.
+REC = 256
+R_KIND = 0
+R_PL = 1
+R_PNF = R_PL + LEAF_VARS + 1
+R_PNC = R_PNF + NODE_VARS + 1
+R_MF = R_PNC + NODE_VARS + 1
+R_MC = R_MF + FLOCK_CLAIM
+R_LAM_L = R_MC + MATRIX_VARS + 2
+R_LAM_NF = R_LAM_L + 1
+R_LAM_NC = R_LAM_L + 2
+R_GAM = R_LAM_L + 3
+R_GAM_A = R_LAM_L + 4
+R_GAM_B = R_LAM_L + 5
+# ---- Shared with programs/aggregate-xmss.py (the raw signatures a node verifies itself, and
+# its context of tweaks); test/workloads/recursion-guest/shared-xmss.test.ts checks that these
+# constants and the functions marked "shared with aggregate-xmss.py" are the leaf's, text for text.
+CTX_CHAIN = 0
+CTX_LEAF = 294
+CTX_ENC = 295
+CTX_MERKLE = 296
+CTX_CHUNK = 328
+CTX_MSG = 336
+CTX_SIZE = 338
+X64 = 27
+LANE = [1, Y]
+MERKLE_TYPE_SUB = [258, 514, 770, 1026, 1282, 1538, 1794, 2050, 2306, 2562, 2818, 3074, 3330, 3586, 3842, 4098, 4354, 4610, 4866, 5122, 5378, 5634, 5890, 6146, 6402, 6658, 6914, 7170, 7426, 7682, 7938, 8194]
 
 
 # The transcript is a chain of chaining values in a StackBuf `ch`, two cells each: step i reads
@@ -159,9 +234,8 @@ def fs_observe(ch, i: Const):
 # Absorb a known scalar s (step i): its block's cells hinted as fs_observe's, then checked to be s.
 @inline
 def fs_absorb(ch, s, i: Const):
-    kn = StackBuf(1)
-    kn[0] = s
-    kn[0] = fs_observe(ch, i)
+    v = fs_observe(ch, i)
+    assert v == s
     return
 
 
@@ -574,6 +648,8 @@ def flock_rounds(c0, c1, out, nb: Const):
     for i in unroll(0, 8):
         mt[GEN ** (1 + i)] = chi[i]
     mt[GEN ** 9] = al
+    for i in unroll(0, nb):
+        out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]
     for i in unroll(0, 8):
         mt[GEN ** (10 + i)] = rho[7 - i]
     for u in unroll(0, 64):
@@ -1016,23 +1092,49 @@ def size_bounds(out, lb):
     return gw
 
 
-# A block's selector at ζ (zs: ζ's BUS_BITS24 coordinates, zero padded): its offset o (go = g^o)
-# hinted as BUS_BITS24 bits and checked (Π_k (1 + o_k·(g^(2^k) + 1)) = g^o); then
-# eq(o >> s, ζ_≥s) = Π_k (1 + o_k + ζ_k) / Π_{k<s} (1 + ζ_k) (zps, o's bits below its rows' log s
-# being zero; eq(b, z) = 1 + b + z for a bit b).
+# A block's selector at ζ: its offset o (go = g^o) hinted as DIGITS 4-bit digits g^d_m, each
+# range checked, and checked digit by digit against the record's tables (digit_tables):
+# Π_m g^(d_m·16^m) = g^o; then eq(o >> s, ζ_≥s) = Π_m eq(d_m's bits, ζ_{4m..4m+3}) / Π_{k<s} (1 + ζ_k)
+# (zps; o's bits below its rows' log s are zero, and eq(0, z) = 1 + z).
 @inline
-def block_sel(zs, go, zps):
-    ob = StackBuf(BUS_BITS24)
-    hint_witness(ob, "block_bits")
-    for k in unroll(0, BUS_BITS24):
-        ob[k] = ob[k] * ob[k]
-    gp = 1 + ob[0] * (GEN + 1)
-    sl = 1 + ob[0] + zs[0]
-    for k in unroll(1, BUS_BITS24):
-        gp = gp * (1 + ob[k] * (GEN ** (2 ** k) + 1))
-        sl = sl * (1 + ob[k] + zs[k])
+def block_sel(eqd, gd, go, zps):
+    dg = StackBuf(DIGITS)
+    hint_witness(dg, "block_digits")
+    for m in unroll(0, DIGITS):
+        assert log(dg[m]) < 16
+    sl = eqd[dg[0]]
+    gp = gd[dg[0]]
+    for m in unroll(1, DIGITS):
+        em = eqd * GEN ** (16 * m)
+        gm = gd * GEN ** (16 * m)
+        sl = sl * em[dg[m]]
+        gp = gp * gm[dg[m]]
     assert gp == go
     return sl / zps
+
+
+# The digit tables of block_sel, per 4-bit digit position m < DIGITS and digit d < 16, read at
+# g^d: eq(d's bits, ζ_{4m..4m+3}) at OUT_EQD + 16m + d (ζ padded with zeros to BUS_BITS24
+# coordinates; eq(1, z) = z, eq(0, z) = 1 + z), g^(d·16^m) at OUT_GD + 16m + d.
+@inline
+def digit_tables(out, zs):
+    fz = StackBuf(2 * BUS_BITS24)
+    for k in unroll(0, BUS_BITS24):
+        fz[2 * k] = 1 + zs[k]
+        fz[2 * k + 1] = zs[k]
+    eqd = out * GEN ** OUT_EQD
+    gd = out * GEN ** OUT_GD
+    for m in unroll(0, DIGITS):
+        l2 = StackBuf(4)
+        l3 = StackBuf(8)
+        for d in unroll(0, 4):
+            l2[d] = fz[8 * m + d % 2] * fz[8 * m + 2 + d // 2]
+        for d in unroll(0, 8):
+            l3[d] = l2[d % 4] * fz[8 * m + 4 + d // 4]
+        for d in unroll(0, 16):
+            eqd[GEN ** (16 * m + d)] = l3[d % 8] * fz[8 * m + 6 + d // 8]
+            gd[GEN ** (16 * m + d)] = GEN ** (d * 16 ** m)
+    return
 
 
 # Nine groups of equal-sized blocks stacked largest first, ties in input order
@@ -1100,6 +1202,9 @@ def bus_layout(out, lb):
         ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
         zp[GEN ** (k + 1)] = zc
         im[GEN ** (k + 1)] = ic
+    digit_tables(out, zs)
+    eqd = out * GEN ** OUT_EQD
+    gd = out * GEN ** OUT_GD
     gr = StackBuf(63)
     gr[0] = 1
     gr[1] = out[GEN ** OUT_SIZES]
@@ -1111,7 +1216,7 @@ def bus_layout(out, lb):
         go = group_offset(gr, gr, 18, b, 0, 9)
         zps = zp[gr[b]]
         for j in unroll(0, PUSH_BLOCKS[b]):
-            sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)
+            sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)
             go = go * gr[9 + b]
     cr = StackBuf(6)
     for t in unroll(0, 6):
@@ -1120,7 +1225,7 @@ def bus_layout(out, lb):
         go = group_offset(gr, cr, 0, b, 3, 6)
         zps = zp[gr[3 + b]]
         for j in unroll(0, TABLE_COUNTS[b]):
-            sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)
+            sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)
             go = go * gr[12 + b]
     return
 
@@ -1365,11 +1470,17 @@ def air_terminal(out):
 #                     eq(α, i); OUT_TOTALS (3), OUT_SHARE_W (3) the sides' totals and share
 #                     weights; OUT_TW (6) the tables' eq weights at the table point
 #   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
+#   OUT_CHI_OUT (nb)  the zerocheck's χ_out (its challenges past χ_in): ring switching's point is
+#                     χ'_in ‖ χ_out on q_flock's slice; OUT_ROOT (2) the commitment root's halves
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
-# (depth checked), the framework values, the table sumcheck (max τ checked) and the public-input
-# line, Flock and ring switching's claim, each on the chain the last one left.
+# (depth checked; ζ zero padded to BUS_BITS24 cells), the framework values, the bus's leaf layout
+# and side totals (bus_layout, bus_totals), the stack's placements (stack_layout), the table
+# sumcheck (max τ checked) with its AIR terminal and the public-input line, Flock and ring
+# switching's claim, each on the chain the last one left. Nothing it pops is trusted: its streams
+# (src/workloads/recursion/guest/chain.ts childStreams) are the child's stream scalars and the
+# hints each checked where it is read.
 def child_to_ring(s0, s1, p0, p1, lb, out):
     out[GEN ** OUT_PUBLIC] = p0
     out[GEN ** (OUT_PUBLIC + 1)] = p1
@@ -1395,7 +1506,7 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
         out[GEN ** (OUT_SIZES + k)] = gp
     gw = size_bounds(out, lb)
     for k in unroll(0, 2):
-        half = fs_observe_half(ch, 4 + ANNOUNCED + k)
+        out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)
     for k in unroll(0, 4):
         out[GEN ** (OUT_ALPHA + k)] = fs_squeeze(ch, 6 + ANNOUNCED + k)
     out[GEN ** OUT_BETA] = fs_squeeze(ch, 10 + ANNOUNCED)
@@ -1492,17 +1603,800 @@ def transcript_replay():
     return
 
 
+# ---- The node's own layer (docs/recursion.md §4, §5; docs/recursion-guest.md §9) ----
+
+# Absorb a value v the program holds (step i): its three K limbs hinted and checked to make v,
+# the block's cells (c0 + c1·y, c2 + tag·y) built from them.
+@inline
+def fs_bind(ch, i: Const, v):
+    lm = StackBuf(3)
+    hint_f192_limbs(lm, v)
+    assert_in_k(lm[0], lm[1])
+    assert_in_k(lm[2], lm[2])
+    lo = lm[0] + lm[1] * Y
+    assert v == lo + lm[2] * Y2
+    m = [lo, lm[2] + TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return
+
+
+# Absorb a small integer's scalar (v, 0, 0) with v in K (step i).
+@inline
+def fs_bind_k(ch, i: Const, v):
+    m = [v, TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return
+
+
+# A count from nb hinted bits (least significant first, each checked a bit): the integer as a
+# polynomial in x (the 16-byte u32 field a digest reads, or a transcript's small scalar) and g^n.
+def count(nb: Const):
+    bits = StackBuf(16)
+    hint_witness(bits[0:nb], "count_bits")
+    for k in unroll(0, nb):
+        bits[k] = bits[k] * bits[k]
+    cell = bits[nb - 1]
+    gp = 1 + bits[nb - 1] * (GEN ** (2 ** (nb - 1)) + 1)
+    for k in unroll(1, nb):
+        cell = cell * GEN + bits[nb - 1 - k]
+        gp = gp * (1 + bits[nb - 1 - k] * (GEN ** (2 ** (nb - 1 - k)) + 1))
+    return cell, gp
+
+
+# Bits a .. b - 1 of hb as one K word Σ hb[a + i]·x^i.
+@inline
+def bit_limb(hb, a: Const, b: Const):
+    acc = hb[b - 1]
+    for k in unroll(1, b - a):
+        acc = acc * GEN + hb[b - 1 - k]
+    return acc
+
+
+# [N5] H_N, the node program's digest, from 256 hinted bits (never a constant of the program,
+# docs/recursion.md §1), and from it a node child's transcript seed
+# BLAKE2s(`leanvm-b-fs-seed-v2-blake2s` ‖ R1CS digest ‖ H_N) (fsSeed, 91 bytes: H_N sits at
+# byte 59, so its bits are regrouped). Returns H_N's two cells, then the seed's.
+def node_digest():
+    hb = StackBuf(256)
+    hint_witness(hb, "node_digest_bits")
+    for k in unroll(0, 256):
+        hb[k] = hb[k] * hb[k]
+    h0 = bit_limb(hb, 0, 64) + bit_limb(hb, 64, 128) * Y
+    h1 = bit_limb(hb, 128, 192) + bit_limb(hb, 192, 256) * Y
+    b0 = [SEED_BLOCK_0, SEED_BLOCK_1]
+    b1 = [SEED_BLOCK_2, SEED_BLOCK_3 + GEN ** 24 * bit_limb(hb, 0, 40) * Y]
+    cv = StackBuf(2)
+    blake2s(b0, b1, cv, counter=64, final=0)
+    b2 = [bit_limb(hb, 40, 104) + bit_limb(hb, 104, 168) * Y, bit_limb(hb, 168, 232) + bit_limb(hb, 232, 256) * Y]
+    b3 = [0, 0]
+    sd = StackBuf(2)
+    blake2s(b2, b3, sd, cv=cv, counter=91, final=1)
+    return h0, h1, sd[0], sd[1]
+
+
+# [N2] The union U of n = log(ng) keys, hinted into uk (key i's root and P at cells 2i, 2i + 1)
+# and chained into K_n as the leaf chains its keys (K_0 = BLAKE2s(KEY_LIST_TAG ‖ n ‖ 0^16),
+# K_{i+1} = BLAKE2s(K_i ‖ key_i)); returns K_n. U's order is bound by K_n: the root's verifier
+# hashes its keys strictly increasing (docs/recursion.md §6).
+def union_keys(uk, ng, ncell):
+    hh = HeapBuf(ng * ng * GEN ** 2)
+    k0 = [KEY_LIST_TAG_0, KEY_LIST_TAG_1]
+    k1 = [ncell, 0]
+    blake2s(k0, k1, hh[0:2])
+    for i in mul_range(1, ng):
+        i2 = i * i
+        hint_witness(uk[i2:i2 + 2], "union")
+        blake2s(hh[i2:i2 + 2], uk[i2:i2 + 2], hh[i2 * GEN ** 2:i2 * GEN ** 2 + 2])
+    n2 = ng * ng
+    return hh[n2], hh[n2 * GEN]
+
+
+# [N2] Occurrence i of a key list: its index in U hinted as g^idx, idx < n, and g^f, f = 1 for
+# the key's first occurrence; the running counter cn[i] moves to cn[i]·g^f, and a first
+# occurrence writes it into the key's write-once cover cell (two firsts of one key conflict; the
+# others write a scratch cell of their own). Returns g^(2·idx), where the key's cells sit in U.
+def occurrence(cov, scr, cn, ng, i):
+    ix = StackBuf(2)
+    hint_witness(ix, "key_index")
+    gi = ix[0]
+    assert log(gi) < log(ng)
+    assert log(ix[1]) < 2
+    c = cn[i]
+    cn[i * GEN] = c * ix[1]
+    match log(ix[1]):
+        case 0:
+            scr[i] = c
+        case 1:
+            cov[gi] = c
+    return gi * gi
+
+
+# [N2] A child's key list of log(gc) keys (ncc its count's field): every key read from U, the
+# list chained into the K its statement binds; the cover counter from c0. Returns K and the
+# counter after.
+def key_list(uk, cov, ng, gc, ncc, c0):
+    kh = HeapBuf(gc * gc * GEN ** 2)
+    cn = HeapBuf(gc * GEN)
+    scr = HeapBuf(gc)
+    cn[GEN ** 0] = c0
+    k0 = [KEY_LIST_TAG_0, KEY_LIST_TAG_1]
+    k1 = [ncc, 0]
+    blake2s(k0, k1, kh[0:2])
+    for i in mul_range(1, gc):
+        gi2 = occurrence(cov, scr, cn, ng, i)
+        key = [uk[gi2], uk[gi2 * GEN]]
+        i2 = i * i
+        blake2s(kh[i2:i2 + 2], key, kh[i2 * GEN ** 2:i2 * GEN ** 2 + 2])
+    gc2 = gc * gc
+    return kh[gc2], kh[gc2 * GEN], cn[gc]
+
+
+# [N4] The raw signers: log(gr) signatures, each verified against its key read from U as the
+# leaf verifies one; the cover counter from c0. Returns the counter after.
+def raw_signers(ctx, uk, cov, ng, gr, c0):
+    cn = HeapBuf(gr * GEN)
+    scr = HeapBuf(gr)
+    cn[GEN ** 0] = c0
+    for i in mul_range(1, gr):
+        gi2 = occurrence(cov, scr, cn, ng, i)
+        verify_signature(ctx, uk[gi2], uk[gi2 * GEN])
+    return cn[gr]
+
+
+# A statement digest's first 128 bytes, tag ‖ m ‖ e ‖ n ‖ K_n (two blocks; the second the last
+# when last = 1): the leaf's whole digest (programs/aggregate-xmss.py [C1]), a node's first two
+# blocks. Returns the chain (the digest when last = 1).
+def statement_head(t0, t1, m0, m1, ec, ncc, k0, k1, last: Const):
+    a = [t0, t1]
+    b = [m0, m1]
+    cv = StackBuf(2)
+    blake2s(a, b, cv, counter=64, final=0)
+    c = [ec, ncc]
+    d = [k0, k1]
+    out = StackBuf(2)
+    blake2s(c, d, out, cv=cv, counter=128, final=last)
+    return out[0], out[1]
+
+
+# A leaf child's public words: BLAKE2s(STATEMENT_TAG ‖ m ‖ e ‖ n ‖ K_n) for the node's m and e and
+# the child's n and K_n.
+def leaf_statement(m0, m1, ec, ncc, k0, k1):
+    d0, d1 = statement_head(STATEMENT_TAG_0, STATEMENT_TAG_1, m0, m1, ec, ncc, k0, k1, 1)
+    return d0, d1
+
+
+# D_N = BLAKE2s(NODE_TAG ‖ m ‖ e ‖ n ‖ K_n ‖ H_N ‖ C) (docs/recursion.md §4.1), 192 bytes: a node
+# child's public words, and the node's own.
+def node_statement(m0, m1, ec, ncc, k0, k1, h0, h1, c0, c1):
+    v0, v1 = statement_head(NODE_TAG_0, NODE_TAG_1, m0, m1, ec, ncc, k0, k1, 0)
+    cv = [v0, v1]
+    e = [h0, h1]
+    f = [c0, c1]
+    out = StackBuf(2)
+    blake2s(e, f, out, cv=cv, counter=192, final=1)
+    return out[0], out[1]
+
+
+# C, the claims digest (docs/recursion.md §4.1): the chain of the claims transcript after the
+# CLAIM_SCALARS scalars of cl, in statement order.
+@inline
+def claims_digest(cl):
+    ch = StackBuf(2 * CLAIM_SCALARS + 2)
+    ch[0] = CLAIMS_START_0
+    ch[1] = CLAIMS_START_1
+    for t in unroll(0, CLAIM_SCALARS):
+        fs_bind(ch, t, cl[t])
+    return ch[2 * CLAIM_SCALARS], ch[2 * CLAIM_SCALARS + 1]
+
+
+# ==== THE CHILD'S VERIFICATION (docs/recursion.md §5 [N1]): one call site per child ====
+# From FS_START on its statement scalars (s0, s1: its program's seed; p0, p1: its public words,
+# rebuilt by the caller), for a program of lb = g^kbc slots: child_to_ring runs the child's
+# verification through ring switching's claim and fills its record rec (OUT_*); the caller reads
+# the fresh claims from the record (fresh_claims). PLUG-IN: `whir_at(rec)`, the stacked WHIR
+# opening on the chain and record child_to_ring leaves, belongs right after it; it runs here
+# (a node then executes), but its run reads cells nothing writes (118 on arith), which the prover
+# refuses, so it waits for that fix (docs/recursion-guest.md §11.5). Until then a child's proof
+# is not checked past ring switching's claim, and the node is not sound.
+def child_verify(s0, s1, p0, p1, lb, rec):
+    child_to_ring(s0, s1, p0, p1, lb, rec)
+    return
+
+
+# A child's fresh claims from its verification's record into fr: the bytecode point ζ_<kbc ‖ α
+# (nv = kbc + 4 coordinates), the share, the matrix term's FLOCK_CLAIM cells.
+@inline
+def fresh_claims(rec, fr, nv: Const):
+    for i in unroll(0, nv - 4):
+        fr[i] = rec[GEN ** (OUT_ZETA + i)]
+    for i in unroll(0, 4):
+        fr[nv - 4 + i] = rec[GEN ** (OUT_ALPHA + i)]
+    fr[nv] = rec[GEN ** OUT_SHARE]
+    for i in unroll(0, FLOCK_CLAIM):
+        fr[nv + 1 + i] = rec[GEN ** (OUT_MATRIX + i)]
+    return
+
+
+# Cells lo .. lo + len of src into child record cr's cells at off.. (recs[cr·g^off ..]).
+@inline
+def store(recs, cr, off: Const, src, lo: Const, len: Const):
+    for t in unroll(0, len):
+        recs[cr * GEN ** (off + t)] = src[lo + t]
+    return
+
+
+@inline
+def store_zeros(recs, cr, off: Const, len: Const):
+    for t in unroll(0, len):
+        recs[cr * GEN ** (off + t)] = 0
+    return
+
+
+# [N1, N3] Child j of the given kind (0 leaf, 1 node; record at recs[cr·…]) whose key list hashed
+# to (k0, k1) with count field ncc: its statement rebuilt (a node child's from its hinted
+# carried claims, bound by their digest C), its verification, then its claims observed into the
+# batch transcript from the chain (b0, b1) — the kind, the fresh bytecode point and value, the
+# fresh matrix term, a node's carried claims (docs/recursion.md §3 step 2) — and stored in its
+# record. Returns the batch chain after.
+def child(recs, cr, b0, b1, k0, k1, ncc, m0, m1, ec, h0, h1, s0, s1, kind: Const, nv: Const):
+    cl = StackBuf(CLAIM_SCALARS)
+    fr = StackBuf(FRESH_MAX)
+    rec = HeapBuf(CHILD_OUT)
+    if kind == 0:
+        p0, p1 = leaf_statement(m0, m1, ec, ncc, k0, k1)
+        child_verify(LEAF_SEED_0, LEAF_SEED_1, p0, p1, GEN ** (LEAF_VARS - 4), rec)
+    else:
+        hint_witness(cl, "child_claims")
+        c0, c1 = claims_digest(cl)
+        p0, p1 = node_statement(m0, m1, ec, ncc, k0, k1, h0, h1, c0, c1)
+        child_verify(s0, s1, p0, p1, GEN ** KN, rec)
+    fresh_claims(rec, fr, nv)
+    ch = StackBuf(2 * (NODE_VARS + FLOCK_CLAIM + 3 + CLAIM_SCALARS))
+    ch[0] = b0
+    ch[1] = b1
+    fs_bind_k(ch, 0, kind)
+    for t in unroll(0, nv + 1 + FLOCK_CLAIM):
+        fs_bind(ch, 1 + t, fr[t])
+    if kind == 1:
+        for t in unroll(0, CLAIM_SCALARS):
+            fs_bind(ch, nv + FLOCK_CLAIM + 2 + t, cl[t])
+    recs[cr * GEN ** R_KIND] = GEN ** kind
+    store(recs, cr, R_MF, fr, nv + 1, FLOCK_CLAIM)
+    if kind == 0:
+        store(recs, cr, R_PL, fr, 0, LEAF_VARS + 1)
+        store_zeros(recs, cr, R_PNF, 2 * NODE_VARS + 2)
+        store_zeros(recs, cr, R_MC, MATRIX_VARS + 2)
+    else:
+        store(recs, cr, R_PL, cl, 0, LEAF_VARS + 1)
+        store(recs, cr, R_PNF, fr, 0, NODE_VARS + 1)
+        store(recs, cr, R_PNC, cl, OC_NODE, NODE_VARS + 1)
+        store(recs, cr, R_MC, cl, OC_MATRIX, MATRIX_VARS + 2)
+    return ch[2 * (nv + FLOCK_CLAIM + 2 + kind * CLAIM_SCALARS)], ch[2 * (nv + FLOCK_CLAIM + 2 + kind * CLAIM_SCALARS) + 1]
+
+
+# g^(256·j) for cj = g^j: child j's record offset.
+@inline
+def rec_at(cj):
+    c2 = cj * cj
+    c4 = c2 * c2
+    c8 = c4 * c4
+    c16 = c8 * c8
+    c32 = c16 * c16
+    c64 = c32 * c32
+    c128 = c64 * c64
+    return c128 * c128
+
+
+# nv plain degree-2 rounds of the batch (docs/recursion.md §3) on the chain ch from step 0: round
+# j's c0, c2 = rc[2j], rc[2j + 1] absorbed, r_j squeezed into pt[j]; c1 = claim + c2, the next
+# claim c0 + c1·r + c2·r². Returns the last claim.
+@inline
+def quad_rounds(ch, rc, pt, claim, nv: Const):
+    for j in unroll(0, nv):
+        fs_bind(ch, 3 * j, rc[2 * j])
+        fs_bind(ch, 3 * j + 1, rc[2 * j + 1])
+        pt[j] = fs_squeeze(ch, 3 * j + 2)
+        r = pt[j]
+        claim = rc[2 * j] + r * (claim + rc[2 * j + 1] + r * rc[2 * j + 1])
+    return claim
+
+
+# eq(a, b) = Π (1 + a_i + b_i) for a at record offset po and b at oc[ro ..], nv coordinates.
+@inline
+def rec_eq(recs, cr, oc, po: Const, ro: Const, nv: Const):
+    e = 1 + recs[cr * GEN ** po] + oc[GEN ** ro]
+    for i in unroll(1, nv):
+        e = e * (1 + recs[cr * GEN ** (po + i)] + oc[GEN ** (ro + i)])
+    return e
+
+
+# Σ_j λ_j·eq(p_j, r) over the k = log(kg) records: p_j at record offset po (nv coordinates), λ_j
+# at lo, r at oc[ro ..].
+def batched_eq(recs, kg, oc, po: Const, lo: Const, ro: Const, nv: Const):
+    acc = HeapBuf(MAX_CHILDREN + 1)
+    acc[GEN ** 0] = 0
+    for cj in mul_range(1, kg):
+        cr = rec_at(cj)
+        acc[cj * GEN] = acc[cj] + recs[cr * GEN ** lo] * rec_eq(recs, cr, oc, po, ro, nv)
+    return acc[kg]
+
+
+# A bytecode batch's rounds and value (P_L: which = 0, P_N: 1; nv variables) from the chain
+# (c0, c1) and the batched claim: nv rounds, v* sent; the claim (r, v*) goes to oc's P_L or P_N
+# cells. Returns the chain after, the last claim and v*.
+def bytecode_rounds(c0, c1, claim, oc, which: Const, nv: Const):
+    rc = StackBuf(2 * NODE_VARS)
+    vv = StackBuf(1)
+    for j in unroll(0, nv):
+        if which == 0:
+            hint_witness(rc[2 * j:2 * j + 2], "batch_leaf_rounds")
+        else:
+            hint_witness(rc[2 * j:2 * j + 2], "batch_node_rounds")
+    ch = StackBuf(6 * NODE_VARS + 4)
+    ch[0] = c0
+    ch[1] = c1
+    pt = StackBuf(NODE_VARS)
+    last = quad_rounds(ch, rc, pt, claim, nv)
+    if which == 0:
+        hint_witness(vv, "batch_leaf_value")
+    else:
+        hint_witness(vv, "batch_node_value")
+    fs_bind(ch, 3 * nv, vv[0])
+    for j in unroll(0, nv):
+        oc[GEN ** (which * OC_NODE + j)] = pt[j]
+    oc[GEN ** (which * OC_NODE + nv)] = vv[0]
+    return ch[6 * nv + 2], ch[6 * nv + 3], last, vv[0]
+
+
+# The steps of a runtime loop over the children: step j at g^(3j) holds a chain (two cells) and
+# a running sum; step 0 is (c0, c1, 0).
+@inline
+def child_steps(c0, c1):
+    hc = HeapBuf(3 * MAX_CHILDREN + 3)
+    hc[GEN ** 0] = c0
+    hc[GEN] = c1
+    hc[GEN ** 2] = 0
+    return hc
+
+
+# P_L's batch (docs/recursion.md §3 step 3) from the chain (c0, c1): one λ a child, the claim
+# Σ λ_j·v_j, LEAF_VARS rounds, v* sent; the last claim must be v*·Σ λ_j·eq(p_j, r). The node's
+# P_L claim (r, v*) goes to oc[0 .. LEAF_VARS]. Returns the chain after.
+def batch_leaf(recs, kg, c0, c1, oc):
+    hc = child_steps(c0, c1)
+    for cj in mul_range(1, kg):
+        cr = rec_at(cj)
+        c3 = cj * cj * cj
+        ch = StackBuf(4)
+        ch[0] = hc[c3]
+        ch[1] = hc[c3 * GEN]
+        lam = fs_squeeze(ch, 0)
+        recs[cr * GEN ** R_LAM_L] = lam
+        hc[c3 * GEN ** 3] = ch[2]
+        hc[c3 * GEN ** 4] = ch[3]
+        hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2] + lam * recs[cr * GEN ** (R_PL + LEAF_VARS)]
+    ke = kg * kg * kg
+    e0, e1, claim, v = bytecode_rounds(hc[ke], hc[ke * GEN], hc[ke * GEN ** 2], oc, 0, LEAF_VARS)
+    w = batched_eq(recs, kg, oc, R_PL, R_LAM_L, 0, LEAF_VARS)
+    assert claim == v * w
+    return e0, e1
+
+
+# P_N's batch (docs/recursion.md §3 step 4) from the chain (c0, c1), its branch chosen by the
+# hinted g^has (gn = g^(node children)): has = 0 needs no node child, draws and sends nothing, and
+# publishes (0^NODE_VARS, 0); has = 1 needs one, draws λ for each node child's fresh claim and
+# then its carried one (zero for a leaf child), runs NODE_VARS rounds, v* sent, and checks the
+# last claim against v*·Σ λ·eq(p, r). The claim goes to oc[OC_NODE ..]. Returns the chain.
+def batch_node(recs, kg, c0, c1, oc, gn, has: Const):
+    e = StackBuf(2)
+    if has == 0:
+        assert gn == 1
+        for j in unroll(0, NODE_VARS + 1):
+            oc[GEN ** (OC_NODE + j)] = 0
+        e[0] = c0
+        e[1] = c1
+    else:
+        assert gn != 1
+        hc = child_steps(c0, c1)
+        for cj in mul_range(1, kg):
+            cr = rec_at(cj)
+            c3 = cj * cj * cj
+            kd = recs[cr * GEN ** R_KIND]
+            match log(kd):
+                case 0:
+                    recs[cr * GEN ** R_LAM_NF] = 0
+                    recs[cr * GEN ** R_LAM_NC] = 0
+                    hc[c3 * GEN ** 3] = hc[c3]
+                    hc[c3 * GEN ** 4] = hc[c3 * GEN]
+                    hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2]
+                case 1:
+                    ch = StackBuf(6)
+                    ch[0] = hc[c3]
+                    ch[1] = hc[c3 * GEN]
+                    lf = fs_squeeze(ch, 0)
+                    lc = fs_squeeze(ch, 1)
+                    recs[cr * GEN ** R_LAM_NF] = lf
+                    recs[cr * GEN ** R_LAM_NC] = lc
+                    hc[c3 * GEN ** 3] = ch[4]
+                    hc[c3 * GEN ** 4] = ch[5]
+                    hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2] + lf * recs[cr * GEN ** (R_PNF + NODE_VARS)] + lc * recs[cr * GEN ** (R_PNC + NODE_VARS)]
+        ke = kg * kg * kg
+        e0, e1, claim, v = bytecode_rounds(hc[ke], hc[ke * GEN], hc[ke * GEN ** 2], oc, 1, NODE_VARS)
+        wf = batched_eq(recs, kg, oc, R_PNF, R_LAM_NF, OC_NODE, NODE_VARS)
+        wc = batched_eq(recs, kg, oc, R_PNC, R_LAM_NC, OC_NODE, NODE_VARS)
+        assert claim == v * (wf + wc)
+        e[0] = e0
+        e[1] = e1
+    return e[0], e[1]
+
+
+# eqTable of the six coordinates oc[ro .. ro + 6] (index bit i ↔ coordinate i) into et's 64 cells.
+def eq_table6(oc, et, ro: Const):
+    t = StackBuf(127)
+    t[0] = 1
+    for k in unroll(0, 6):
+        r = oc[GEN ** (ro + k)]
+        for i in unroll(0, 2 ** k):
+            t[2 ** (k + 1) - 1 + 2 ** k + i] = t[2 ** k - 1 + i] * r
+            t[2 ** (k + 1) - 1 + i] = t[2 ** k - 1 + i] + t[2 ** (k + 1) - 1 + 2 ** k + i]
+    for i in unroll(0, 64):
+        et[GEN ** i] = t[63 + i]
+    return
+
+
+# The matrices' batch (docs/recursion.md §3 step 5) from the chain (c0, c1): γ for each child's
+# fresh term, then for a node child γ_a, γ_b (zero for a leaf); the claim Σ γ·T + γ_a·a + γ_b·b;
+# MATRIX_VARS rounds; a*, b* sent; the last claim must be a*·W_A(r) + b*·W_B(r), each fresh
+# weight evaluated succinctly: [Σ_s L_s(z)·eq(r_row[0..6], s)]·eq(χ_in, r_row[6..14]) ·
+# [Σ_s s_s·eq(r_col[0..6], s)]·eq(χ'_in, r_col[6..14]), L_s(z) = V_S(z)·SKIP_DEN_6/(z − φs).
+# The node's claim (r, a*, b*) goes to oc[OC_MATRIX ..].
+def batch_matrix(recs, kg, c0, c1, oc):
+    hc = child_steps(c0, c1)
+    for cj in mul_range(1, kg):
+        cr = rec_at(cj)
+        c3 = cj * cj * cj
+        kd = recs[cr * GEN ** R_KIND]
+        ch = StackBuf(8)
+        ch[0] = hc[c3]
+        ch[1] = hc[c3 * GEN]
+        g = fs_squeeze(ch, 0)
+        recs[cr * GEN ** R_GAM] = g
+        t = g * recs[cr * GEN ** (R_MF + FLOCK_CLAIM - 1)]
+        match log(kd):
+            case 0:
+                recs[cr * GEN ** R_GAM_A] = 0
+                recs[cr * GEN ** R_GAM_B] = 0
+                hc[c3 * GEN ** 3] = ch[2]
+                hc[c3 * GEN ** 4] = ch[3]
+                hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2] + t
+            case 1:
+                ga = fs_squeeze(ch, 1)
+                gb = fs_squeeze(ch, 2)
+                recs[cr * GEN ** R_GAM_A] = ga
+                recs[cr * GEN ** R_GAM_B] = gb
+                hc[c3 * GEN ** 3] = ch[6]
+                hc[c3 * GEN ** 4] = ch[7]
+                hc[c3 * GEN ** 5] = hc[c3 * GEN ** 2] + t + ga * recs[cr * GEN ** (R_MC + MATRIX_VARS)] + gb * recs[cr * GEN ** (R_MC + MATRIX_VARS + 1)]
+    ke = kg * kg * kg
+    rc = StackBuf(2 * MATRIX_VARS)
+    for j in unroll(0, MATRIX_VARS):
+        hint_witness(rc[2 * j:2 * j + 2], "batch_matrix_rounds")
+    ch = StackBuf(6 * MATRIX_VARS + 6)
+    ch[0] = hc[ke]
+    ch[1] = hc[ke * GEN]
+    pt = StackBuf(MATRIX_VARS)
+    claim = quad_rounds(ch, rc, pt, hc[ke * GEN ** 2], MATRIX_VARS)
+    ab = StackBuf(2)
+    hint_witness(ab, "batch_matrix_values")
+    fs_bind(ch, 3 * MATRIX_VARS, ab[0])
+    fs_bind(ch, 3 * MATRIX_VARS + 1, ab[1])
+    for j in unroll(0, MATRIX_VARS):
+        oc[GEN ** (OC_MATRIX + j)] = pt[j]
+    oc[GEN ** (OC_MATRIX + MATRIX_VARS)] = ab[0]
+    oc[GEN ** (OC_MATRIX + MATRIX_VARS + 1)] = ab[1]
+    et = HeapBuf(64)
+    eq_table6(oc, et, OC_MATRIX)
+    ec = HeapBuf(64)
+    eq_table6(oc, ec, OC_MATRIX + 14)
+    w = HeapBuf(2 * MAX_CHILDREN + 2)
+    w[GEN ** 0] = 0
+    w[GEN] = 0
+    for cj in mul_range(1, kg):
+        cr = rec_at(cj)
+        c2 = cj * cj
+        z = recs[cr * GEN ** R_MF]
+        vs6 = z
+        for u in unroll(1, 64):
+            vs6 = vs6 * (z + SKIP_NODES_K[u])
+        sl = et[GEN ** 0] / z
+        for u in unroll(1, 64):
+            sl = sl + et[GEN ** u] / (z + SKIP_NODES_K[u])
+        row = vs6 * SKIP_DEN_6 * sl * rec_eq(recs, cr, oc, R_MF + 1, OC_MATRIX + 6, 8)
+        sc = recs[cr * GEN ** (R_MF + 18)] * ec[GEN ** 0]
+        for u in unroll(1, 64):
+            sc = sc + recs[cr * GEN ** (R_MF + 18 + u)] * ec[GEN ** u]
+        col = sc * rec_eq(recs, cr, oc, R_MF + 10, OC_MATRIX + 20, 8)
+        wf = recs[cr * GEN ** R_GAM] * row * col
+        e = rec_eq(recs, cr, oc, R_MC, OC_MATRIX, MATRIX_VARS)
+        w[c2 * GEN ** 2] = w[c2] + wf + recs[cr * GEN ** R_GAM_A] * e
+        w[c2 * GEN ** 3] = w[c2 * GEN] + recs[cr * GEN ** (R_MF + 9)] * wf + recs[cr * GEN ** R_GAM_B] * e
+    k2 = kg * kg
+    assert claim == ab[0] * w[k2] + ab[1] * w[k2 * GEN]
+    return
+
+
+# The node (docs/recursion.md §5): n and the union U; m and e, the context of tweaks its raw
+# signatures use; H_N and the node children's seed; 1 ..= 16 children, each's key list read from
+# U, statement rebuilt, verification (the PLUG-IN) and claims observed into the batch; the raw
+# signers; the cover complete (every entry of U some first occurrence); the batch; C and D_N
+# asserted into the public input.
+def node_main():
+    ncell, ng = count(16)
+    assert ng != 1
+    ctx = HeapBuf(CTX_SIZE)
+    hint_witness(ctx[CTX_MSG:CTX_MSG + 2], "message")
+    # [C3] e from 32 boolean bits. pa[a] = e >> a as a polynomial in x (bit k at x^k), so
+    # pa[0] is e's 16-byte field; tb[a] = the index field of a tweak with index e >> a: its low
+    # 24 bits at x^40.. of the low limb, its high 8 bits in the high limb.
+    eb = StackBuf(32)
+    hint_witness(eb, "epoch_bits")
+    for k in unroll(0, 32):
+        eb[k] = eb[k] * eb[k]
+    pa = StackBuf(33)
+    pa[32] = 0
+    pa[31] = eb[31]
+    for k in unroll(1, 32):
+        pa[31 - k] = eb[31 - k] + GEN * pa[32 - k]
+    tb = StackBuf(33)
+    for a in unroll(0, 8):
+        tb[a] = GEN ** 40 * pa[a] + (X64 + Y) * pa[a + 24]
+    for a in unroll(8, 32):
+        tb[a] = GEN ** 40 * pa[a]
+    tb[32] = 0
+    t0 = tb[0]
+    aa = StackBuf(7)
+    for s in unroll(0, 7):
+        aa[s] = t0 + s * 256
+    for j in unroll(0, 42):
+        for s in unroll(0, 7):
+            ctx[GEN ** (CTX_CHAIN + 7 * j + s)] = aa[s] + j * 2048
+    ctx[GEN ** CTX_LEAF] = t0 + 1
+    ctx[GEN ** CTX_ENC] = t0 + 3
+    for l in unroll(0, 32):
+        ctx[GEN ** (CTX_MERKLE + l)] = tb[l + 1] + MERKLE_TYPE_SUB[l]
+    for c in unroll(0, 8):
+        qc = 1 + eb[4 * c] * (GEN + 1)
+        for i in unroll(1, 4):
+            qc = qc * (1 + eb[4 * c + i] * (GEN ** (2 ** i) + 1))
+        ctx[GEN ** (CTX_CHUNK + c)] = qc
+    ecell = pa[0]
+    m0 = ctx[GEN ** CTX_MSG]
+    m1 = ctx[GEN ** (CTX_MSG + 1)]
+    h0, h1, s0, s1 = node_digest()
+    uk = HeapBuf(ng * ng)
+    cov = HeapBuf(ng)
+    kn0, kn1 = union_keys(uk, ng, ncell)
+
+    # the children: st[3j ..] = the batch chain and the cover counter before child j, and
+    # st[3j + 2]'s neighbour chain gp[j] = g^(node children before j)
+    kc, kg = count(5)
+    assert kg != 1
+    assert log(kg) < MAX_CHILDREN + 1
+    recs = HeapBuf(REC * MAX_CHILDREN)
+    st = HeapBuf(3 * MAX_CHILDREN + 3)
+    gp = HeapBuf(MAX_CHILDREN + 1)
+    bt = [BATCH_START_0, BATCH_START_1]
+    bk = [kc, TAG_SCALAR]
+    blake2s(bt, bk, st[0:2])
+    st[GEN ** 2] = 1
+    gp[GEN ** 0] = 1
+    for cj in mul_range(1, kg):
+        c3 = cj * cj * cj
+        kd = StackBuf(1)
+        hint_witness(kd, "child_kind")
+        assert log(kd[0]) < 2
+        ncc, gc = count(16)
+        k0, k1, cv = key_list(uk, cov, ng, gc, ncc, st[c3 * GEN ** 2])
+        cr = rec_at(cj)
+        e0, e1 = match_range(log(kd[0]), range(0, 2), lambda t: child(recs, cr, st[c3], st[c3 * GEN], k0, k1, ncc, m0, m1, ecell, h0, h1, s0, s1, t, LEAF_VARS + t * (NODE_VARS - LEAF_VARS)))
+        st[c3 * GEN ** 3] = e0
+        st[c3 * GEN ** 4] = e1
+        st[c3 * GEN ** 5] = cv
+        gp[cj * GEN] = gp[cj] * kd[0]
+    ke = kg * kg * kg
+
+    # the raw signers, then every entry of U covered: the counter reached g^n
+    rcell, gr = count(16)
+    cend = raw_signers(ctx, uk, cov, ng, gr, st[ke * GEN ** 2])
+    assert cend == ng
+
+    # the batch, then the node's claims into C
+    oc = HeapBuf(CLAIM_SCALARS)
+    b0, b1 = batch_leaf(recs, kg, st[ke], st[ke * GEN], oc)
+    hn = StackBuf(1)
+    hint_witness(hn, "has_node")
+    assert log(hn[0]) < 2
+    b2, b3 = match_range(log(hn[0]), range(0, 2), lambda t: batch_node(recs, kg, b0, b1, oc, gp[kg], t))
+    batch_matrix(recs, kg, b2, b3, oc)
+    cl = StackBuf(CLAIM_SCALARS)
+    for t in unroll(0, CLAIM_SCALARS):
+        cl[t] = oc[GEN ** t]
+    c0, c1 = claims_digest(cl)
+
+    # [N5] D_N into the public input
+    d0, d1 = node_statement(m0, m1, ecell, ncell, kn0, kn1, h0, h1, c0, c1)
+    pub = GEN ** 0
+    pub[1] = d0
+    pub[GEN] = d1
+    return
+
+
+# ---- Shared with aggregate-xmss.py: walk, pair_arm, merkle_arm (text for text) ----
+
+# [C5] Chain j walked from its digit d to 7: the signature's value hinted at position d, then
+# one 48-byte hash per step with tweak (0, 8j + s, e), each writing the next position.
+@inline
+def walk(ctx, tape, ops, j: Const, d: Const):
+    hint_witness(tape[16 * j + 2 * d:16 * j + 2 * d + 1], "chains")
+    for s in unroll(d, 7):
+        ops[28 * j + 4 * s] = ctx[GEN ** (CTX_CHAIN + 7 * j + s)]
+        blake2s(ops[28 * j + 4 * s:28 * j + 4 * s + 2], ops[28 * j + 4 * s + 2:28 * j + 4 * s + 4], tape[16 * j + 2 * s + 2:16 * j + 2 * s + 4], counter=48, final=1)
+    return
+
+
+# The arm for digits (a, b) of chains (j, j + 1): both walks, g^(a + b) for the sum [C4] into
+# `sc`, and the digits' place in D's first cell for the encoding check [C4].
+@inline
+def pair_arm(ctx, tape, ops, sc, j: Const, a: Const, b: Const):
+    walk(ctx, tape, ops, j, a)
+    walk(ctx, tape, ops, j + 1, b)
+    sc[0] = GEN ** (a + b) + 0
+    return a * GEN ** (3 * (j % 21)) * LANE[j // 21] + b * GEN ** (3 * ((j + 1) % 21)) * LANE[(j + 1) // 21]
+
+
+# [C7] Merkle levels 4c .. 4c + 3 for the epoch bits q = bits 4c .. 4c + 3: the hash that makes
+# level l's node (the leaf's last block for l = 0, else level l - 1's node) writes it into the
+# child slot bit l of e names, the hinted sibling fills the other.
+@inline
+def merkle_arm(lops, lcv, mt, mops, c: Const, q: Const):
+    for i in unroll(0, 4):
+        hint_witness(mt[4 * (4 * c + i) + 2 - 2 * ((q // 2 ** i) % 2):4 * (4 * c + i) + 3 - 2 * ((q // 2 ** i) % 2)], "siblings")
+        if 4 * c + i == 0:
+            blake2s(lops[40:42], lops[42:44], mt[2 * (q % 2):2 * (q % 2) + 2], cv=lcv, counter=704, final=1)
+        else:
+            blake2s(mops[4 * (4 * c + i - 1):4 * (4 * c + i - 1) + 2], mops[4 * (4 * c + i - 1) + 2:4 * (4 * c + i)], mt[4 * (4 * c + i) + 2 * ((q // 2 ** i) % 2):4 * (4 * c + i) + 2 * ((q // 2 ** i) % 2) + 2])
+    return
+
+
+# [N4] One signature against the key (root, pp), as the leaf's loop body verifies it ([C4]–[C7]);
+# shared with aggregate-xmss.py (the body below is its loop body, text for text).
+def verify_signature(ctx, root, pp):
+    rootb = StackBuf(2)
+    rootb[0] = root
+    # [C4] the encoding digest dg[0] = Th(P, (3, 0, e), m ‖ randomness ‖ 0^8): the
+    # randomness cell's high 8 bytes are zero (assert_in_k), the padding is zero.
+    ea = StackBuf(2)
+    ea[0] = ctx[GEN ** CTX_ENC]
+    ea[1] = pp
+    em = StackBuf(2)
+    em[0] = ctx[GEN ** CTX_MSG]
+    em[1] = ctx[GEN ** (CTX_MSG + 1)]
+    ecv = StackBuf(2)
+    blake2s(ea, em, ecv, counter=64, final=0)
+    rnd = StackBuf(2)
+    hint_witness(rnd, "rand")
+    assert_in_k(rnd[1], rnd[1])
+    zz = [0, 0]
+    dg = StackBuf(2)
+    blake2s(rnd, zz, dg, cv=ecv, counter=96, final=1)
+
+    # [C4, C5] the chains, two per dispatch: u = g^(8a + b) range-checked below 64 picks the
+    # arm that walks chain 2p from a and chain 2p + 1 from b. The arms' digit terms XOR to
+    # dg[0] (so the digits are D's 3-bit chunks and both spare bits are zero), their
+    # g^(a + b) multiply to g^195 (the target sum).
+    tape = StackBuf(672)
+    ops = StackBuf(1176)
+    for j in unroll(0, 42):
+        for s in unroll(0, 7):
+            ops[28 * j + 4 * s + 1] = pp
+            ops[28 * j + 4 * s + 2] = tape[16 * j + 2 * s]
+            ops[28 * j + 4 * s + 3] = 0
+    dig = StackBuf(21)
+    hint_witness(dig, "digits")
+    acc = 0
+    prod = 1
+    for p in unroll(0, 20):
+        u = dig[p]
+        assert log(u) < 64
+        sc = StackBuf(1)
+        lane = match_range(log(u), range(0, 64), lambda k: pair_arm(ctx, tape, ops, sc, 2 * p, k // 8, k % 8) + 0)
+        acc = acc + lane
+        prod = prod * sc[0]
+    ul = dig[20]
+    assert log(ul) < 64
+    sc = StackBuf(1)
+    lane = match_range(log(ul), range(0, 64), lambda k: pair_arm(ctx, tape, ops, sc, 40, k // 8, k % 8) + 0)
+    dg[0] = acc + lane
+    sm = StackBuf(1)
+    sm[0] = prod * sc[0]
+    sm[0] = GEN ** 195
+
+    # [C6] the leaf: Th(P, (1, 0, e), the 42 chain ends), 11 blocks; the last is level 0's
+    # first hash in merkle_arm.
+    lops = StackBuf(44)
+    lops[0] = ctx[GEN ** CTX_LEAF]
+    lops[1] = pp
+    for j in unroll(0, 42):
+        lops[2 + j] = tape[16 * j + 14]
+    lcv = StackBuf(2)
+    blake2s(lops[0:2], lops[2:4], lcv, counter=64, final=0)
+    for q in unroll(1, 10):
+        nxt = StackBuf(2)
+        blake2s(lops[4 * q:4 * q + 2], lops[4 * q + 2:4 * q + 4], nxt, cv=lcv, counter=64 * (q + 1), final=0)
+        lcv = nxt
+
+    # [C7] the path, four levels per dispatch on e's bits; the last hash writes into the
+    # hinted root cell, so it asserts the root.
+    mt = StackBuf(128)
+    mops = StackBuf(128)
+    for l in unroll(0, 32):
+        mops[4 * l] = ctx[GEN ** (CTX_MERKLE + l)]
+        mops[4 * l + 1] = pp
+        mops[4 * l + 2] = mt[4 * l]
+        mops[4 * l + 3] = mt[4 * l + 2]
+    for c in unroll(0, 8):
+        qv = ctx[GEN ** (CTX_CHUNK + c)]
+        match log(qv):
+            case 0:
+                merkle_arm(lops, lcv, mt, mops, c, 0)
+            case 1:
+                merkle_arm(lops, lcv, mt, mops, c, 1)
+            case 2:
+                merkle_arm(lops, lcv, mt, mops, c, 2)
+            case 3:
+                merkle_arm(lops, lcv, mt, mops, c, 3)
+            case 4:
+                merkle_arm(lops, lcv, mt, mops, c, 4)
+            case 5:
+                merkle_arm(lops, lcv, mt, mops, c, 5)
+            case 6:
+                merkle_arm(lops, lcv, mt, mops, c, 6)
+            case 7:
+                merkle_arm(lops, lcv, mt, mops, c, 7)
+            case 8:
+                merkle_arm(lops, lcv, mt, mops, c, 8)
+            case 9:
+                merkle_arm(lops, lcv, mt, mops, c, 9)
+            case 10:
+                merkle_arm(lops, lcv, mt, mops, c, 10)
+            case 11:
+                merkle_arm(lops, lcv, mt, mops, c, 11)
+            case 12:
+                merkle_arm(lops, lcv, mt, mops, c, 12)
+            case 13:
+                merkle_arm(lops, lcv, mt, mops, c, 13)
+            case 14:
+                merkle_arm(lops, lcv, mt, mops, c, 14)
+            case 15:
+                merkle_arm(lops, lcv, mt, mops, c, 15)
+    blake2s(mops[124:126], mops[126:128], rootb)
+    return
+
+
+
 # Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
 # the transcript replay, g^1 for the Merkle openings, g^3 for the query positions, g^2 for one
 # child's verification through ring switching's claim (child_to_ring) on its hinted statement,
 # with the record pre-written from the hint `child_expect` (the TypeScript verifier's values), so
 # each of the program's writes into it is checked at its own line; g^4 the same bare, as the
 # node runs it (only the program's own checks); g^5 that bare run, then the stacked WHIR opening
-# on the chain it leaves (whir_at): one chain from the statement to WHIR's terminal check.
+# on the chain it leaves (whir_at): one chain from the statement to WHIR's terminal check; g^6
+# the node (node_main). A piece other than the node writes no public input, so this dispatch
+# goes when the node is whole: main will be node_main.
 def main():
     pc = StackBuf(1)
     hint_witness(pc, "piece")
-    assert log(pc[0]) < 6
+    assert log(pc[0]) < 7
     match log(pc[0]):
         case 0:
             transcript_replay()
@@ -1527,4 +2421,6 @@ def main():
             rw = HeapBuf(CHILD_OUT)
             child_to_ring(sw[0], sw[1], sw[2], sw[3], sw[4], rw)
             whir_at(rw)
+        case 6:
+            node_main()
     return

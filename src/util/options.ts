@@ -10,6 +10,8 @@ import { InputError } from './errors';
 /** What one option may hold. */
 export type OptionRule =
   | 'boolean'
+  | 'string'
+  | 'array' // any array (its items are the function's to check)
   | 'function'
   | 'bytes' // a Uint8Array
   | 'object' // any non-null object (a pool, a device's handle)
@@ -18,6 +20,7 @@ export type OptionRule =
   | 'random source' // an object with a nextU32 function
   | 'signal' // an AbortSignal
   | { readonly oneOf: readonly string[] }
+  | { readonly someOf: readonly string[] } // a non-empty array of distinct modes of the list
   | { readonly integer: readonly [min: number, max: number] }
   | { readonly integers: readonly [min: number, max: number] }; // an array of such integers
 
@@ -50,12 +53,20 @@ const inRange = (v: unknown, [min, max]: readonly [number, number]) => Number.is
 function mismatch(rule: OptionRule, value: unknown): string | null {
   if (typeof rule === 'object') {
     if ('oneOf' in rule) return rule.oneOf.includes(value as string) ? null : `one of ${rule.oneOf.map((m) => JSON.stringify(m)).join(', ')}`;
+    if ('someOf' in rule) {
+      const ok = Array.isArray(value) && value.length > 0 && new Set(value).size === value.length && value.every((v) => rule.someOf.includes(v));
+      return ok ? null : `a non-empty array of distinct ${rule.someOf.map((m) => JSON.stringify(m)).join(', ')}`;
+    }
     if ('integer' in rule) return inRange(value, rule.integer) ? null : `an integer in ${rule.integer[0]} ..= ${rule.integer[1]}`;
     return Array.isArray(value) && value.every((v) => inRange(v, rule.integers)) ? null : `an array of integers in ${rule.integers[0]} ..= ${rule.integers[1]}`;
   }
   switch (rule) {
     case 'boolean':
       return typeof value === 'boolean' ? null : 'true or false';
+    case 'string':
+      return typeof value === 'string' ? null : 'a string';
+    case 'array':
+      return Array.isArray(value) ? null : 'an array';
     case 'function':
       return typeof value === 'function' ? null : 'a function';
     case 'bytes':

@@ -1,6 +1,6 @@
 // Aborts in every stage of a proof, on one backend: a first proof (the backend fresh) counts the
 // backend's bulk calls stage by stage; then, for each stage, a proof whose signal is aborted as
-// the middle one of that stage's calls is made (a stage that makes none: as it starts) must
+// the middle one of that stage's calls is under way (a stage that makes none: as it starts) must
 // reject with an AbortError from that stage or the next one's start, with no backend call made
 // after the abort (the one under way when it came stops there too), leave the backend holding
 // what it held after the first proof (its pool's arrays, or its device buffers), and the next
@@ -46,9 +46,11 @@ export async function abortEachStage<S extends string>(backend: Backend, stages:
       reached.push(s);
       if (s === target && abortAt === 0) controller.abort();
     };
+    // The abort comes while that call is under way (at its first await): a device backend's
+    // view for the signal gives up the call there (Backend.withSignal), a host backend ends it.
     const spy = spied(backend, () => {
       if (controller.signal.aborted) after++;
-      else if (reached.at(-1) === target && ++made === abortAt) controller.abort();
+      else if (reached.at(-1) === target && ++made === abortAt) queueMicrotask(() => controller.abort());
     });
     const error = await prove({ backend: spy, signal: controller.signal, onProgress }).then(() => null, (e: unknown) => e);
     expect(controller.signal.aborted, `stage ${target}: the abort was reached`).toBe(true);

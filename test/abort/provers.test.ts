@@ -1,8 +1,9 @@
-// Cancellation on the cpu and native backends: an abort in each stage of a hash batch, a VM proof
-// and an XMSS aggregate (./harness.ts: the typed error, nothing left held, the next proof the
-// same bytes as the first), and a signal aborted before the proof starts.
+// Cancellation on the cpu and native backends: an abort in each stage of a hash batch, a VM proof,
+// an XMSS aggregate and a node over a leaf (with the stand-in node program: the real one has not
+// landed) (./harness.ts: the typed error, nothing left held, the next proof the same bytes as the
+// first), and a signal aborted before the proof starts.
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { AbortError } from '../../src/backend/abort';
 import type { Backend } from '../../src/backend/backend';
@@ -10,11 +11,14 @@ import { createNativeBackend } from '../../src/backend/native/index';
 import { VM_STAGES, proveProgram } from '../../src/vm/prove/prove';
 import { parsePublicInputList } from '../../src/vm/public-input';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
-import { AGGREGATE_STAGES, type AggregateStage, aggregate } from '../../src/workloads/xmss-aggregate';
+import { NODE_STAGES, type NodeStage, proveNode } from '../../src/workloads/recursion/node-prove';
+import { AGGREGATE_STAGES, type AggregateStage, aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { StdRng } from '../../src/util/std-rng';
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { compileSource } from '../../src/zkdsl';
+import { nativeOrCpu } from '../native/fast-backend';
 import { describeNative } from '../native/native';
+import { standInNode } from '../recursion/stand-in';
 import { readInputs } from '../workloads/vectors';
 import { abortEachStage } from './harness';
 
@@ -30,9 +34,21 @@ const signers = [1, 2].map((i) => {
   return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, 7, StdRng.seedFromU64(i, 0)).signature };
 });
 
-/** The three provers' abort checks on backends from `make`; the aggregate's in `aggregateStages`
- * (its VM stages are the VM proof's: on the slow cpu backend, its own and the largest). */
-function eachProver(make: () => Backend, aggregateStages: readonly AggregateStage[] = AGGREGATE_STAGES): void {
+/** The node's child: a leaf aggregate of `signers`, proved once. */
+let leaf: Uint8Array;
+beforeAll(async () => {
+  const backend = await nativeOrCpu('abort: the node\'s child');
+  try {
+    leaf = encodeAggregate((await aggregate({ message, epoch: 7, signers }, { backend })).aggregate);
+  } finally {
+    await backend.dispose();
+  }
+}, 300_000);
+
+/** The four provers' abort checks on backends from `make`; the aggregate's in `aggregateStages`
+ * and the node's in `nodeStages` (their VM stages are the VM proof's: on the slow cpu backend,
+ * their own, and the aggregate's largest). */
+function eachProver(make: () => Backend, aggregateStages: readonly AggregateStage[] = AGGREGATE_STAGES, nodeStages: readonly NodeStage[] = NODE_STAGES): void {
   test('hash batch (n = 2^7): an abort in each stage', async () => {
     const backend = make();
     try {
@@ -60,6 +76,15 @@ function eachProver(make: () => Backend, aggregateStages: readonly AggregateStag
     }
   });
 
+  test(`node over one leaf (stand-in node program): an abort in ${nodeStages === NODE_STAGES ? 'each stage' : nodeStages.join(', ')}`, async () => {
+    const backend = make();
+    try {
+      await abortEachStage(backend, NODE_STAGES, async (run) => (await proveNode({ message, epoch: 7, children: [{ aggregate: leaf }] }, { ...run, node: standInNode })).aggregate.proof, nodeStages);
+    } finally {
+      await backend.dispose();
+    }
+  });
+
   test('a signal aborted before the proof: AbortError, nothing held', async () => {
     const backend = make();
     try {
@@ -68,6 +93,7 @@ function eachProver(make: () => Backend, aggregateStages: readonly AggregateStag
       await expect(proveHashBatch(readInputs(7), { backend, signal })).rejects.toThrow(AbortError);
       await expect(proveProgram(fibonacci, fibInput, { backend, signal })).rejects.toMatchObject({ name: 'AbortError', stage: 'execute' });
       await expect(aggregate({ message, epoch: 7, signers }, { backend, signal })).rejects.toMatchObject({ name: 'AbortError', stage: 'check' });
+      await expect(proveNode({ message, epoch: 7, children: [{ aggregate: leaf }] }, { backend, signal, node: standInNode })).rejects.toMatchObject({ name: 'AbortError', stage: 'check' });
       expect(backend.held()).toEqual(before);
     } finally {
       await backend.dispose();
@@ -75,6 +101,6 @@ function eachProver(make: () => Backend, aggregateStages: readonly AggregateStag
   });
 }
 
-describe('cpu', () => eachProver(() => createCpuBackend(), ['check', 'compile', 'bus']));
+describe('cpu', () => eachProver(() => createCpuBackend(), ['check', 'compile', 'bus'], ['check', 'batch', 'hints']));
 
 describeNative('native', (module) => eachProver(() => createNativeBackend(module, { threads: 2 })));

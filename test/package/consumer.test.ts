@@ -118,7 +118,7 @@ describe('the packed package in a TypeScript project', () => {
     const files = packed.files.map((f) => f.path);
     expect(files.filter((f) => f.startsWith('host/native/build/'))).toEqual([]);
     expect(files.filter((f) => /^(src|test|bench|tools|host\/node|host\/browser|host\/native\/test)\//.test(f))).toEqual([]);
-    expect(files.filter((f) => /^dist\/node\/(bench|device-check)\./.test(f))).toEqual([]);
+    expect(files.filter((f) => /^dist\/node\/(bench|device-check|tree-bench)\./.test(f))).toEqual([]);
     // Every path package.json points a consumer at.
     const targets = (x: unknown): string[] => (typeof x === 'string' ? [x] : Object.values(x as object).flatMap(targets));
     const pointed = [...targets(pkg.exports), pkg.main, pkg.types, ...Object.values<string>(pkg.bin)].map((p) => p.replace(/^\.\//, ''));
@@ -126,7 +126,7 @@ describe('the packed package in a TypeScript project', () => {
     const gyp = JSON.parse(readFileSync(join(ROOT, 'host/native/binding.gyp'), 'utf8').replace(/^\s*#.*$/gm, ''));
     const sources = gyp.targets[0].sources.map((s: string) => `host/native/${s}`);
     const needed = [
-      'dist/node/cpu-pool-worker.js', 'dist/browser/index.html', 'dist/browser/main.js', 'dist/browser/worker.js',
+      'dist/node/cpu-pool-worker.js', 'dist/node/tree-prover.js', 'dist/browser/index.html', 'dist/browser/main.js', 'dist/browser/worker.js',
       'host/native/install.mjs', 'host/native/binding.gyp', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE',
     ];
     expect(files).toEqual(expect.arrayContaining([...pointed, ...sources, ...needed]));

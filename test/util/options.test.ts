@@ -51,6 +51,20 @@ const ROWS: Row[] = [
   { name: 'executeToFloor', call: (o) => library.executeToFloor(none, none, o as never), wrong: { witness: [], maxCycles: 2.5, fillFloors: 7, events: 'no' } },
   { name: 'verifyProgram', call: (o) => library.verifyProgram(none, none, none, o as never), wrong: { raw: 'true' } },
   {
+    name: 'submitTree', call: (o) => library.submitTree(o as never), required: ['redis', 'message', 'epoch', 'signers', 'leafSize', 'arity'],
+    base: { redis: 'redis://127.0.0.1:1', message: new Uint8Array(32), epoch: 1, signers: [], leafSize: 1, arity: 2 },
+    wrong: { redis: 6379, prefix: 1, message: 'm', epoch: -1, signers: {}, leafSize: 0, arity: 1.5, nodeProgram: 'p', attempts: 0, backoff: -1 },
+  },
+  { name: 'treeStatus', call: (o) => library.treeStatus('id', o as never), required: ['redis'], base: { redis: 'redis://127.0.0.1:1' }, wrong: { redis: {}, prefix: [] } },
+  {
+    name: 'fetchTree', call: (o) => library.fetchTree('id', o as never), required: ['redis'], base: { redis: 'redis://127.0.0.1:1' },
+    wrong: { wait: 'yes', pollMs: 0, onStatus: true, signal: 1 },
+  },
+  {
+    name: 'runWorker', call: (o) => library.runWorker(o as never), required: ['redis'], base: { redis: 'redis://127.0.0.1:1' },
+    wrong: { queues: ['leaves'], backend: 'gpu', threads: 0, maxMemory: '4G', nodeProgram: {}, name: 7, lockDuration: -1, stalledInterval: 'x', releaseDelay: 0.5, log: 'stderr', proverScript: 1 },
+  },
+  {
     name: 'proveProgram', call: (o) => library.proveProgram(none, none, o as never), required: ['backend'], base: { backend },
     wrong: { backend: 1, witness: new Set(), logInvRate: 0, maxCycles: -5, onProgress: [], onShape: null },
   },

@@ -34,8 +34,13 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
   });
 
   test('a kernel that would bind more than the limit is refused, not run', async () => {
-    // The VM's kernels do not split their operands yet (docs/gpu-scale.md).
-    await expect(small[0].vm.powers(SMALL / 4)).rejects.toThrow(AllocationError);
+    // Flock's entry byte tables (96 KiB) are bound whole (docs/gpu-scale.md).
+    const z = await small[0].upload('K', new Uint32Array(2 * 256));
+    const weights = { lz: new Uint32Array(6 * 64), lzChi: new Uint32Array(6 * 64) };
+    const refused = await small[0].flock.zerocheckTables({ nBlocksLog: 0, live: 1, z, a: z, b: z }, weights).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(AllocationError);
+    expect((refused as Error).message).toMatch(/a binding of subsetSums: over the 16384-byte storage binding limit/);
+    small[0].free(z);
   });
 
   test('maxBindingBytes below 64 alignments is a usage error', () => {

@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import { openBackend } from '../../host/node/backends';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
+import { vmLayout } from '../../src/vm/layout';
 import { parseProgram } from '../../src/vm/program';
 import { proveProgram } from '../../src/vm/prove/prove';
 import { parsePublicInputJson } from '../../src/vm/public-input';
@@ -23,8 +24,11 @@ await describeGpu('VM proofs on webgpu with a small binding limit', (gpu) => {
     const backend = createWebGpuBackend(gpu.device, { maxBindingBytes: 2 * MIB });
     const program = parseProgram(vmText('arith', 'program.json'));
     const pi = parsePublicInputJson(vmText('arith', 'public.json'));
-    const { proof } = await proveProgram(program, pi, { backend, logInvRate: vmSummary('arith').announced.log_inv_rate });
+    const { proof, stats } = await proveProgram(program, pi, { backend, logInvRate: vmSummary('arith').announced.log_inv_rate });
     expect(firstDifference(proof, vmBytes('arith', 'proof'))).toBe(-1);
+    // The stack the forms' columns are views of outgrows a binding: the kernels gathered them.
+    const { stack } = vmLayout({ logMemory: stats.h, taus: stats.taus, logBytecode: Math.log2(program.bytecode.length) });
+    expect(8 * stack.nLanes * 2 ** (stack.logN - 6)).toBeGreaterThan(2 * MIB);
   }, 300_000);
 
   if (scale === undefined) return;

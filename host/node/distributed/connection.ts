@@ -1,6 +1,7 @@
 // Where a tree's jobs live: a Redis URL made into BullMQ's connection options, and the two queues
 // (leaves, nodes) under one key prefix. Workers and submitters agree on both by construction.
 import type { ConnectionOptions } from 'bullmq';
+import type { OptionRule } from '../../../src/util/options';
 import { UsageError } from '../usage';
 
 /** The queues a tree's jobs go to: leaves (XMSS aggregates) and nodes (aggregates of aggregates). */
@@ -9,6 +10,9 @@ export const TREE_QUEUES: readonly TreeQueue[] = ['leaf', 'node'];
 
 /** BullMQ's key prefix for every queue of ours (keys `leanvm:leaf:…`, `leanvm:node:…`). */
 export const DEFAULT_PREFIX = 'leanvm';
+
+/** The options rules every tree function shares (checked before anything connects). */
+export const REDIS_RULES: Readonly<Record<string, OptionRule>> = { redis: 'string', prefix: 'string' };
 
 export interface RedisTarget {
   /** redis://[user:password@]host[:port][/db] */

@@ -2,7 +2,8 @@
 // once it is done, reporting the tree's status on each poll. A failed tree is a TreeError naming
 // its first cause (a refused signer, by name); so is a tree not done when not waiting.
 import { Queue } from 'bullmq';
-import { connectionOf, DEFAULT_PREFIX, type RedisTarget } from './connection';
+import { checkOptions } from '../../../src/util/options';
+import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget } from './connection';
 import type { TreeJobResult } from './jobs';
 import { statusOf, type TreeStatus } from './status';
 import { TreeError } from './tree-errors';
@@ -18,6 +19,7 @@ export interface FetchOptions extends RedisTarget {
 }
 
 export async function fetchTree(id: string, options: FetchOptions): Promise<{ aggregate: Uint8Array; status: TreeStatus }> {
+  checkOptions('fetchTree', options, { ...REDIS_RULES, wait: 'boolean', pollMs: { integer: [1, 2 ** 31 - 1] }, onStatus: 'function', signal: 'signal' }, ['redis']);
   const connection = connectionOf(options.redis);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const queues = { leaf: new Queue('leaf', { connection, prefix }), node: new Queue('node', { connection, prefix }) };

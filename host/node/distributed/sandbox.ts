@@ -4,6 +4,7 @@
 // worker can hand its job back at once.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BackendUnavailableError } from '../backends';
 import type { TreeJobData } from './jobs';
 import type { ProverConfig, ProverMessage, ProverOutcome } from './sandbox-protocol';
 
@@ -31,7 +32,7 @@ export function proverSandbox(config: ProverConfig, script = proverScript()): Pr
     ready = new Promise<Ready>((resolve, reject) => {
       child.on('message', (m: ProverMessage) => {
         if (m.type === 'ready') resolve(m);
-        else if (m.type === 'unavailable') reject(new Error(m.message));
+        else if (m.type === 'unavailable') reject(new BackendUnavailableError(m.message));
         else if (m.type === 'progress') {
           if (pending?.id === m.id) pending.onProgress(m.stage, m.fraction);
         } else if (pending?.id === m.id) {

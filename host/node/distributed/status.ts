@@ -2,7 +2,8 @@
 // their children), running (with the prover's stage), done (and by which worker), failed (and
 // why). Read from the job hashes' small fields only: never the proofs.
 import { Queue } from 'bullmq';
-import { connectionOf, DEFAULT_PREFIX, type RedisTarget, type TreeQueue } from './connection';
+import { checkOptions } from '../../../src/util/options';
+import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget, type TreeQueue } from './connection';
 import { readManifest, type TreeManifest } from './manifest';
 import type { TreeFailure } from './tree-errors';
 
@@ -45,6 +46,7 @@ const levelName = (i: number, count: number) => (i === 0 ? 'leaves' : i === coun
 
 /** The status of tree `id` (TreeError 'unknown' if there is none). */
 export async function treeStatus(id: string, options: RedisTarget): Promise<TreeStatus> {
+  checkOptions('treeStatus', options, REDIS_RULES, ['redis']);
   const connection = connectionOf(options.redis);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const queues = { leaf: new Queue('leaf', { connection, prefix }), node: new Queue('node', { connection, prefix }) };

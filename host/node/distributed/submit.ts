@@ -5,12 +5,13 @@
 // root and adds nothing. The tree's manifest (its jobs level by level) is kept beside the jobs
 // for treeStatus.
 import { FlowProducer, type FlowJob, Queue } from 'bullmq';
+import { checkOptions } from '../../../src/util/options';
 import { bytecodeHash } from '../../../src/vm/bytecode';
 import type { Program } from '../../../src/vm/program';
 import { checkMessageEpoch } from '../../../src/workloads/xmss-aggregate/statement';
 import { defaultNodeProgram } from '../../../src/workloads/recursion/node-program';
 import { planTree, type TreePlan } from '../../../src/workloads/recursion/tree-plan';
-import { connectionOf, DEFAULT_PREFIX, type RedisTarget } from './connection';
+import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget } from './connection';
 import { type ChildRef, type LeafJobData, leafJobId, type NodeJobData, nodeJobId } from './jobs';
 import { writeManifest } from './manifest';
 
@@ -69,6 +70,10 @@ function flowOf(plan: TreePlan, leaves: readonly LeafJobData[], nodeProgram: str
  * (TreePlanError) and, by default, a tree with nodes while the node program is incomplete
  * (NodeProgramError). Signatures are checked by the leaf jobs: a bad one fails the tree. */
 export async function submitTree(options: SubmitOptions): Promise<Submitted> {
+  checkOptions('submitTree', options, {
+    ...REDIS_RULES, message: 'bytes', epoch: { integer: [0, 2 ** 32 - 1] }, signers: 'array', leafSize: { integer: [1, 2 ** 31 - 1] },
+    arity: { integer: [1, 2 ** 31 - 1] }, nodeProgram: 'object', attempts: { integer: [1, 1000] }, backoff: { integer: [0, 2 ** 31 - 1] },
+  }, ['redis', 'message', 'epoch', 'signers', 'leafSize', 'arity']);
   const { message, epoch, signers, leafSize, arity } = options;
   checkMessageEpoch(message, epoch);
   const plan = planTree(signers.length, leafSize, arity);

@@ -8,8 +8,9 @@
 // close() lets the job under way finish; release() hands it back at once.
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { hostname } from 'node:os';
+import { checkOptions } from '../../../src/util/options';
 import { NodeProgramError } from '../../../src/workloads/recursion/errors';
-import { connectionOf, DEFAULT_PREFIX, type RedisTarget, TREE_QUEUES, type TreeQueue } from './connection';
+import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget, TREE_QUEUES, type TreeQueue } from './connection';
 import type { TreeJobData, TreeJobResult } from './jobs';
 import { proverSandbox } from './sandbox';
 
@@ -63,6 +64,12 @@ const key = (prefix: string, queue: string, id: string) => `${prefix}:${queue}:$
 /** Starts a worker; resolves once its prover is ready and it is taking jobs. Refuses to serve
  * the node queue without a node program (NodeProgramError). */
 export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
+  const ms = { integer: [0, 2 ** 31 - 1] } as const;
+  checkOptions('runWorker', options, {
+    ...REDIS_RULES, queues: { someOf: TREE_QUEUES }, backend: { oneOf: ['auto', 'cpu', 'native', 'webgpu'] }, threads: { integer: [1, 1024] },
+    maxMemory: { integer: [1, Number.MAX_SAFE_INTEGER] }, nodeProgram: 'string', name: 'string', lockDuration: ms, stalledInterval: ms,
+    releaseDelay: ms, log: 'function', proverScript: 'string',
+  }, ['redis']);
   const queues = options.queues ?? TREE_QUEUES;
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const name = options.name ?? `${hostname()}:${process.pid}`;
@@ -84,6 +91,8 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
   const done: Record<TreeQueue, number> = { leaf: 0, node: 0 };
   let left = 0, failed = 0;
   let busy = false, releasing = false;
+  /** Jobs found too large here, and why: offered again, they are left at once (a job's size never changes). */
+  const refused = new Map<string, string>();
   const workers: Worker[] = [];
 
   /** Hands the job back: delayed by `ms`, attempts untouched; BullMQ offers it again after. */
@@ -98,6 +107,8 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
     if (busy || releasing) return leave(job, token, releaseDelay, 'busy');
     const data = job.data;
     if (data.kind === 'node' && data.nodeProgram !== ready.nodeProgram) return leave(job, token, releaseDelay, `its node program ${data.nodeProgram} is not this worker's ${ready.nodeProgram}`);
+    const tooLarge = refused.get(job.id as string);
+    if (tooLarge !== undefined) return leave(job, token, releaseDelay, tooLarge);
     busy = true;
     for (const w of workers) if (w.name !== queue) void w.pause(true);
     try {
@@ -118,7 +129,10 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
         log(`${queue} ${job.id}: proved in ${(performance.now() - t).toFixed(0)} ms`);
         return outcome.result;
       }
-      if (outcome.type === 'too-large') return await leave(job, token, releaseDelay, outcome.message);
+      if (outcome.type === 'too-large') {
+        refused.set(job.id as string, outcome.message);
+        return await leave(job, token, releaseDelay, outcome.message);
+      }
       if (releasing) return await leave(job, token, 0, 'released');
       failed++;
       log(`${queue} ${job.id}: ${outcome.type === 'refused' ? 'refused' : 'failed'}: ${outcome.message}`);

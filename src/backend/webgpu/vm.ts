@@ -2,7 +2,8 @@
 // sumcheck's bound columns live in storage buffers between rounds, columns are views (strided
 // or not) of the committed stack or of the program's buffer, and each round's sums are reduced
 // on the device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small
-// table (lib/vm_form.wgsl) with the kernel that reads it.
+// table (lib/vm_form.wgsl) with the kernel that reads it. Operands longer than a binding are
+// read in windows (window.ts), a form's columns gathered a run of rows at a time (vm-gather.ts).
 import type { E } from '../../field/e';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
 import type { VmForm, VmKernels } from '../vm-kernels';
@@ -212,9 +213,10 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       if (n === 0) return;
       const o = range(out);
       const g = fit(...columns.map((c) => gpuStrided(device, c).gpu), o.gpu) ? undefined : await gathered(columns, form, plan(columns, 1, n));
-      const { words, sources } = g ?? (await formTable(columns, form));
-      const table = await scratchBuffer(link, 'a form', words);
+      let table: GPUBuffer | undefined;
       try {
+        const { words, sources } = g ?? (await formTable(columns, form));
+        table = await scratchBuffer(link, 'a form', words);
         const rec = ctx.record('formRows');
         for (const { first, n: m, bound: [to] } of spanRuns(ctx.windows, n, [{ buffer: o.gpu, at: o.at + at, per: 1, unit: 24 }], g?.plan.rows)) {
           g?.plan.copy(rec, g.scratch, [first], m);
@@ -222,7 +224,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
         }
         await rec.submit();
       } finally {
-        table.destroy();
+        table?.destroy();
         g?.scratch.destroy();
       }
     },
@@ -303,10 +305,13 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       const rows = r === undefined ? 1 : 2;
       if (columns.some((c) => c.length < rows)) throw new BackendUsageError(`values: columns of ${rows} values needed`);
       const g = fit(...columns.map((c) => gpuStrided(device, c).gpu)) ? undefined : await gathered(columns, NO_TERMS, plan(columns, 1, rows));
-      const { words, sources } = g ?? (await formTable(columns, NO_TERMS));
-      const table = await scratchBuffer(link, 'the columns of a table', words);
-      const out = await scratchBuffer(link, 'the columns\' values', 24 * columns.length);
+      const made: GPUBuffer[] = g === undefined ? [] : [g.scratch];
       try {
+        const { words, sources } = g ?? (await formTable(columns, NO_TERMS));
+        const table = await scratchBuffer(link, 'the columns of a table', words);
+        made.push(table);
+        const out = await scratchBuffer(link, 'the columns\' values', 24 * columns.length);
+        made.push(out);
         const params = [...(r === undefined ? ZERO_E : scalar(r)), columns.length, elem === 'E' ? 1 : 0, r === undefined ? 0 : 1];
         const rec = ctx.record('values');
         g?.plan.copy(rec, g.scratch, [0], rows);
@@ -315,9 +320,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
         const [values] = await rec.submit();
         return values;
       } finally {
-        table.destroy();
-        out.destroy();
-        g?.scratch.destroy();
+        for (const b of made) b.destroy();
       }
     },
   };

@@ -120,10 +120,9 @@ export interface SpanBinding {
 }
 
 /**
- * Runs of `count` invocations, each with every span's binding: its buffer whole where that fits
- * a binding (and `at` as given), else the aligned window holding the run's values (`at` then
- * counts from the window's start); `most` invocations a run at most. Invocations beyond a
- * span's buffer touch nothing there.
+ * Runs of `count` invocations (at most `most` a run), each with every span's binding — its
+ * buffer whole where that fits a binding, else the aligned window holding the run's values, cut
+ * at the buffer's end — and the run's first value in that binding (`at`).
  */
 export function spanRuns(w: Windows, count: number, spans: readonly Span[], most = count): { first: number; n: number; bound: SpanBinding[] }[] {
   const windowed = spans.filter((s) => s.buffer.size > w.bytes);

@@ -7,6 +7,7 @@
 // programs/aggregate-node.py verifies children (node-program.ts).
 import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
+import type { E } from '../../field/e';
 import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
 import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
@@ -44,6 +45,8 @@ export interface NodeWitnessInput {
   readonly shape: ClaimShape;
   readonly nodeProgramDigest: Uint8Array;
   readonly publicInput: PublicInput;
+  /** The leaf and node programs the children are proofs of. */
+  readonly programs: { readonly leaf: Program; readonly node: Program };
 }
 
 export type NodeStage = 'check' | 'batch' | 'hints' | VmStage;
@@ -66,17 +69,27 @@ export interface NodeStats {
   readonly children: number;
   readonly overlaps: number;
   readonly stageMs: Readonly<Record<NodeStage, number>>;
+  /** The proven rows (the fill included) and the program's own steps. */
   readonly cycles: number;
+  readonly programCycles: number;
   readonly proofBytes: number;
 }
 
+/** What proving a node needs before the VM: the node program, the children and raw signers
+ * checked, the union, the batch proved, the public input; the two steps' times. */
+export interface PreparedNode {
+  readonly node: NodeProgram;
+  readonly input: NodeWitnessInput;
+  readonly checkMs: number;
+  readonly batchMs: number;
+}
+
 /**
- * Proves a node over `request.children` (and its raw signers). Refuses before proving anything: a
- * child that is no aggregate or does not verify for (message, epoch), more than 16 children
- * (ChildCheckError naming the child), a signer (AggregateInputError), no node program
- * (NodeProgramError, after the checks).
+ * Everything before the VM proof. Refuses before proving anything: a child that is no aggregate
+ * or does not verify for (message, epoch), more than 16 children (ChildCheckError naming the
+ * child), a signer (AggregateInputError), no node program (NodeProgramError, after the checks).
  */
-export async function proveNode(request: NodeRequest, options: NodeProveOptions): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
+export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> = {}): Promise<PreparedNode> {
   const { message, epoch } = request;
   const nodeProgram = options.node ?? availableNodeProgram();
   const leaf = options.leaf ?? aggregationProgram();
@@ -89,7 +102,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   const children = checkChildren(request, { leaf, node: nodeProgram instanceof NodeProgramError ? undefined : nodeProgram.program });
   const signers = request.signers === undefined || request.signers.length === 0 ? [] : checkSigners({ message, epoch, signers: request.signers });
   if (nodeProgram instanceof NodeProgramError) throw nodeProgram;
-  const { program: node, guestWitness } = nodeProgram;
+  const node = nodeProgram.program;
   const union = signerUnion([...children.map((c) => c.aggregate.publicKeys), signers.map((s) => s.publicKey)]);
   const checkMs = performance.now() - t;
   onProgress?.('batch', 0);
@@ -98,23 +111,36 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
   const shape = treeShape(leaf, node);
   const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
   const batchMs = performance.now() - t;
-  onProgress?.('hints', 0);
-  t = performance.now();
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
-  const witness = new Map([
-    ...guestWitness({ message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput }),
-    ...batchHints(children.map((c) => c.verdict.claims), shape, batch),
-  ]);
+  return { node: nodeProgram, input: { message, epoch, children, signers, union, batch, shape, nodeProgramDigest, publicInput, programs: { leaf, node } }, checkMs, batchMs };
+}
+
+/** The node program's whole witness: its own streams (guestWitness) and the batch's. */
+export function nodeProgramWitness(prepared: PreparedNode): Map<string, E[][]> {
+  const { node, input } = prepared;
+  return new Map([...node.guestWitness(input), ...batchHints(input.children.map((c) => c.verdict.claims), input.shape, input.batch)]);
+}
+
+/** Proves a node over `request.children` (and its raw signers); refuses as prepareNode does. */
+export async function proveNode(request: NodeRequest, options: NodeProveOptions): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
+  const prepared = await prepareNode(request, options);
+  const { onProgress } = options;
+  onProgress?.('hints', 0);
+  await checkpoint(options.signal, 'hints');
+  const t = performance.now();
+  const witness = nodeProgramWitness(prepared);
   const hintsMs = performance.now() - t;
+  const { children, union, batch, publicInput } = prepared.input;
+  const node = prepared.node.program;
   const { proof, stats } = await proveProgram(node, publicInput, { backend: options.backend, witness, logInvRate: options.logInvRate, onProgress, onShape: options.onShape, signal: options.signal });
   const { leafBytecode, nodeBytecode, matrix } = batch.claims;
   return {
     aggregate: { kind: 'node', programDigest: bytecodeHash(node), publicKeys: union.keys, points: { leafBytecode: leafBytecode.point, nodeBytecode: nodeBytecode.point, matrix: matrix.point }, proof },
     stats: {
       n: union.keys.length, children: children.length, overlaps: union.overlaps,
-      stageMs: { check: checkMs, batch: batchMs, hints: hintsMs, ...stats.stageMs },
-      cycles: stats.cycles, proofBytes: stats.proofBytes,
+      stageMs: { check: prepared.checkMs, batch: prepared.batchMs, hints: hintsMs, ...stats.stageMs },
+      cycles: stats.cycles, programCycles: stats.programCycles, proofBytes: stats.proofBytes,
     },
   };
 }

@@ -6,7 +6,7 @@ import { type E, eFromK, eOne, eZero } from '../../field/e';
 import { kPow } from '../../field/k';
 import type { PublicInput } from '../../vm/public-input';
 import { XMSS_CHAINS, XMSS_TREE_HEIGHT } from '../../xmss';
-import { type AggregateRequest, checkSigners } from './signers';
+import { type AggregateRequest, type CheckedSigner, checkSigners } from './signers';
 import { cellOf, digestPublicInput, statementDigest } from './statement';
 
 /** The program reads n from this many bits (n ≤ AGGREGATE_MAX_SIGNERS = 2^12 − 1). */
@@ -43,13 +43,19 @@ export function aggregateWitness(request: AggregateRequest): AggregateWitness {
   for (const s of signers) {
     push('pk', [cellOf(s.publicKey, 0)]);
     push('pk', [cellOf(s.publicKey, 16)]);
-    const r = new Uint8Array(32);
-    r.set(s.signature.randomness);
-    push('rand', [cellOf(r, 0), cellOf(r, 16)]);
-    // one dispatch per pair of chains: g^(8·e_2p + e_2p+1)
-    push('digits', Array.from({ length: XMSS_CHAINS / 2 }, (_, p) => eFromK(kPow(G, 8 * s.digits[2 * p] + s.digits[2 * p + 1]))));
-    for (let j = 0; j < XMSS_CHAINS; j++) push('chains', [cellOf(s.signature.chainValues, 16 * j)]);
-    for (let l = 0; l < XMSS_TREE_HEIGHT; l++) push('siblings', [cellOf(s.signature.merklePath, 16 * l)]);
+    pushSignature(push, s);
   }
   return { publicKeys, digest, publicInput: digestPublicInput(digest), streams };
+}
+
+/** The entries one signature's verification pops (the program's loop body after its key; the
+ * node program verifies raw signatures with the same body). */
+export function pushSignature(push: (name: string, entry: E[]) => void, s: CheckedSigner): void {
+  const r = new Uint8Array(32);
+  r.set(s.signature.randomness);
+  push('rand', [cellOf(r, 0), cellOf(r, 16)]);
+  // one dispatch per pair of chains: g^(8·e_2p + e_2p+1)
+  push('digits', Array.from({ length: XMSS_CHAINS / 2 }, (_, p) => eFromK(kPow(G, 8 * s.digits[2 * p] + s.digits[2 * p + 1]))));
+  for (let j = 0; j < XMSS_CHAINS; j++) push('chains', [cellOf(s.signature.chainValues, 16 * j)]);
+  for (let l = 0; l < XMSS_TREE_HEIGHT; l++) push('siblings', [cellOf(s.signature.merklePath, 16 * l)]);
 }

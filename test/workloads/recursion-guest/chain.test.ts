@@ -65,6 +65,9 @@ describe('one chain, tampered: the program\'s own checks', () => {
   const rec = chainWitness(arith.program, arith.publicInput, arith.proof, true);
   const { streams, fsAt } = rec;
 
+  it("a statement scalar's hinted block changed: it does not make the scalar", () => {
+    expectFailsAt(tampered(streams, 'fs', 2, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'assert v == s');
+  });
   it("an announced size's bits changed: they do not make the size", () => {
     expectFailsAt(tampered(streams, 'size_bits', 3, 1, (c) => (c[0] ^= 1)), 'write-conflict', 'sizes[k] = n');
   });
@@ -104,9 +107,12 @@ describe('one chain, tampered: the program\'s own checks', () => {
   it('another bytecode share (the deferred value): the last claim is not the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'bytecode_share', 0, 0, (c) => (c[5] ^= 1)), 'write-conflict', CLAIM);
   });
-  it('a block offset changed (valid bits, another offset): its selector\'s bits do not make the offset', () => {
-    // the pull side shares push's selectors: the memory block's offset one row on
-    expectFailsAt(tampered(streams, 'block_bits', 1, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gp == go');
+  it("a block offset changed (valid digits, another offset): its selector's digits do not make the offset", () => {
+    // the memory block's (push's and pull's) lowest digit g^0 → g^1: one row on
+    expectFailsAt(replacedCell(streams, 'block_digits', 1, 0, gPow(1)), 'write-conflict', 'assert gp == go');
+  });
+  it('a block offset digit that is no digit (g^16): its range check', () => {
+    expectFailsAt(replacedCell(streams, 'block_digits', 1, 0, gPow(16)), 'deref', 'assert log(dg[m]) < 16');
   });
   it('a layout order bit flipped: the sizes\' difference has the other sign', () => {
     // pair (state, memory): the state (1 row) does not come before the memory (2^h rows)
@@ -153,13 +159,15 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
   it('another deferred T: the program computes the verifier\'s', () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.matrix + 82, (c) => (c[0] ^= 1)), 'write-conflict', 'mt[GEN ** 82] = lc + al2 * eqii * vs6 * SKIP_DEN_6 * ss + al2 * al * sv[0] * eat');
   });
-  it("another selector, total, share weight, table eq weight or column placement: the program computes the verifier's", () => {
-    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(zs, go, zps)');
-    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(zs, go, zps)');
+  it("another selector, total, share weight, table eq weight, column placement, χ_out or root half: the program computes the verifier's", () => {
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 30, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (PUSH_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.sel + 40, (c) => (c[0] ^= 1)), 'write-conflict', 'sel[GEN ** (COUNT_FIRST[b] + j)] = block_sel(eqd, gd, go, zps)');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.totals + 1, (c) => (c[2] ^= 1)), 'write-conflict', 'tot[GEN] = out[GEN ** (OUT_LEAVES + 1)] + 1 + ts + s0 * (st + wv[1] * p2[lb] / GEN) + s1 * (me + wv[2] * fw[3]) + s2 * (bc + wv[2] * fw[4])');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.shareWeights, (c) => (c[2] ^= 1)), 'write-conflict', 'shw[GEN ** 0] = s2');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.tableWeights + 5, (c) => (c[2] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_TW + t)] = cw[out[GEN ** (OUT_SIZES + 1 + t)]]');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.place + 40, (c) => (c[0] ^= 2)), 'write-conflict', 'pl[GEN ** (STACK_FIRST[b] + j)] = go');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.chiOut + 2, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.root + 1, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)');
   });
   it("another ring-switching claim: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.ring, (c) => (c[3] ^= 1)), 'write-conflict', 'out[GEN ** OUT_RING] = tr');
@@ -168,6 +176,10 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
     expectFailsAt(tampered(streams, 'child_statement', 0, 3, (c) => (c[0] ^= 1)), 'write-conflict', 'out[GEN ** (OUT_PUBLIC + 1)] = p1');
   });
 });
+
+function replacedCell(streams: Streams, name: string, entry: number, cell: number, value: Uint32Array): Streams {
+  return tampered(streams, name, entry, cell, (c) => c.set(value));
+}
 
 function bitsValue(entry: Uint32Array[]): bigint {
   return entry.reduce((n, c, i) => n + (BigInt(c[0]) << BigInt(i)), 0n);

@@ -7,10 +7,12 @@ import { ExecutionError } from '../../../src/vm/errors';
 import { execute, type Execution } from '../../../src/vm/execute';
 import { parseProgram, type Program } from '../../../src/vm/program';
 import { parsePublicInputJson, type PublicInput } from '../../../src/vm/public-input';
-import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
+import { type AggregateSigner, aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
+import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { vmBytes, vmText } from '../../vm/vm-vectors';
 import { nativeOrCpu } from '../../native/fast-backend';
@@ -26,15 +28,20 @@ export function vectorChild(name: string): Child {
   return { name, program: parseProgram(vmText(name, 'program.json')), publicInput: parsePublicInputJson(vmText(name, 'public.json')), proof: vmBytes(name, 'proof') };
 }
 
+/** `n` fresh signers of (message, epoch), their keys good for epochs epoch ..= epoch + 1. */
+export function freshSigners(next: () => number, message: Uint8Array, epoch: number, n: number): AggregateSigner[] {
+  return Array.from({ length: n }, (_, i) => {
+    const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
+    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
+  });
+}
+
 /** A leaf aggregate of `n` fresh signers, proved on native where it is built (else cpu). */
 export async function leafChild(n: number): Promise<Child> {
   const next = xorshift32(0x72656367);
   const message = randomBytes(next, 32);
   const epoch = 5;
-  const signers = Array.from({ length: n }, (_, i) => {
-    const key = xmssKeyGen(randomBytes(next, 32), epoch, epoch + 1);
-    return { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, epoch, StdRng.seedFromU64(i, 0)).signature };
-  });
+  const signers = freshSigners(next, message, epoch, n);
   const backend = await nativeOrCpu('recursion-guest');
   try {
     const { aggregate: agg } = await aggregate({ message, epoch, signers }, { backend });
@@ -52,6 +59,9 @@ export function nodeProgram(): CompiledSource {
   return compiled;
 }
 
+/** The node program with the node layer's witness builder, as proveNode takes it. */
+export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness });
+
 export type Streams = Map<string, Uint32Array[][]>;
 
 /** The streams with one cell of one entry replaced by f(cell). */
@@ -63,15 +73,15 @@ export function tampered(streams: Streams, name: string, entry: number, cell: nu
   return out;
 }
 
-export function run(streams: Streams): Execution {
-  return execute(nodeProgram().program, null, { witness: streams });
+export function run(streams: Streams, publicInput: PublicInput | null = null): Execution {
+  return execute(nodeProgram().program, publicInput, { witness: streams });
 }
 
 /** The run fails, and the instruction that failed was lowered from the source line holding `line`. */
-export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], line: string): void {
+export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], line: string, publicInput: PublicInput | null = null): void {
   let err: unknown;
   try {
-    run(streams);
+    run(streams, publicInput);
   } catch (e) {
     err = e;
   }

@@ -35,7 +35,7 @@ import { blockCells } from './transcript';
 export const OUT = {
   chain: 0, ring: 2, ringF: 3, share: 9, matrix: 10, sizes: 93, mu: 101, depth: 102, maxTau: 103, alpha: 104, beta: 108,
   zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, sel: 286, w: 349, totals: 365,
-  shareWeights: 368, tableWeights: 371, place: 377, checked: 467,
+  shareWeights: 368, tableWeights: 371, place: 377, chiOut: 467, root: 483, checked: 485,
 } as const;
 
 /** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + 7) and the stack's floor. */
@@ -44,7 +44,10 @@ export const GKR_DEPTHS = 8;
 const MIN_STACK_LOG = 15;
 
 export interface ChainRecord {
+  /** The streams child_to_ring pops, in its order (the statement's four blocks first in `fs`). */
   readonly streams: Streams;
+  /** The child's record as the verifier computes it: cells 0 .. OUT.checked. */
+  readonly record: readonly E[];
   readonly shape: VmShape;
   readonly busDepth: number;
   /** Where each stage's absorbs start in the `fs` stream. */
@@ -55,17 +58,29 @@ export interface ChainRecord {
 
 const bits = (n: number, k: number): E[] => Array.from({ length: k }, (_, b) => (Math.floor(n / 2 ** b) % 2 ? eOne() : eZero()));
 
-/** The child's stream and hints for child_to_ring, the record the verifier computes beside;
- * `bare`: main's piece that runs child_to_ring as the node does, the record not pre-written. */
+/** The test piece's streams: main's piece (g^2 with the record pre-written from `child_expect`;
+ * `bare`, g^4, as the node runs it), the child's statement for the call, then childStreams'. */
 export function chainWitness(program: Program, publicInput: PublicInput, proofBytes: Uint8Array, bare = false): ChainRecord {
+  const rec = childStreams(program, publicInput, proofBytes);
+  const seed = fsSeed(program);
+  const streams: Streams = new Map([
+    ['piece', [[gPow(bare ? 4 : 2)]]],
+    ['child_statement', [[seed[0], seed[1], publicInput[0], publicInput[1], gPow(Math.log2(program.bytecode.length))]]],
+    ...(bare ? [] : [['child_expect', [rec.record.slice()]] as [string, E[][]]]),
+    ...rec.streams,
+  ]);
+  return { ...rec, streams };
+}
+
+/** What child_to_ring pops for one child (a node's host puts these in its streams, child after
+ * child), and the record the TypeScript verifier computes beside. */
+export function childStreams(program: Program, publicInput: PublicInput, proofBytes: Uint8Array): ChainRecord {
   const logBytecode = Math.log2(program.bytecode.length);
   const vs = vmVerifierState(program, publicInput, parseProof(proofBytes));
   const streams: Streams = new Map();
   const out: E[] = Array.from({ length: OUT.checked }, () => eZero());
   const put = (at: number, ...v: E[]) => v.forEach((x, i) => (out[at + i] = x.slice(0, 6)));
   const seed = fsSeed(program);
-  pushEntry(streams, 'piece', [gPow(bare ? 4 : 2)]);
-  pushEntry(streams, 'child_statement', [seed[0], seed[1], publicInput[0], publicInput[1], gPow(logBytecode)]);
   const fs: E[][] = [];
   streams.set('fs', fs);
   for (const s of [...seed, ...publicInput]) fs.push(blockCells(s));
@@ -89,6 +104,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   put(OUT.mu, gPow(mu));
   const halves = rootToScalars(vs.nextRoot());
   fs.push([halves.slice(0, 6)], [halves.slice(6, 12)]);
+  put(OUT.root, halves.slice(0, 6), halves.slice(6, 12));
 
   // the bus: α, β and the GKR read again on a twin transcript for the record's values
   const twin = vmVerifierState(program, publicInput, parseProof(proofBytes));
@@ -96,9 +112,10 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   twin.nextRoot();
   const alphas = twin.sampleVec(4);
   const beta = twin.sample();
-  const { depth } = leafLayout(shape);
+  const layout = leafLayout(shape);
+  const { depth } = layout;
   if (depth < GKR_MIN_DEPTH || depth >= GKR_MIN_DEPTH + GKR_DEPTHS) throw new RangeError(`a bus of depth ${depth} is outside the GKR's window ${GKR_MIN_DEPTH}..${GKR_MIN_DEPTH + GKR_DEPTHS - 1}`);
-  const W = leafLayout(shape).push.blocks.reduce((n, b) => n + 2 ** b.logRows, 0);
+  const W = layout.push.blocks.reduce((n, b) => n + 2 ** b.logRows, 0);
   pushEntry(streams, 'gkr_depth', [gPow(depth - GKR_MIN_DEPTH)]);
   pushEntry(streams, 'ceil_bits', bits(2 ** depth - W, depth - 1));
   put(OUT.depth, gPow(depth));
@@ -121,8 +138,7 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   const order: E[] = [];
   for (let b = 1; b < 9; b++) for (let a = 0; a < b; a++) order.push(groupLogs[a] >= groupLogs[b] ? eOne() : eZero());
   pushEntry(streams, 'layout_order', order);
-  const layout = leafLayout(shape);
-  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_bits', bits(blk.offset, 24));
+  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_digits', Array.from({ length: 6 }, (_, m) => gPow(Math.floor(blk.offset / 16 ** m) % 16)));
   const sides = bus.sides;
   put(OUT.sel, ...[...sides[0].framework, ...sides[0].blocks, ...sides[2].blocks].map((b) => b.selector));
   put(OUT.w, ...Array.from({ length: 16 }, (_, i) => sides[0].weights.subarray(6 * i, 6 * i + 6)));
@@ -174,7 +190,9 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
 
   absorb(true);
   at.flock = fs.length;
-  const { claim: flock } = verifyFlock(vs, shape.taus[BLAKE2S_TABLE], (c) => sink.matrix(c));
+  const { zerocheck, claim: flock } = verifyFlock(vs, shape.taus[BLAKE2S_TABLE], (c) => sink.matrix(c));
+  const chiOut = zerocheck.chi.subarray(6 * 8);
+  put(OUT.chiOut, ...Array.from({ length: chiOut.length / 6 }, (_, i) => chiOut.subarray(6 * i, 6 * i + 6)));
   absorb(false);
   const f = vs.sampleVec(RING_MAP_SHIFTS.length);
   const ringTarget = ringSwitchTarget(flock.s, coordinateWeights(f));
@@ -185,6 +203,5 @@ export function chainWitness(program: Program, publicInput: PublicInput, proofBy
   put(OUT.ringF, ...cells(f));
   const cv = vs.state();
   put(OUT.chain, wordCell(cv, 0), wordCell(cv, 4));
-  if (!bare) pushEntry(streams, 'child_expect', out);
-  return { streams, shape, busDepth: depth, fsAt: at, matrix, ringTarget };
+  return { streams, record: out, shape, busDepth: depth, fsAt: at, matrix, ringTarget };
 }
