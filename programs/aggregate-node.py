@@ -79,6 +79,15 @@ WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 
 # The point claims the batch combines after the ring claim: the framework values', the table
 # sumcheck's column values' and the public-input line's three limbs' claims, in that order.
 POINT_CLAIMS = 110
+# The table columns' claims (5 .. 106) by local column (src/vm/tables/columns.ts): the first
+# VIRTUAL_FIRST committed at OUT_PLACE entries 6 .., then the BLAKE2S table's 18 value columns
+# (strided claims on q_flock behind their slot's QFLOCK_SLOT_BITS bits, VALUE_SLOT_BITS: slots
+# 10..17, 4..7, 0..3, 18, 19, each low bit first), then the rest committed at entries 81 ..;
+# TABLE_FIRST: each table's first local column.
+VIRTUAL_FIRST = 75
+VALUE_SLOT_BITS = [0, 1, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0]
+QFLOCK_SLOT_BITS = 8
+TABLE_FIRST = [0, 15, 30, 38, 53, 67, 102]
 # The additive NTT's subspace constants s_k = V_k(e_k) and 1/s_k as K words (src/ntt/subspace.ts):
 # a query at domain point x weighs Π_k (1 + p_k·(1 + Ŵ_k(x))), Ŵ_k = V_k/s_k, V_{k+1} = V_k·(V_k + s_k).
 SUB_S = [1, 6, 360, 18245760, 78274681211224091, 8244804748658156366, 8749050644146709186, 1085473640648473244, 7640059558905957125, 15191009085390685913, 7878391778441664005, 15027479999479429674, 45258276057990961, 4327488829911782419, 436120406283855025, 12258566772772131633, 4173344427556738922, 9379383436311302198, 12815162240740981585, 12781823355040158032, 4363999843076762013, 4884544371481386850, 16029846640984092377, 6101037898394275605, 5083921288726957680, 9840509665356629610, 16460138475881057682, 14988195084384350563]
@@ -263,6 +272,15 @@ def fs_observe_half(ch, i: Const):
     m = [blk[0], TAG_SCALAR]
     blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
     return blk[0]
+
+
+# Absorb a known 128-bit value v (a digest's half, c2 = 0) at step i: its one cell is v itself,
+# so nothing is hinted.
+@inline
+def fs_bind_half(ch, v, i: Const):
+    m = [v, TAG_SCALAR]
+    blake2s(ch[2 * i:2 * i + 2], m, ch[2 * i + 2:2 * i + 4])
+    return
 
 
 # Squeeze (step i): C(cv, (0, 0, 0, SQUEEZE)); the challenge is the new chaining value's first
@@ -887,11 +905,151 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
     return
 
 
+# Ring switching's point ρ (n coordinates) into fr[0 .. n), as the native verifier completes
+# Flock's claim on q_flock's slice (src/pcs/stack/claims.ts): Flock's suffix χ'_in ‖ χ_out, then
+# q_flock's selector bits. ρ_k = χ'_in_k for k < 8 (the record's matrix claim); for k < n - 8,
+# ρ_(8+k) = χ_out_k (OUT_CHI_OUT) where t_k = 1 and bit 8 + k of q_flock's offset where t_k = 0,
+# t_k = [k < τ] for the BLAKE2S table's τ (χ_out has τ coordinates). Hinted: the offset's n bits
+# o_k, then the t_k, each checked a bit; Π_k g^(2^k·o_k) = g^offset (the record's OUT_PLACE entry
+# 5: q_flock), t non-increasing and Π_k g^(t_k) = g^τ (OUT_SIZES entry 6). χ_out's cell k is read
+# only where t_k = 1: past τ the pointer is a zero cell's (the record writes τ cells).
+@inline
+def ring_point(out, fr, n: Const):
+    rb = StackBuf(64)
+    hint_witness(rb[0:2 * n - 8], "ring_bits")
+    for k in unroll(0, 2 * n - 8):
+        rb[k] = rb[k] * rb[k]
+    go = 1 + rb[0] * (GEN + 1)
+    for k in unroll(1, n):
+        go = go * (1 + rb[k] * (GEN ** (2 ** k) + 1))
+    assert go == out[GEN ** (OUT_PLACE + 5)]
+    gt = 1 + rb[n] * (GEN + 1)
+    for k in unroll(1, n - 8):
+        rb[n + k] = rb[n + k] * rb[n + k - 1]
+        gt = gt * (1 + rb[n + k] * (GEN + 1))
+    assert gt == out[GEN ** (OUT_SIZES + 6)]
+    for k in unroll(0, 8):
+        fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]
+    zc = HeapBuf(1)
+    zc[GEN ** 0] = 0
+    for k in unroll(0, n - 8):
+        src = rb[n + k] * (out * GEN ** (OUT_CHI_OUT + k)) + (1 + rb[n + k]) * zc
+        fr[8 + k] = src[GEN ** 0] + (1 + rb[n + k]) * rb[8 + k]
+    return
+
+
+# The memory columns' point claims (pc: the hinted points, n coordinates a claim) checked against
+# the record, as the native verifier routes them (src/vm/verify/framework.ts, public-line.ts): the
+# framework's claims 0..3 on mem_0, mem_1, mem_2, mem_final_cnt at ζ's first h coordinates
+# (OUT_ZETA; h the announced log memory size, OUT_SIZES entry 0), the public line's 107..109 on
+# mem_0..2 at (r, 0, …, 0) (r: OUT_LINE), each completed by its column's selector bits (the bits
+# of its offset past h). Hinted: t_k = [k < h] (k < n), then each column's offset's n bits, each
+# checked a bit; t a prefix with Π_k g^(t_k) = g^h, Π_k g^(2^k·o_k) = the column's g^offset
+# (OUT_PLACE entries 0..3). Coordinate k is t_k·P_k + (1 + t_k)·o_k.
+@inline
+def memory_points(out, pc, n: Const):
+    mb = StackBuf(32 * 5)
+    hint_witness(mb[0:5 * n], "memory_bits")
+    for k in unroll(0, 5 * n):
+        mb[k] = mb[k] * mb[k]
+    gh = 1 + mb[0] * (GEN + 1)
+    for k in unroll(1, n):
+        mb[k] = mb[k] * mb[k - 1]
+        gh = gh * (1 + mb[k] * (GEN + 1))
+    assert gh == out[GEN ** OUT_SIZES]
+    for c in unroll(0, 4):
+        go = 1 + mb[n + n * c] * (GEN + 1)
+        for k in unroll(1, n):
+            go = go * (1 + mb[n + n * c + k] * (GEN ** (2 ** k) + 1))
+        assert go == out[GEN ** (OUT_PLACE + c)]
+        for k in unroll(0, n):
+            pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]
+    for c in unroll(0, 3):
+        b = FRAMEWORK_VALUES + c
+        pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]
+        for k in unroll(1, n):
+            pc[n * b + k] = (1 + mb[k]) * mb[n + n * c + k]
+    return
+
+
+# One table column's claim's weight Π_k (x1_k + ρ_k) (x1 = 1 + x', a heap of n cells), its point
+# ρ built as the native verifier routes it (src/vm/verify/routing.ts, src/pcs/stack/claims.ts): lo
+# slot bits (sb's, for a BLAKE2S value column: lo = QFLOCK_SLOT_BITS; 0 otherwise), then the table
+# sumcheck's point where the table's indicator th (t_k = [k < τ]) is set and the bits of the
+# column's offset (go = g^offset, the record's) past it. The offset's n bits are hinted, each
+# checked a bit, and Π_k g^(2^k·o_k) = go. A call: one body for all 102 columns.
+def column_weight(xh, th, tp, sb, go, n: Const, lo: Const):
+    ob = StackBuf(32)
+    hint_witness(ob[0:n], "column_bits")
+    for k in unroll(0, n):
+        ob[k] = ob[k] * ob[k]
+    g = 1 + ob[0] * (GEN + 1)
+    for k in unroll(1, n):
+        g = g * (1 + ob[k] * (GEN ** (2 ** k) + 1))
+    assert g == go
+    e = 1
+    for k in unroll(0, lo):
+        e = e * (xh[GEN ** k] + sb[GEN ** k])
+    for k in unroll(lo, n):
+        t = th[GEN ** (k - lo)]
+        e = e * (xh[GEN ** k] + t * tp[GEN ** (k - lo)] + (1 + t) * ob[k])
+    return e
+
+
+# The 102 table columns' claims' λ-weighted weights at x1 (src/vm/verify/table-sumcheck.ts: table
+# t's columns at the table sumcheck's point's first τ_t coordinates). Hinted: each table's
+# indicator t_k = [k < τ_t] (k < n), each checked a bit, a prefix, Π_k g^(t_k) = g^(τ_t) (OUT_SIZES
+# entry 1 + t). The point (OUT_TPOINT, max τ cells) is copied zero padded to n cells, cell k read
+# through a pointer steered to a zero cell where no table's t_k is set (k ≥ max τ).
+@inline
+def table_weights(out, x1, lp, n: Const):
+    tt = HeapBuf(32 * 6)
+    tb = StackBuf(32 * 6)
+    hint_witness(tb[0:6 * n], "table_bits")
+    for k in unroll(0, 6 * n):
+        tb[k] = tb[k] * tb[k]
+    for t in unroll(0, 6):
+        gt = 1 + tb[n * t] * (GEN + 1)
+        tt[GEN ** (32 * t)] = tb[n * t]
+        for k in unroll(1, n):
+            tb[n * t + k] = tb[n * t + k] * tb[n * t + k - 1]
+            gt = gt * (1 + tb[n * t + k] * (GEN + 1))
+            tt[GEN ** (32 * t + k)] = tb[n * t + k]
+        assert gt == out[GEN ** (OUT_SIZES + 1 + t)]
+    zc = HeapBuf(1)
+    zc[GEN ** 0] = 0
+    tp = HeapBuf(32)
+    xh = HeapBuf(32)
+    for k in unroll(0, n):
+        xh[GEN ** k] = x1[k]
+        nu = (1 + tb[k]) * (1 + tb[n + k]) * (1 + tb[2 * n + k]) * (1 + tb[3 * n + k]) * (1 + tb[4 * n + k]) * (1 + tb[5 * n + k])
+        src = (1 + nu) * (out * GEN ** (OUT_TPOINT + k)) + nu * zc
+        tp[GEN ** k] = src[GEN ** 0]
+    sb = HeapBuf(8 * 18)
+    for v in unroll(0, 18):
+        for k in unroll(0, QFLOCK_SLOT_BITS):
+            sb[GEN ** (8 * v + k)] = VALUE_SLOT_BITS[8 * v + k]
+    wt = 0
+    for t in unroll(0, 6):
+        for j in unroll(TABLE_FIRST[t], TABLE_FIRST[t + 1]):
+            ew = StackBuf(1)
+            if j // VIRTUAL_FIRST == 0:
+                ew[0] = column_weight(xh, tt * GEN ** (32 * t), tp, sb, out[GEN ** (OUT_PLACE + 6 + j)], n, 0)
+            else:
+                if (j - VIRTUAL_FIRST) // 18 == 0:
+                    ew[0] = column_weight(xh, tt * GEN ** (32 * t), tp, sb * GEN ** (8 * (j - VIRTUAL_FIRST)), out[GEN ** (OUT_PLACE + 5)], n, QFLOCK_SLOT_BITS)
+                else:
+                    ew[0] = column_weight(xh, tt * GEN ** (32 * t), tp, sb, out[GEN ** (OUT_PLACE + 6 + j - 18)], n, 0)
+            wt = wt + lp[FRAMEWORK_VALUES + j] * ew[0]
+    return wt
+
+
 # The stacked opening of a commitment of 2^n words at log inverse rate 1 (nl WHIR levels;
 # src/pcs/stack/verifier.ts), on the chain child_to_ring leaves in the child's record (after ring
 # switching's six squeezes). The batch: the POINT_CLAIMS values absorbed, λ squeezed, the target
 # T + Σ_b λ^(1 + b)·v_b over ring switching's claim T (the record's OUT_RING). Then WHIR: the
-# target bound (absorbed, checked equal), the commitment root bound, the first polynomial, every
+# target bound (absorbed, checked equal), the commitment root bound from the record (OUT_ROOT,
+# absorbed at the proof's start too: the native verifier binds it twice), the first polynomial, every
 # level, and the terminal check weight·residual(tail) = running. The weight at the bound point
 # x: the batch's at x with its six lane coordinates rotated to the end (x' = x[6:] ‖ x[:6]) — the
 # ring claim's Σ_k c_k·Π_j (1 + ρ_j^(2^k) + x'_j) (c_k = Π_{p: k & d_p} f_p^(2^(k mod d_p)),
@@ -899,10 +1057,9 @@ def whir_level(st, pt, zs, qx, qc, n: Const, i: Const, f: Const, at: Const, m: C
 # λ^(1 + b)·Π_j (1 + π_bj + x'_j), points completed by their slice's selector bits (0 and 1 are
 # their own squares, so the ring's selector rides in ρ) — then each OOD claim's eq and each
 # query's weight at the coordinates bound after it.
-# The point claims' values are checked against the record's; hinted inputs the node is to take
-# from the record (not linked yet): the ring point's coordinates past χ'_in (the zerocheck's χ_out
-# and q_flock's selector bits), the point claims' points π_b (with their slot and selector bits),
-# and the commitment root.
+# The point claims' values are checked against the record's, ρ built from it (ring_point), the
+# memory columns' points checked against it (memory_points), the table columns' built from it
+# (table_weights); hinted and not linked yet: the bytecode final count's point (claim 4).
 def whir_open(out, n: Const, nl: Const):
     ch = StackBuf(2 * (POINT_CLAIMS + 7))
     ch[0] = out[GEN ** OUT_CHAIN]
@@ -931,9 +1088,13 @@ def whir_open(out, n: Const, nl: Const):
     chk = StackBuf(1)
     chk[0] = fs_observe(ch, 1 + POINT_CLAIMS)
     chk[0] = tg
+    # the commitment root, bound again as the native verifier does (observeRoot): the record's
+    # halves, absorbed from the record's cells (no hint), and level 0's Merkle root
     st = StackBuf(8 * 8)
-    st[6] = fs_observe_half(ch, 2 + POINT_CLAIMS)
-    st[7] = fs_observe_half(ch, 3 + POINT_CLAIMS)
+    st[6] = out[GEN ** OUT_ROOT]
+    st[7] = out[GEN ** (OUT_ROOT + 1)]
+    fs_bind_half(ch, st[6], 2 + POINT_CLAIMS)
+    fs_bind_half(ch, st[7], 3 + POINT_CLAIMS)
     st[0] = tg
     st[1] = fs_observe(ch, 4 + POINT_CLAIMS)
     st[3] = fs_observe(ch, 5 + POINT_CLAIMS)
@@ -957,10 +1118,7 @@ def whir_open(out, n: Const, nl: Const):
         for j in unroll(1, 32 // 2 ** p):
             pw[64 - 64 // 2 ** p + j] = pw[64 - 64 // 2 ** p + j - 1] * pw[64 - 64 // 2 ** p + j - 1]
     fr = StackBuf(64 * 32)
-    hint_witness(fr[0:n], "ring_point")
-    # ρ's first 8 coordinates are the lincheck's χ'_in (the record's matrix claim)
-    for k in unroll(0, 8):
-        fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]
+    ring_point(out, fr, n)
     wt = 0
     for k in unroll(0, 64):
         term = x1[0] + fr[32 * k]
@@ -973,13 +1131,16 @@ def whir_open(out, n: Const, nl: Const):
         if k != 63:
             for j in unroll(0, n):
                 fr[32 * k + 32 + j] = fr[32 * k + j] * fr[32 * k + j]
-    pc = StackBuf(POINT_CLAIMS * 28)
-    hint_witness(pc[0:POINT_CLAIMS * n], "point_claims")
-    for b in unroll(0, POINT_CLAIMS):
-        e = x1[0] + pc[n * b]
+    # the five framework claims' and the line's three points (claims 0..4, 107..109 in pc's 0..7)
+    pc = StackBuf(8 * 28)
+    hint_witness(pc[0:8 * n], "point_claims")
+    memory_points(out, pc, n)
+    for c in unroll(0, 8):
+        e = x1[0] + pc[n * c]
         for k in unroll(1, n):
-            e = e * (x1[k] + pc[n * b + k])
-        wt = wt + lp[b] * e
+            e = e * (x1[k] + pc[n * c + k])
+        wt = wt + lp[c + (c // 5) * TABLE_COLUMNS] * e
+    wt = wt + table_weights(out, x1, lp, n)
     bw = StackBuf(1)
     bw[0] = wt
     # the glued claims: level i's OOD eq and its queries' weights at pt[6 + 3i:]

@@ -24,7 +24,7 @@ function opens(child: Child) {
     for (let pc = f.entry; pc < f.entry + f.len; pc++) c += exec.bytecodeCounts[pc];
     if (c > 0) by.set(name, (by.get(name) ?? 0) + c);
   }
-  const whir = ['whir_at', 'whir_open', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
+  const whir = ['whir_at', 'whir_open', 'column_weight', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
   const parts = whir.map((k) => `${k} ${by.get(k) ?? 0}`).join(', ');
   const own = whir.reduce((t, k) => t + (by.get(k) ?? 0), 0);
   console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${nodeProgram().program.bytecode.length} slots)`);
@@ -44,12 +44,12 @@ describe("a child's stacked WHIR opening in the VM", () => {
 describe('a tampered opening stops the run', () => {
   const rec = whirWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof);
   const levels = whirConfig(rec.logN, 1).levels;
-  // fs entries after child_to_ring's: the point claims' values, the target, the root's halves,
-  // the first polynomial; per level its folds' (c0, c2), then the next root's halves and the OOD
+  // fs entries after child_to_ring's: the point claims' values, the target, the first
+  // polynomial (the root's halves are the record's, not hinted); per level its folds' (c0, c2), then the next root's halves and the OOD
   // (y, c0, c2) or the residual, the grinding nonce, the queries' (c0, c2); the last level's tail
   // polynomials.
   const starts: number[] = [];
-  let k = rec.fsStart + POINT_CLAIMS + 5;
+  let k = rec.fsStart + POINT_CLAIMS + 3;
   levels.forEach((l, i) => {
     starts.push(k);
     k += 2 * l.fold + (i + 1 < levels.length ? 5 : 2 ** l.logMsgCols) + 1 + 2;
@@ -105,14 +105,59 @@ describe('a tampered opening stops the run', () => {
   it("a query squeeze's bit flipped: the bits do not recombine into the challenge", () => {
     expectFailsAt(tampered(rec.streams, 'challenge_bits', 2, 77, (c) => (c[0] ^= 1)), 'write-conflict', 'chk[0] = a0 + a1 * Y + a2 * Y2');
   });
-  it("a point claim's hinted point changed: the weight moves, and the terminal check fails", () => {
-    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
+  it("the bytecode final count's hinted point changed: the weight moves, and the terminal check fails", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 4 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
   });
-  it("the ring point changed past χ'_in: the ring claim's weight moves, and the terminal check fails", () => {
-    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 9, (c) => (c[5] ^= 1)), 'write-conflict', TERMINAL);
+  // table_weights' hints: each table's t_k = [k < τ_t] (logN each); column_weight's: each table
+  // column's offset's logN bits, one entry a column (claims 5 .. 106 in order)
+  it("a table column's selector bit flipped: not the column's place in the record", () => {
+    expectFailsAt(tampered(rec.streams, 'column_bits', 7, rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', 'assert g == go');
   });
-  it("the ring point's χ'_in changed: it is not the record's", () => {
-    expectFailsAt(tampered(rec.streams, 'ring_point', 0, 1, (c) => (c[5] ^= 1)), 'write-conflict', 'fr[k] = out[GEN ** (OUT_MATRIX + 10 + k)]');
+  it("a BLAKE2S value column's selector bit flipped: not q_flock's place", () => {
+    expectFailsAt(tampered(rec.streams, 'column_bits', 80, rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', 'assert g == go');
+  });
+  it("a table's τ moved (one more table-point coordinate): not the announced τ", () => {
+    const tau = Array.from(rec.streams.get('table_bits')![0]).slice(0, rec.logN).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'table_bits', 0, tau, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gt == out[GEN ** (OUT_SIZES + 1 + t)]');
+  });
+  it("a table's indicator not a prefix: the prefix check", () => {
+    expectFailsAt(tampered(rec.streams, 'table_bits', 0, rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'tb[n * t + k] = tb[n * t + k] * tb[n * t + k - 1]');
+  });
+  // ring_point's hints: q_flock's offset's logN bits, then t_k = [k < τ] for k < logN - 8
+  const RING_PLACE = 'assert go == out[GEN ** (OUT_PLACE + 5)]';
+  it("ring switching's point: a selector bit of q_flock's offset flipped is not its place in the record", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', RING_PLACE);
+  });
+  it("ring switching's point: one more χ_out coordinate (τ + 1 of them) is not the record's τ", () => {
+    const tau = Array.from(rec.streams.get('ring_bits')![0]).slice(rec.logN).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, rec.logN + tau, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gt == out[GEN ** (OUT_SIZES + 6)]');
+  });
+  it("ring switching's point: a χ_out coordinate swapped for a selector bit (t not a prefix) fails the prefix check", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'rb[n + k] = rb[n + k] * rb[n + k - 1]');
+  });
+  it("ring switching's point: a bit hint that is no bit fails its bit check", () => {
+    expectFailsAt(tampered(rec.streams, 'ring_bits', 0, 3, (c) => (c[1] ^= 1)), 'write-conflict', 'rb[k] = rb[k] * rb[k]');
+  });
+  // memory_points' hints: t_k = [k < h] for k < logN, then mem_0..2's and mem_final_cnt's offsets' bits
+  it("a memory claim's point (the framework's mem_1 at ζ) changed: it is not ζ's coordinate", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 1 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]');
+  });
+  it("the public line's claim's point changed past r: it is not zero", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 6 * rec.logN + 1, (c) => (c[0] ^= 1)), 'write-conflict', 'pc[n * b + k] = (1 + mb[k]) * mb[n + n * c + k]');
+  });
+  it("the public line's claim's r changed: it is not the record's r", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 7 * rec.logN, (c) => (c[3] ^= 1)), 'write-conflict', 'pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]');
+  });
+  it("a memory claim's selector bit changed (hint and point together): not the column's place", () => {
+    const bits = rec.streams.get('memory_bits')![0];
+    const k = rec.logN - 1, o = bits[rec.logN + 2 * rec.logN + k][0];
+    let s = tampered(rec.streams, 'memory_bits', 0, rec.logN + 2 * rec.logN + k, (c) => (c[0] ^= 1));
+    s = tampered(s, 'point_claims', 0, 2 * rec.logN + k, (c) => (c[0] = o ^ 1));
+    expectFailsAt(s, 'write-conflict', 'assert go == out[GEN ** (OUT_PLACE + c)]');
+  });
+  it("the memory's log size moved (one more ζ coordinate): not the announced h", () => {
+    const h = Array.from(rec.streams.get('memory_bits')![0]).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'memory_bits', 0, h, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gh == out[GEN ** OUT_SIZES]');
   });
   it("a point claim's value changed: it is not the record's column value", () => {
     expectFailsAt(tampered(rec.streams, 'fs', rec.fsStart + 20, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]');

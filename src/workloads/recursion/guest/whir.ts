@@ -1,9 +1,10 @@
 // The hints of the node program's stacked WHIR opening (programs/aggregate-node.py, whir_open)
 // for one child, run after child_to_ring on its chain: child_to_ring's own hints (chain.ts, bare),
 // then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
-// squeeze's bits and opened row recorded in the order the program reads them. The inputs the
-// program does not take from the child's record yet (the ring point, the point claims' points,
-// the commitment root) are hinted; what the TypeScript verifier ends with (the batch's weight at
+// squeeze's bits and opened row recorded in the order the program reads them (the commitment
+// root bound at WHIR's start is the record's, not hinted). The inputs the program does not take
+// from the child's record yet (the point claims' points) are hinted; the ring point is built from
+// the record with the bits of q_flock's offset and of τ hinted; what the TypeScript verifier ends with (the batch's weight at
 // the bound point, the point) is the program's to meet.
 import { type E, eOne, eZero } from '../../../field/e';
 import { verifyFlock } from '../../../flock/verify';
@@ -19,7 +20,7 @@ import { bytecodeMultilinear } from '../../../vm/bytecode';
 import { vmLayout } from '../../../vm/layout';
 import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
-import { BLAKE2S_TABLE, QFLOCK } from '../../../vm/tables/columns';
+import { BLAKE2S_TABLE, MEM_FINAL_CNT, QFLOCK } from '../../../vm/tables/columns';
 import { readAnnounced } from '../../../vm/verify/announce';
 import { verifyBus } from '../../../vm/verify/bus';
 import { nativeSink } from '../../../vm/verify/deferred';
@@ -39,6 +40,8 @@ import { blockCells, powBits, transcriptEvents } from './transcript';
 export const WHIR_MIN_LOGN = 20;
 export const WHIR_LOGNS = 4;
 export const POINT_CLAIMS = 110;
+/** The batch's point claims: the framework's, the table columns', then the public line's. */
+const FRAMEWORK_CLAIMS = 5, TABLE_CLAIMS = 102;
 
 export interface WhirRecord {
   readonly streams: Streams;
@@ -122,8 +125,9 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   absorb(POINT_CLAIMS);
   squeeze();
   absorb();
-  half();
-  half();
+  // the commitment root, bound again: the program absorbs the record's halves, nothing hinted
+  next('absorb');
+  next('absorb');
   absorb(2);
   const config = whirConfig(n, logInvRate);
   config.levels.forEach((level, i) => {
@@ -154,8 +158,25 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   });
   if (at !== events.length) throw new VerificationError(`WHIR hints: ${events.length - at} transcript events left over`);
 
-  pushEntry(streams, 'ring_point', fullPoint(flock.suffix, qflock.offset, n));
-  pushEntry(streams, 'point_claims', points.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
+  // ring_point: q_flock's offset's n bits, then t_k = [k < τ] for k < n - 8 (τ = its vars - 8)
+  const bit = (v: number | boolean) => (v ? eOne() : eZero());
+  pushEntry(streams, 'ring_bits', [
+    ...Array.from({ length: n }, (_, k) => bit(Math.floor(qflock.offset / 2 ** k) % 2)),
+    ...Array.from({ length: n - 8 }, (_, k) => bit(k < qflock.vars - 8)),
+  ]);
+  // the framework's five claims' and the public line's three points (memory_points checks all but
+  // the bytecode final count's)
+  const hinted = [...points.slice(0, FRAMEWORK_CLAIMS), ...points.slice(FRAMEWORK_CLAIMS + TABLE_CLAIMS)];
+  pushEntry(streams, 'point_claims', hinted.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
+  // table_weights: each table's t_k = [k < τ_t]; column_weight: each table column's offset's bits
+  const offsetBits = (o: number) => Array.from({ length: n }, (_, k) => bit(Math.floor(o / 2 ** k) % 2));
+  pushEntry(streams, 'table_bits', shape.taus.flatMap((tau) => Array.from({ length: n }, (_, k) => bit(k < tau))));
+  for (const c of points.slice(FRAMEWORK_CLAIMS, FRAMEWORK_CLAIMS + TABLE_CLAIMS)) pushEntry(streams, 'column_bits', offsetBits(c.offset));
+  // memory_points: t_k = [k < h], then mem_0..2's and mem_final_cnt's offsets' n bits
+  pushEntry(streams, 'memory_bits', [
+    ...Array.from({ length: n }, (_, k) => bit(k < shape.logMemory)),
+    ...[0, 1, 2, MEM_FINAL_CNT].flatMap((c) => Array.from({ length: n }, (_, k) => bit(Math.floor(layout.placements[c]!.offset / 2 ** k) % 2))),
+  ]);
   // the bound point, un-rotated: the verifier's weight took its lane coordinates last
   const x = coords(rotated);
   const point = [...x.slice(n - INITIAL_FOLDING_FACTOR), ...x.slice(0, n - INITIAL_FOLDING_FACTOR)];
