@@ -12,8 +12,9 @@ import { groupRuns, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS, type SkipWeights, type Z
 
 /** The bulk kernels the passes run, each on words in place. */
 export interface FlockArrayKernels {
-  /** Columns z, a, b of every block (inputs checked; contents of the columns arbitrary). */
-  witness(inputs: WitnessInputs, z: Uint32Array, a: Uint32Array, b: Uint32Array): void;
+  /** Columns z, a, b of every block (inputs checked; contents of the columns arbitrary), now or
+   * by the time the Promise it returns settles. */
+  witness(inputs: WitnessInputs, z: Uint32Array, a: Uint32Array, b: Uint32Array): void | Promise<void>;
   /** The skip sums of `groups` groups from u32 word `at`, XORed into sums (skip-pass.ts, hostSkipSums). */
   skipSums(lt: Uint32Array, cols: ZerocheckColumns, at: number, groups: number, weights: SkipWeights, sums: Uint32Array): void;
   /** `count` zerocheck entries of col from u32 word `at` into out (materialize.ts, hostEntries). */
@@ -50,7 +51,7 @@ export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKerne
         const column = (name: string) => (name === 'z' && zInto !== undefined ? zInto : arrays.take(words, `witness column ${name} (${words} u32 words)`));
         for (const name of ['z', 'a', 'b']) made.push(wrap('K', column(name)));
         const [z, a, b] = made;
-        kernels.witness(inputs, data(z), data(a), data(b));
+        await kernels.witness(inputs, data(z), data(a), data(b));
         return { nBlocksLog, live: inputs.live, z, a, b, ...(zInto !== undefined ? { zInto: true as const } : {}) };
       } catch (e) {
         // The caller's words are the caller's to free.

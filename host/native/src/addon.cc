@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -366,9 +367,16 @@ void FoldBlocks(const Napi::CallbackInfo& info) {
   leanvm::foldBlocks(z.k(), blocks, eq.k(), zv.k());
 }
 
-/** flockWitness(messages, headers, live, z, a, b): live compressions then the padding one, 16
- * message words each, and 12 header words for each or once for all. */
-void FlockWitness(const Napi::CallbackInfo& info) {
+/** flockWitness's arguments (messages, headers, live, z, a, b), checked. */
+struct WitnessArgs {
+  Words messages, headers;
+  size_t headerStride, live, blocks;
+  Words z, a, b;
+
+  void run() const { leanvm::flockWitness(messages.u32, headers.u32, headerStride, live, blocks, z.u32, a.u32, b.u32); }
+};
+
+WitnessArgs witnessArgs(const Napi::CallbackInfo& info) {
   const Words messages = words(info, 0, "messages"), headers = words(info, 1, "headers");
   const size_t live = count(info, 2, "live", 1 << 30);
   const Words z = words(info, 3, "z"), a = words(info, 4, "a"), b = words(info, 5, "b");
@@ -379,8 +387,12 @@ void FlockWitness(const Napi::CallbackInfo& info) {
           "messages must hold 16 words for each of at most `blocks` compressions, then the padding one");
   const size_t shared = leanvm::HEADER_WORDS, each = leanvm::HEADER_WORDS * (live + 1);
   require(info, headers.length == shared || headers.length == each, "headers must hold 12 words, once or for each compression and the padding one");
-  leanvm::flockWitness(messages.u32, headers.u32, headers.length == shared ? 0 : leanvm::HEADER_WORDS, live, blocks, z.u32, a.u32, b.u32);
+  return {messages, headers, headers.length == shared ? 0 : leanvm::HEADER_WORDS, live, blocks, z, a, b};
 }
+
+/** flockWitness(messages, headers, live, z, a, b): live compressions then the padding one, 16
+ * message words each, and 12 header words for each or once for all. */
+void FlockWitness(const Napi::CallbackInfo& info) { witnessArgs(info).run(); }
 
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
 void QueryWeights(const Napi::CallbackInfo& info) {
@@ -660,6 +672,53 @@ Napi::Value FormPairSums(const Napi::CallbackInfo& info) {
   return out;
 }
 
+/** flockWitness called from a thread of libuv's (it and the pool's workers take the blocks) while
+ * JavaScript goes on; the six arrays are held until it is done. */
+class WitnessWorker : public Napi::AsyncWorker {
+ public:
+  WitnessWorker(const Napi::CallbackInfo& info, const WitnessArgs& args)
+      : Napi::AsyncWorker(info.Env(), "flockWitnessAsync"), args_(args), done_(Napi::Promise::Deferred::New(info.Env())) {
+    for (size_t i : {0, 1, 3, 4, 5}) held_.push_back(Napi::Persistent(info[i].As<Napi::Object>()));
+  }
+  Napi::Promise promise() const { return done_.Promise(); }
+
+ protected:
+  void Execute() override {
+    try {
+      args_.run();
+    } catch (const std::exception& e) {
+      failure_ = std::current_exception();
+      SetError(e.what());
+    }
+  }
+  void OnOK() override { done_.Resolve(Env().Undefined()); }
+  /** An allocation refused comes back as allocationError's, as from a call on this thread. */
+  void OnError(const Napi::Error& e) override {
+    try {
+      std::rethrow_exception(failure_);
+    } catch (const leanvm::AllocationFailure& f) {
+      done_.Reject(allocationError(Env(), "flockWitnessAsync", f).Value());
+    } catch (...) {
+      done_.Reject(e.Value());
+    }
+  }
+
+ private:
+  WitnessArgs args_;
+  Napi::Promise::Deferred done_;
+  std::vector<Napi::ObjectReference> held_;
+  std::exception_ptr failure_;
+};
+
+/** flockWitnessAsync(messages, headers, live, z, a, b): flockWitness's columns, a Promise of
+ * their being written. */
+Napi::Value FlockWitnessAsync(const Napi::CallbackInfo& info) {
+  auto* worker = new WitnessWorker(info, witnessArgs(info));
+  const Napi::Promise promise = worker->promise();
+  worker->Queue();
+  return promise;
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<Paths>(env, exports, "paths");
   add<ActivePath>(env, exports, "activePath");
@@ -686,6 +745,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<ZerocheckEntries>(env, exports, "zerocheckEntries");
   add<FoldBlocks>(env, exports, "foldBlocks");
   add<FlockWitness>(env, exports, "flockWitness");
+  add<FlockWitnessAsync>(env, exports, "flockWitnessAsync");
   add<ProductsOfFour>(env, exports, "productsOfFour");
   add<QuarticSums>(env, exports, "quarticSums");
   add<FormRows>(env, exports, "formRows");

@@ -1,4 +1,4 @@
-// One job at a time: the caller publishes it under the lock with a new generation number,
+// One job at a time (a second caller, on another thread, waits for the first's): the caller publishes it under the lock with a new generation number,
 // runs range 0 itself, and waits until every worker it enlisted has finished its range. An
 // exception in any range is kept (the first one) and rethrown on the calling thread once
 // every range is done, so the caller's error handling sees it and no thread unwinds past
@@ -48,6 +48,7 @@ class Pool {
   }
 
   void resize(size_t n) {
+    std::lock_guard<std::mutex> job(job_);
     {
       std::lock_guard<std::mutex> lock(m_);
       if (n == workers_.size() + 1) return;
@@ -71,6 +72,7 @@ class Pool {
   }
 
   void run(size_t n, size_t grain, const std::function<void(size_t, size_t)>& body) {
+    std::lock_guard<std::mutex> job(job_);
     const size_t units = (n + grain - 1) / grain;
     const size_t parts = std::min(units, workers_.size() + 1);
     if (parts <= 1) {
@@ -121,6 +123,8 @@ class Pool {
     }
   }
 
+  /** Held by the job running (or the resize), so callers on two threads take turns. */
+  std::mutex job_;
   std::mutex m_;
   std::condition_variable wake_, done_;
   std::vector<std::thread> workers_;

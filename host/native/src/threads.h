@@ -16,7 +16,7 @@ size_t threads();
  * Runs body(begin, end) over disjoint ranges covering [0, n), at most one per thread, each
  * boundary a multiple of `grain` (at least 1): ranges below a grain's work are not worth a
  * wake-up. Returns when every range is done; then rethrows the first exception a range threw.
- * Not reentrant: body must not call it.
+ * Callers on other threads wait their turn. Not reentrant: body must not call it.
  */
 void parallelFor(size_t n, size_t grain, const std::function<void(size_t begin, size_t end)>& body);
 

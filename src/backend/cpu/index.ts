@@ -43,7 +43,9 @@ function spent(buf: DeviceBuffer): void {
 
 /** Flock's passes on the TypeScript reference kernels. */
 const FLOCK_KERNELS: FlockArrayKernels = {
-  witness: (inputs, z, a, b) => writeWitness(inputs, Math.log2(z.length / BLOCK_U32), { z, a, b }),
+  witness: (inputs, z, a, b) => {
+    writeWitness(inputs, Math.log2(z.length / BLOCK_U32), { z, a, b });
+  },
   skipSums: (_lt, cols, at, groups, weights, sums) => hostSkipSums(cols, at, groups, weights, sums),
   entries: hostEntries,
   foldBlocks: hostFoldBlocks,

@@ -12,7 +12,11 @@ function aligned(words: Uint32Array): Uint32Array {
 
 export function nativeFlockKernels(module: NativeModule): FlockArrayKernels {
   return {
-    witness: ({ live, messages, headers }, z, a, b) => module.flockWitness(aligned(messages), aligned(headers), live, z, a, b),
+    // With a second thread, off the JavaScript thread, so a caller's host work overlaps it.
+    witness: ({ live, messages, headers }, z, a, b) => {
+      const [m, h] = [aligned(messages), aligned(headers)];
+      return module.threads() >= 2 ? module.flockWitnessAsync(m, h, live, z, a, b) : module.flockWitness(m, h, live, z, a, b);
+    },
     skipSums: (lt, cols, at, groups, weights, sums) => module.skipSums(lt, cols.a, cols.b, cols.c, at, groups, aligned(weights.lo), aligned(weights.hi), sums),
     entries: (col, at, count, t0, t1, out) => module.zerocheckEntries(col, at, count, t0, t1, out),
     foldBlocks: (z, blocks, eq, zv) => module.foldBlocks(z, blocks, aligned(eq), zv),

@@ -104,9 +104,15 @@ export function witnessInputs(compressions: readonly Compression[], pad: Compres
     headers.set(c.h, at);
     headers.set([c.tLo, c.tHi, c.f0, c.f1], at + 8);
   });
-  const last = headers.subarray(HEADER_WORDS * compressions.length);
+  return packedInputs(compressions.length, messages, headers);
+}
+
+/** WitnessInputs of live compressions and the padding one (messages and headers of each, in
+ * order), the headers once when all are the same. */
+export function packedInputs(live: number, messages: Uint32Array, headers: Uint32Array): WitnessInputs {
+  const last = headers.subarray(HEADER_WORDS * live);
   const shared = headers.every((w, i) => w === last[i % HEADER_WORDS]);
-  return { live: compressions.length, messages, headers: shared ? last.slice() : headers };
+  return { live, messages, headers: shared ? last.slice() : headers };
 }
 
 /** Word `i` of compression `c`'s header. */

@@ -2,11 +2,12 @@
 // committed ones written straight into their slices of the stack, the BLAKE2S table's value
 // columns (q_flock holds them) into buffers of their own. A table's columns come from its trace
 // rows: pc and fp as g^pc, g^fp, operands as g^offset from the bytecode, the cells' values from
-// the final memory, read counts as g^count. The BLAKE2S rows also give Flock's compressions.
-import { type Compression } from '../../kernels/flock/compression';
+// the final memory, read counts as g^count. q_flock is Flock's witness (flock-inputs.ts): its
+// slice of the stack is left to it.
 import { kBatchInv } from '../../field/k';
 import { type Execution, MODE, SLOT, decode } from '../execute';
 import type { HostWords } from './host-words';
+import { blake2sCells } from './flock-inputs';
 import { gPowerTable } from '../../field/g-powers';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
@@ -20,8 +21,6 @@ export interface RunColumns {
   readonly stack: Uint32Array;
   /** Per global column, its K words (2 u32 each): a view of the stack, or its own buffer. */
   readonly columns: readonly Uint32Array[];
-  /** Flock's compressions, one per BLAKE2S row. */
-  readonly compressions: readonly Compression[];
 }
 
 /** The largest count or offset a column takes g to the power of. */
@@ -50,7 +49,6 @@ function offsetsOf(ins: Instruction): number[] {
   }
 }
 
-/** The run's columns, the stack in an array from `words`. */
 /** dst[i] = g^(word w of trace row i), as K words. */
 function powersOf(dst: Uint32Array, g: Uint32Array, d: Uint32Array, stride: number, w: number, n: number): void {
   for (let i = 0; i < n; i++) {
@@ -78,7 +76,8 @@ function cellLimbs(dst: Uint32Array, mem: Uint32Array, code: Uint32Array, d: Uin
   }
 }
 
-export function buildColumns(program: Program, exec: Execution, layout: VmLayout, words: HostWords): RunColumns {
+/** The columns of `layout`, zeroed, the stack in an array from `words`. */
+export function blankColumns(layout: VmLayout, words: HostWords): RunColumns {
   const { stack: placement } = layout;
   const stack = words.zeroed(2 * placement.nLanes * 2 ** (placement.logN - 6));
   const columns: Uint32Array[] = new Array(N_COLUMNS);
@@ -90,6 +89,16 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
     const c = TABLE_BASES[t] + i;
     columns[c] ??= new Uint32Array(2 * 2 ** layout.shape.taus[t]);
   }));
+  if (columns[QFLOCK] === undefined) throw new Error('blankColumns: the layout places no q_flock');
+  return { stack, columns };
+}
+
+/** The run's columns written into `blank` (blankColumns'), all but q_flock. */
+export function buildColumns(program: Program, exec: Execution, layout: VmLayout, blank: RunColumns): RunColumns {
+  if (exec.rows[BLAKE2S_TABLE].length !== 2 ** layout.shape.taus[BLAKE2S_TABLE]) {
+    throw new Error('buildColumns: q_flock needs one compression per BLAKE2S row');
+  }
+  const columns = blank.columns as Uint32Array[];
 
   const g = gPowerTable(largestExponent(program, exec) + 1);
   const mem = exec.memory;
@@ -110,7 +119,6 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
   gInto(columns[BYTECODE_FINAL_CNT], exec.bytecodeCounts);
 
   const { code, consts } = decode(program);
-  const compressions: Compression[] = [];
   TABLE_SCHEMAS.forEach((schema, t) => {
     const rows = exec.rows[t];
     const base = TABLE_BASES[t];
@@ -176,9 +184,10 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
         // The cells in access order: the message's four, cv and cv + 1, out and out + 1.
         const cells = ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]);
         const md = [col('md_0'), col('md_1')];
+        const at = new Int32Array(8);
         for (let i = 0; i < n; i++) {
-          const pc = d[stride * i + ROW_PC], f = d[stride * i + ROW_FP], o = SLOT * pc;
-          const at = [1, 2, 3, 4, 5, 5, 6, 6].map((slot, j) => f + code[o + slot] + (j === 5 || j === 7 ? 1 : 0));
+          const pc = d[stride * i + ROW_PC];
+          blake2sCells(code, SLOT * pc, d[stride * i + ROW_FP], at);
           cells.forEach(([lo, hi], j) => {
             for (let w = 0; w < 2; w++) {
               lo[2 * i + w] = mem[6 * at[j] + w];
@@ -189,19 +198,10 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
             md[l][2 * i] = consts[6 * pc + 2 * l];
             md[l][2 * i + 1] = consts[6 * pc + 2 * l + 1];
           }
-          // A cell's two 64-bit limbs are four message (or chaining) words.
-          const h = new Uint32Array(8), m = new Uint32Array(16);
-          for (let j = 0; j < 4; j++) m.set(mem.subarray(6 * at[j], 6 * at[j] + 4), 4 * j);
-          for (let j = 0; j < 2; j++) h.set(mem.subarray(6 * at[4 + j], 6 * at[4 + j] + 4), 4 * j);
-          const c = 6 * pc;
-          compressions.push({ h, m, tLo: consts[c], tHi: consts[c + 1], f0: consts[c + 2], f1: consts[c + 3] });
         }
         break;
       }
     }
   });
-  if (columns[QFLOCK] === undefined || compressions.length !== 2 ** layout.shape.taus[BLAKE2S_TABLE]) {
-    throw new Error('buildColumns: q_flock needs one compression per BLAKE2S row');
-  }
-  return { stack, columns, compressions };
+  return blank;
 }

@@ -3,13 +3,11 @@
 // sizes and send the root, prove the bus (./bus.ts: fingerprints, the grand-product GKR, the
 // framework values), the table sumcheck, the public-input line (./public-line.ts), then Flock on the BLAKE2S rows and one
 // ring-switched stacked opening of every claim.
-import { abortable, checkpoint, throwIfAborted } from '../../backend/abort';
+import { abortable, checkpoint, nextTurn, throwIfAborted } from '../../backend/abort';
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { DoneWith, FlockColumns } from '../../backend/flock-passes';
 import { proofStages } from '../../backend/stages';
 import type { StageTraffic } from '../../backend/traffic';
-import type { Compression } from '../../kernels/flock/compression';
-import { witnessInputs } from '../../kernels/flock/witness';
 import { proveFlockOn } from '../../flock/reduction';
 import { provePublicLine } from './public-line';
 import type { StackClaims } from '../../pcs/stack/claims';
@@ -30,7 +28,8 @@ import type { ColumnClaim } from '../verify/claims';
 import { routeClaims } from '../verify/routing';
 import type { WitnessStreams } from '../witness-streams';
 import { proveBus } from './bus';
-import { buildColumns } from './columns';
+import { blankColumns, buildColumns } from './columns';
+import { flockInputs } from './flock-inputs';
 import { executeToFloor } from './committed-floor';
 import { hostWords } from './host-words';
 import { tableForms } from './table-forms';
@@ -117,16 +116,6 @@ function heldColumns(backend: Backend, cols: FlockColumns): { doneWith: DoneWith
   return { doneWith, freeAll: () => held.forEach(doneWith) };
 }
 
-/** Where the BLAKE2S rows' identical tail starts (Flock sums it once). */
-function tailStart(compressions: readonly Compression[]): number {
-  const same = (x: Compression, y: Compression) =>
-    x.tLo === y.tLo && x.tHi === y.tHi && x.f0 === y.f0 && x.f1 === y.f1 && x.h.every((w, i) => w === y.h[i]) && x.m.every((w, i) => w === y.m[i]);
-  const last = compressions[compressions.length - 1];
-  let live = compressions.length - 1;
-  while (live > 0 && same(compressions[live - 1], last)) live--;
-  return live;
-}
-
 /** The transcript a proof of `program` on `publicInput` is written with. */
 export function vmProverState(program: Program, publicInput: PublicInput): ProverState {
   return new ProverState(VM_TRANSCRIPT_LABEL, transcriptStatement(program, publicInput));
@@ -168,21 +157,33 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   const bytecode = bytecodeMultilinear(program);
   const tauB = shape.taus[BLAKE2S_TABLE];
   const witnessed = await stage('witness', async () => {
-    const run = buildColumns(program, exec, layout, words);
-    // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding. Its
-    // z is q_flock, which the stack commits: a host backend writes it into the stack's slice,
-    // a device gets a copy of its own. Stopped here (an abort, a refused allocation), the stack
-    // goes back with Flock's columns.
+    // Flock's witness of the BLAKE2S rows on the backend, their identical tail its padding,
+    // started first: a backend that runs it off this thread (native, 2 threads or more) does
+    // so while the columns are gathered here. Its z is q_flock, which the stack commits: a
+    // host backend writes it into the stack's slice, a device gets a copy of its own. Stopped
+    // here (an abort, a refused allocation), the stack goes back with Flock's columns, once
+    // the witness no longer writes to it.
+    const blank = blankColumns(layout, words);
+    let pending: Promise<FlockColumns> | undefined;
     let held: ReturnType<typeof heldColumns> | undefined;
     try {
-      const live = tailStart(run.compressions);
-      const flock = await backend.flock.witness(witnessInputs(run.compressions.slice(0, live), run.compressions[live]), tauB, run.columns[QFLOCK]);
+      pending = backend.flock.witness(flockInputs(program, exec), tauB, blank.columns[QFLOCK]);
+      // Settled below, whatever comes first.
+      pending.catch(() => {});
+      // A backend for a signal may wait a turn before it starts a call.
+      if (signal !== undefined) await nextTurn();
+      const run = buildColumns(program, exec, layout, blank);
+      const flock = await pending;
       held = heldColumns(backend, flock);
       if (!flock.zInto) run.columns[QFLOCK].set(await backend.download(flock.z));
       return { run, flock, held };
     } catch (e) {
+      if (held === undefined) {
+        const flock = await pending?.catch(() => undefined);
+        if (flock !== undefined) held = heldColumns(backend, flock);
+      }
       held?.freeAll();
-      words.give(run.stack);
+      words.give(blank.stack);
       throw e;
     }
   });
