@@ -2,8 +2,9 @@
 // witness: the compiled program and what it reads besides the batch's hints (the in-VM child
 // verifier's streams, src/workloads/recursion/guest/). One record, so a caller can never pair a
 // program with another program's witness. Tests inject a stand-in; the default is the real
-// programs/aggregate-node.py once its `main` is the node (docs/recursion.md §1) — until then there
-// is no default, and proving a node is refused (NodeProgramError), never done with a stand-in.
+// programs/aggregate-node.py once it is built into the bundle with a pinned digest and has passed
+// its acceptance checks (docs/recursion.md §10) — until then there is no default, and proving a
+// node is refused (NodeProgramError), never done with a stand-in.
 import type { E } from '../../field/e';
 import type { Program } from '../../vm/program';
 import { NodeProgramError } from './errors';
@@ -15,10 +16,9 @@ export interface NodeProgram {
   readonly guestWitness: (input: NodeWitnessInput) => Map<string, E[][]>;
 }
 
-/** Why no node can be proved by default yet: programs/aggregate-node.py's `main` runs its pieces
- * one at a time for their tests; it does not yet verify children (docs/recursion.md §10). */
+/** Why no node can be proved by default yet (docs/recursion.md §10). */
 export const NODE_PROGRAM_INCOMPLETE =
-  'the node program (programs/aggregate-node.py) is not complete yet: its main runs the in-VM verifier\'s pieces one at a time for their tests and does not verify children, so no node can be proved (docs/recursion.md §10)';
+  'the node program (programs/aggregate-node.py) is not enabled yet: it verifies its children in the VM, but it is not yet built into this bundle with a pinned digest nor through its acceptance checks (16 children, cross-backend identity, the mutation suite), so no node is proved by default (docs/recursion.md §10)';
 
 /** The node program every node is proved and verified against; NodeProgramError('incomplete') until it lands. */
 export function defaultNodeProgram(): NodeProgram {
