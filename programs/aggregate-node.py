@@ -74,8 +74,8 @@ FLOCK_CLAIM = 83
 # (WHIR_MIN_LOGN .. + WHIR_LOGNS - 1, at log inverse rate 1), and their query counts per level
 # (WHIR_QUERIES[0][logN - 15]), WHIR_Q[7·(logN - WHIR_MIN_LOGN) + level].
 WHIR_MIN_LOGN = 20
-WHIR_LOGNS = 4
-WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0]
+WHIR_LOGNS = 9
+WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 19, 0, 226, 56, 38, 28, 23, 19, 0, 226, 56, 38, 28, 23, 19, 0, 227, 56, 38, 28, 23, 19, 16, 228, 56, 38, 28, 23, 19, 16]
 # The point claims the batch combines after the ring claim: the framework values', the table
 # sumcheck's column values' and the public-input line's three limbs' claims, in that order.
 POINT_CLAIMS = 110

@@ -1,18 +1,21 @@
 // The node program proved for real: a 2→1 node over two leaf aggregates and a raw signer, proved
 // by proveNode with the node layer's witness (nodeWitness) and verified at the root
 // (verifyTreeAggregate: its claims evaluated natively, D_N rebuilt, the VM proof checked); then a
-// parent over that node and a third leaf, which the node program cannot verify yet: a node's own
-// stack is past its WHIR window. Each child's proof is verified inside the VM (child_verify:
-// child_to_ring, then the stacked WHIR opening).
+// parent over that node and a third leaf run in the VM, so a node child's statement is rebuilt
+// from its hinted carried claims (their digest C) and the node children's seed, its proof is
+// verified inside the VM (child_verify: child_to_ring, then the stacked WHIR opening of its 2^25
+// words), and its fresh and carried claims go through the P_N batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../src/backend/backend';
+import type { PublicInput } from '../../../src/vm/public-input';
 import type { NodeAggregate, TreeAggregate } from '../../../src/workloads/recursion/aggregate-file';
+import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { nodeProgramWitness, type NodeStats, prepareNode, proveNode } from '../../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { freshSigners, nodeProgram, nodeRecord } from './children';
+import { expectFailsAt, freshSigners, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
 const next = xorshift32(0x74726565);
 const message = randomBytes(next, 32);
@@ -42,12 +45,32 @@ describe('a real 2→1 node proof of the node program', () => {
   });
 });
 
-// A node's own commitment (2^25 words) is past the node program's WHIR window (2^20..2^23), so a
-// parent cannot open a node child's stack yet: its witness builder refuses by name.
-describe('a parent over that node and a leaf', () => {
-  it("is refused before it runs: the node child's commitment is outside the WHIR window", async () => {
+describe('a parent over that node and a leaf, in the VM', () => {
+  let streams: Streams;
+  let pi: PublicInput;
+  beforeAll(async () => {
     const prepared = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: leafC }] }, { node: nodeRecord() });
+    streams = nodeProgramWitness(prepared);
+    pi = prepared.input.publicInput;
     expect(prepared.input.union.keys).toHaveLength(6);
-    expect(() => nodeProgramWitness(prepared)).toThrow(/2\^25 words at log inverse rate 1 is outside the WHIR piece's window/);
   }, 300_000);
+
+  it("verifies the node child's proof, rebuilds its statement, batches its fresh and carried claims, and computes the parent's public input", () => {
+    expect(streams.get('child_claims')).toHaveLength(1);
+    expect(streams.get('batch_node_rounds')).toHaveLength(Number(nodeProgram().program.bytecode.length.toString(2).length - 1) + 4);
+    const exec = run(streams, pi);
+    console.log(`parent over a node and a leaf: ${exec.programCycles} cycles`);
+  });
+
+  const NODE_END = 'assert claim == v * (wf + wc)';
+  it('[N3] a P_N round coefficient or v* changed: the last claim is not v*·Σ λ·eq(p, r)', () => {
+    expectFailsAt(tampered(streams, 'batch_node_rounds', 7, 1, (c) => (c[0] ^= 1)), 'write-conflict', NODE_END, pi);
+    expectFailsAt(tampered(streams, 'batch_node_value', 0, 0, (c) => (c[2] ^= 1)), 'write-conflict', NODE_END, pi);
+  });
+  it("[N1, N3] a carried claim of the node child changed: its digest C, so the child's statement, is another", () => {
+    expectFailsAt(tampered(streams, 'child_claims', 0, 30, (c) => (c[0] ^= 1)), 'write-conflict', 'assert v == s', pi);
+  });
+  it('[N3] no P_N batch though a child is a node', () => {
+    expectFailsAt(tampered(streams, 'has_node', 0, 0, (c) => c.set(gPow(0))), 'write-conflict', 'assert gn == 1', pi);
+  });
 });

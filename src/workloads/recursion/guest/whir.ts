@@ -35,10 +35,10 @@ import { challengeBits } from './positions';
 import { gPow, pushEntry, type Streams } from './streams';
 import { blockCells, powBits, transcriptEvents } from './transcript';
 
-/** The commitment sizes log N the program's WHIR piece handles (WHIR_MIN_LOGN .. + 3), at log
+/** The commitment sizes log N the program's WHIR piece handles (WHIR_MIN_LOGN .. + 8, up to the largest stack size_bounds admits, 2^28), at log
  * inverse rate 1, and the point claims its batch takes. */
 export const WHIR_MIN_LOGN = 20;
-export const WHIR_LOGNS = 4;
+export const WHIR_LOGNS = 9;
 export const POINT_CLAIMS = 110;
 /** The batch's point claims: the framework's, the table columns', then the public line's. */
 const FRAMEWORK_CLAIMS = 5, TABLE_CLAIMS = 102;
