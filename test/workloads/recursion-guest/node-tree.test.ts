@@ -10,6 +10,9 @@ import type { Backend } from '../../../src/backend/backend';
 import type { PublicInput } from '../../../src/vm/public-input';
 import type { NodeAggregate, TreeAggregate } from '../../../src/workloads/recursion/aggregate-file';
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
+import { type WhirRecord, whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { whirConfig } from '../../../src/pcs/whir/config';
+import { nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { nodeProgramWitness, type NodeStats, prepareNode, proveNode } from '../../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
@@ -48,18 +51,40 @@ describe('a real 2→1 node proof of the node program', () => {
 describe('a parent over that node and a leaf, in the VM', () => {
   let streams: Streams;
   let pi: PublicInput;
+  let opened: WhirRecord;
   beforeAll(async () => {
     const prepared = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: leafC }] }, { node: nodeRecord() });
     streams = nodeProgramWitness(prepared);
     pi = prepared.input.publicInput;
     expect(prepared.input.union.keys).toHaveLength(6);
+    // the node child's opening alone (main's piece g^5), on the public input the parent rebuilds
+    const carried = prepared.input.children[0].verdict.claims.carried!;
+    opened = whirWitness(nodeProgram().program, nodePublicInput(message, EPOCH, node.publicKeys, prepared.input.nodeProgramDigest, carried), node.proof);
   }, 300_000);
 
   it("verifies the node child's proof, rebuilds its statement, batches its fresh and carried claims, and computes the parent's public input", () => {
     expect(streams.get('child_claims')).toHaveLength(1);
     expect(streams.get('batch_node_rounds')).toHaveLength(Number(nodeProgram().program.bytecode.length.toString(2).length - 1) + 4);
     const exec = run(streams, pi);
+    expect(exec.unconstrainedReads).toEqual([]);
     console.log(`parent over a node and a leaf: ${exec.programCycles} cycles`);
+  });
+
+  // The node child's stack is 2^25 words: the WHIR window's n = 25 arm (6 levels) opens it.
+  const TERMINAL = 'fin[0] = wt * st[8 * nl + 1]';
+  it("opens the node child's 2^25-word stack in six levels, to the verifier's weight and point", () => {
+    expect(opened.logN).toBe(25);
+    expect(opened.phases).toHaveLength(whirConfig(25, 1).levels.length);
+    expect(whirConfig(25, 1).levels).toHaveLength(6);
+    const exec = run(opened.streams);
+    console.log(`the node child's opening (2^25 words, ${opened.phases.reduce((k, p) => k + p.queries.length, 0)} queries): ${exec.programCycles} cycles with child_to_ring`);
+  });
+  it("the node child's last tail round changed: its opening's terminal check", () => {
+    expectFailsAt(tampered(opened.streams, 'fs', opened.streams.get('fs')!.length - 2, 0, (c) => (c[2] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("a lane of the node child's leaf row changed, in the parent's run: the row's digest is not in level 0's slot", () => {
+    const NODE_SLOT = 'nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])';
+    expectFailsAt(tampered(streams, 'row_words', 3, 63, (c) => (c[0] ^= 1)), 'write-conflict', NODE_SLOT, pi);
   });
 
   const NODE_END = 'assert claim == v * (wf + wc)';
