@@ -127,16 +127,17 @@ OUT_TW = 371
 OUT_PLACE = 377
 OUT_CHI_OUT = 467
 OUT_ROOT = 483
+OUT_LB = 485
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
 # builds: g^(2^n) for n ≤ 32; per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s; block_sel's digit tables)
-CHILD_CHECKED = 485
-OUT_P2 = 485
-OUT_ZP = 518
-OUT_IM = 543
-OUT_EQD = 568
-OUT_GD = 664
-CHILD_OUT = 760
+CHILD_CHECKED = 486
+OUT_P2 = 486
+OUT_ZP = 519
+OUT_IM = 544
+OUT_EQD = 569
+OUT_GD = 665
+CHILD_OUT = 761
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -941,19 +942,22 @@ def ring_point(out, fr, n: Const):
     return
 
 
-# The memory columns' point claims (pc: the hinted points, n coordinates a claim) checked against
-# the record, as the native verifier routes them (src/vm/verify/framework.ts, public-line.ts): the
-# framework's claims 0..3 on mem_0, mem_1, mem_2, mem_final_cnt at ζ's first h coordinates
-# (OUT_ZETA; h the announced log memory size, OUT_SIZES entry 0), the public line's 107..109 on
-# mem_0..2 at (r, 0, …, 0) (r: OUT_LINE), each completed by its column's selector bits (the bits
-# of its offset past h). Hinted: t_k = [k < h] (k < n), then each column's offset's n bits, each
-# checked a bit; t a prefix with Π_k g^(t_k) = g^h, Π_k g^(2^k·o_k) = the column's g^offset
-# (OUT_PLACE entries 0..3). Coordinate k is t_k·P_k + (1 + t_k)·o_k.
+# The framework's and the public line's point claims (pc: the hinted points, n coordinates a
+# claim) checked against the record, as the native verifier routes them (src/vm/verify/framework.ts,
+# public-line.ts): the framework's claims 0..3 on mem_0, mem_1, mem_2, mem_final_cnt at ζ's first h
+# coordinates (OUT_ZETA; h the announced log memory size, OUT_SIZES entry 0), its claim 4 on the
+# bytecode's final count at ζ's first kbc coordinates (kbc the bytecode's log size, OUT_LB), the
+# public line's 107..109 on mem_0..2 at (r, 0, …, 0) (r: OUT_LINE), each completed by its column's
+# selector bits (the bits of its offset past h, or past kbc). Hinted: t_k = [k < h] (k < n), then
+# each memory column's offset's n bits, then u_k = [k < kbc], then the final count's offset's n
+# bits, each checked a bit; t and u prefixes with Π_k g^(t_k) = g^h, Π_k g^(u_k) = g^kbc,
+# Π_k g^(2^k·o_k) = the column's g^offset (OUT_PLACE entries 0..4). Coordinate k is
+# t_k·P_k + (1 + t_k)·o_k.
 @inline
 def memory_points(out, pc, n: Const):
-    mb = StackBuf(32 * 5)
-    hint_witness(mb[0:5 * n], "memory_bits")
-    for k in unroll(0, 5 * n):
+    mb = StackBuf(32 * 7)
+    hint_witness(mb[0:7 * n], "memory_bits")
+    for k in unroll(0, 7 * n):
         mb[k] = mb[k] * mb[k]
     gh = 1 + mb[0] * (GEN + 1)
     for k in unroll(1, n):
@@ -967,6 +971,16 @@ def memory_points(out, pc, n: Const):
         assert go == out[GEN ** (OUT_PLACE + c)]
         for k in unroll(0, n):
             pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]
+    gb = 1 + mb[5 * n] * (GEN + 1)
+    gf = 1 + mb[6 * n] * (GEN + 1)
+    for k in unroll(1, n):
+        mb[5 * n + k] = mb[5 * n + k] * mb[5 * n + k - 1]
+        gb = gb * (1 + mb[5 * n + k] * (GEN + 1))
+        gf = gf * (1 + mb[6 * n + k] * (GEN ** (2 ** k) + 1))
+    assert gb == out[GEN ** OUT_LB]
+    assert gf == out[GEN ** (OUT_PLACE + 4)]
+    for k in unroll(0, n):
+        pc[4 * n + k] = mb[5 * n + k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[5 * n + k]) * mb[6 * n + k]
     for c in unroll(0, 3):
         b = FRAMEWORK_VALUES + c
         pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]
@@ -1061,8 +1075,8 @@ def table_weights(out, x1, lp, n: Const):
 # their own squares, so the ring's selector rides in ρ) — then each OOD claim's eq and each
 # query's weight at the coordinates bound after it.
 # The point claims' values are checked against the record's, ρ built from it (ring_point), the
-# memory columns' points checked against it (memory_points), the table columns' built from it
-# (table_weights); hinted and not linked yet: the bytecode final count's point (claim 4).
+# framework's and the line's points checked against it (memory_points), the table columns' built
+# from it (table_weights).
 def whir_open(out, n: Const, nl: Const):
     ch = StackBuf(2 * (POINT_CLAIMS + 7))
     ch[0] = out[GEN ** OUT_CHAIN]
@@ -1636,6 +1650,7 @@ def air_terminal(out):
 #   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
 #   OUT_CHI_OUT (nb)  the zerocheck's χ_out (its challenges past χ_in): ring switching's point is
 #                     χ'_in ‖ χ_out on q_flock's slice; OUT_ROOT (2) the commitment root's halves
+#   OUT_LB (1)        g^kbc, the bytecode's log size (the statement's lb)
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
@@ -1648,6 +1663,7 @@ def air_terminal(out):
 def child_to_ring(s0, s1, p0, p1, lb, out):
     out[GEN ** OUT_PUBLIC] = p0
     out[GEN ** (OUT_PUBLIC + 1)] = p1
+    out[GEN ** OUT_LB] = lb
     ch = StackBuf(2 * 20)
     ch[0] = FS_START_0
     ch[1] = FS_START_1

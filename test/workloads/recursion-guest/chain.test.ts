@@ -168,6 +168,7 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.place + 40, (c) => (c[0] ^= 2)), 'write-conflict', 'pl[GEN ** (STACK_FIRST[b] + j)] = go');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.chiOut + 2, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.root + 1, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.lb, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** OUT_LB] = lb');
   });
   it("another ring-switching claim: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.ring, (c) => (c[3] ^= 1)), 'write-conflict', 'out[GEN ** OUT_RING] = tr');
