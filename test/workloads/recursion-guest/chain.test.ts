@@ -11,7 +11,7 @@ import { chainWitness, OUT } from '../../../src/workloads/recursion/guest/chain'
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { TABLE_BASES, virtualSlot } from '../../../src/vm/tables/columns';
 import { N_CONSTRAINTS, TABLE_SCHEMAS } from '../../../src/vm/tables/schema';
-import { type Child, expectFailsAt, leafChild, NODE_SOURCE, nodeProgram, run, type Streams, tampered, vectorChild } from './children';
+import { type Child, expectFailsAt, leafChild, NODE_SOURCE, piecesProgram, run, type Streams, tampered, vectorChild } from './children';
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 const CEIL = 'assert gw * ge == GEN ** (2 ** m)';
@@ -29,7 +29,7 @@ describe("a child's verification in the VM, one chain from FS_START to ring swit
     const exec = run(rec.streams);
     expect(rec.streams.get('child_expect')![0]).toHaveLength(OUT.checked);
     const bare = run(chainWitness(child.program, child.publicInput, child.proof, true).streams);
-    console.log(`${child.name}: bus depth ${rec.busDepth}, max τ ${Math.max(...rec.shape.taus)}, τ_BLAKE2S ${rec.shape.taus[5]}: ${bare.programCycles} cycles bare, ${exec.programCycles} with the record checked (program: ${nodeProgram().program.bytecode.length} slots)`);
+    console.log(`${child.name}: bus depth ${rec.busDepth}, max τ ${Math.max(...rec.shape.taus)}, τ_BLAKE2S ${rec.shape.taus[5]}: ${bare.programCycles} cycles bare, ${exec.programCycles} with the record checked (program: ${piecesProgram().program.bytecode.length} slots)`);
   };
   for (const name of ['arith', 'big', 'hash']) it(`${name}: every value of the child's record is the verifier's`, () => endsAtVerifiers(vectorChild(name)));
   describe('a leaf aggregate', () => {

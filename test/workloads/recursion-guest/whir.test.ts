@@ -12,7 +12,7 @@ import { proveProgram } from '../../../src/vm/prove/prove';
 import { verifyProgram } from '../../../src/vm/verify/verify';
 import { nativeOrCpu } from '../../native/fast-backend';
 import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
-import { type Child, expectFailsAt, leafChild, nodeProgram, run, tampered, vectorChild } from './children';
+import { type Child, expectFailsAt, leafChild, piecesProgram, run, tampered, vectorChild } from './children';
 
 function opens(child: Child) {
   const rec = whirWitness(child.program, child.publicInput, child.proof);
@@ -21,7 +21,7 @@ function opens(child: Child) {
   expect(rec.point).toHaveLength(rec.logN);
   // program cycles by function (specialisations together; main's range holds the fill)
   const by = new Map<string, number>();
-  for (const f of nodeProgram().program.fnRanges) {
+  for (const f of piecesProgram().program.fnRanges) {
     const name = f.name.replace(/__.*/, '');
     if (name === 'main') continue;
     let c = 0;
@@ -31,7 +31,7 @@ function opens(child: Child) {
   const whir = ['whir_at', 'whir_open', 'column_weight', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
   const parts = whir.map((k) => `${k} ${by.get(k) ?? 0}`).join(', ');
   const own = whir.reduce((t, k) => t + (by.get(k) ?? 0), 0);
-  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${nodeProgram().program.bytecode.length} slots)`);
+  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${piecesProgram().program.bytecode.length} slots)`);
 }
 
 describe("a child's stacked WHIR opening in the VM", () => {
@@ -54,9 +54,9 @@ describe("arith's opening as a piece of the node program", () => {
     const backend = await nativeOrCpu('whir piece');
     try {
       const publicInput = [eZero(), eZero()] as const;
-      const { proof, stats } = await proveProgram(nodeProgram().program, publicInput, { backend, witness: rec.streams });
+      const { proof, stats } = await proveProgram(piecesProgram().program, publicInput, { backend, witness: rec.streams });
       console.log(`arith's WHIR piece proved: ${stats.programCycles} program cycles (${stats.cycles} with the fill), ${stats.proofBytes} proof bytes`);
-      expect(verifyProgram(nodeProgram().program, publicInput, proof).valid).toBe(true);
+      expect(verifyProgram(piecesProgram().program, publicInput, proof).valid).toBe(true);
     } finally {
       backend.dispose();
     }
