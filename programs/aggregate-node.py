@@ -1,5 +1,6 @@
-# aggregate-node: the in-VM verifier of a child VM proof (issue 31), built piece by piece. Each
-# piece is a function below, executed in tests on hints taken from real child proofs
+# aggregate-node: the node program (issue 31; main, at the end, is the node): the in-VM verifier
+# of its child VM proofs, built piece by piece, and the node's own layer. Each piece is a function
+# below, executed in tests on hints taken from real child proofs
 # (src/workloads/recursion/guest builds the hints from a TypeScript verification of the child;
 # docs/recursion-guest.md says what each piece checks and costs).
 #
@@ -20,15 +21,8 @@
 #   block_digits  per bus block (push's 36, then count's 27): its offset's DIGITS 4-bit digits
 #               g^d, least significant first
 #   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
-# and, for main's pieces on one child:
-#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
-#               verification through ring switching's claim, 3 the query positions
-#   child_statement  [s0, s1, p0, p1, g^kbc]; child_expect  the child's record, CHILD_CHECKED cells
-#   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
-#   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
-#   challenges  per squeeze: the challenge the TypeScript verifier drew
-#   n_openings  [g^n]: the queries opened, every phase's in order
-#   opening     per query: [g^k (k = 0 a leaf of 8 blocks, 1 of 3), g^(height - 1), the root's two cells]
+# (the pieces' test variant's own streams, `piece` and the replays', are test/workloads/
+# recursion-guest/pieces.py's)
 from snark_lib import *
 
 Y = f192(0, 1, 0)

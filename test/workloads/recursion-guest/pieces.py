@@ -2,6 +2,17 @@
 # with its main replaced by this file): the replays of one child verification's transcript,
 # Merkle openings and query positions against the TypeScript verifier's values, and main, a
 # dispatch on the hint `piece`. Not a node program: a piece writes no public input.
+#
+# Streams of its own:
+#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
+#               verification through ring switching's claim, 3 the query positions, 5 that bare
+#               run and the WHIR opening
+#   child_statement  [s0, s1, p0, p1, g^kbc]; child_expect  the child's record, CHILD_CHECKED cells
+#   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
+#   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
+#   challenges  per squeeze: the challenge the TypeScript verifier drew
+#   n_openings  [g^n]: the queries opened, every phase's in order
+#   opening     per query: [g^k (k = 0 a leaf of 8 blocks, 1 of 3), g^(height - 1), the root's two cells]
 
 # One query's opening checked against a root (r0, r1): its leaf image of nb blocks hinted and
 # hashed, its path of height log(hg) + 1 walked to the root.
