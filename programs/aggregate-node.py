@@ -1,5 +1,6 @@
-# aggregate-node: the in-VM verifier of a child VM proof (issue 31), built piece by piece. Each
-# piece is a function below, executed in tests on hints taken from real child proofs
+# aggregate-node: the node program (issue 31; main, at the end, is the node): the in-VM verifier
+# of its child VM proofs, built piece by piece, and the node's own layer. Each piece is a function
+# below, executed in tests on hints taken from real child proofs
 # (src/workloads/recursion/guest builds the hints from a TypeScript verification of the child;
 # docs/recursion-guest.md says what each piece checks and costs).
 #
@@ -20,15 +21,8 @@
 #   block_digits  per bus block (push's 36, then count's 27): its offset's DIGITS 4-bit digits
 #               g^d, least significant first
 #   bytecode_share  [the share]: the deferred value, checked through the AIR terminal
-# and, for main's pieces on one child:
-#   piece       [g^p]: p = 0 the transcript replay, 1 the Merkle openings, 2 (4 bare) one child's
-#               verification through ring switching's claim, 3 the query positions
-#   child_statement  [s0, s1, p0, p1, g^kbc]; child_expect  the child's record, CHILD_CHECKED cells
-#   n_events    [g^n]: the transcript's compressions, a grinding check counting as one
-#   events      per event: [g^k], k = 0 absorb, 1 squeeze, 2 grinding check
-#   challenges  per squeeze: the challenge the TypeScript verifier drew
-#   n_openings  [g^n]: the queries opened, every phase's in order
-#   opening     per query: [g^k (k = 0 a leaf of 8 blocks, 1 of 3), g^(height - 1), the root's two cells]
+# (the pieces' test variant's own streams, `piece` and the replays', are test/workloads/
+# recursion-guest/pieces.py's)
 from snark_lib import *
 
 Y = f192(0, 1, 0)
@@ -74,8 +68,8 @@ FLOCK_CLAIM = 83
 # (WHIR_MIN_LOGN .. + WHIR_LOGNS - 1, at log inverse rate 1), and their query counts per level
 # (WHIR_QUERIES[0][logN - 15]), WHIR_Q[7·(logN - WHIR_MIN_LOGN) + level].
 WHIR_MIN_LOGN = 20
-WHIR_LOGNS = 4
-WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0]
+WHIR_LOGNS = 9
+WHIR_Q = [224, 56, 38, 28, 0, 0, 0, 224, 56, 38, 28, 22, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 0, 0, 225, 56, 38, 28, 23, 19, 0, 226, 56, 38, 28, 23, 19, 0, 226, 56, 38, 28, 23, 19, 0, 227, 56, 38, 28, 23, 19, 16, 228, 56, 38, 28, 23, 19, 16]
 # The point claims the batch combines after the ring claim: the framework values', the table
 # sumcheck's column values' and the public-input line's three limbs' claims, in that order.
 POINT_CLAIMS = 110
@@ -127,16 +121,17 @@ OUT_TW = 371
 OUT_PLACE = 377
 OUT_CHI_OUT = 467
 OUT_ROOT = 483
+OUT_LB = 485
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
 # builds: g^(2^n) for n ≤ 32; per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s; block_sel's digit tables)
-CHILD_CHECKED = 485
-OUT_P2 = 485
-OUT_ZP = 518
-OUT_IM = 543
-OUT_EQD = 568
-OUT_GD = 664
-CHILD_OUT = 760
+CHILD_CHECKED = 486
+OUT_P2 = 486
+OUT_ZP = 519
+OUT_IM = 544
+OUT_EQD = 569
+OUT_GD = 665
+CHILD_OUT = 761
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
 # interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
 # coordinates (the GKR's depths are below it), a block's offset has that many bits.
@@ -396,17 +391,6 @@ def merkle_walk(d0, d1, r0, r1, h: Const):
     for l in unroll(1, h):
         pos = pos * GEN + bits[h - 1 - l]
     return pos
-
-
-# One query's opening checked against a root (r0, r1): its leaf image of nb blocks hinted and
-# hashed, its path of height log(hg) + 1 walked to the root.
-def open_leaf(r0, r1, hg, nb: Const):
-    img = StackBuf(32)
-    hint_witness(img[0:4 * nb], "leaf")
-    dg = StackBuf(2)
-    leaf_hash(img, dg, nb)
-    d = match_range(log(hg), range(0, MAX_HEIGHT), lambda k: merkle_walk(dg[0], dg[1], r0, r1, k + 1))
-    return
 
 
 # Round v of the table sumcheck, chain steps 1 + 4v .. 4 + 4v: c0, c2, c3 absorbed, r
@@ -941,19 +925,22 @@ def ring_point(out, fr, n: Const):
     return
 
 
-# The memory columns' point claims (pc: the hinted points, n coordinates a claim) checked against
-# the record, as the native verifier routes them (src/vm/verify/framework.ts, public-line.ts): the
-# framework's claims 0..3 on mem_0, mem_1, mem_2, mem_final_cnt at ζ's first h coordinates
-# (OUT_ZETA; h the announced log memory size, OUT_SIZES entry 0), the public line's 107..109 on
-# mem_0..2 at (r, 0, …, 0) (r: OUT_LINE), each completed by its column's selector bits (the bits
-# of its offset past h). Hinted: t_k = [k < h] (k < n), then each column's offset's n bits, each
-# checked a bit; t a prefix with Π_k g^(t_k) = g^h, Π_k g^(2^k·o_k) = the column's g^offset
-# (OUT_PLACE entries 0..3). Coordinate k is t_k·P_k + (1 + t_k)·o_k.
+# The framework's and the public line's point claims (pc: the hinted points, n coordinates a
+# claim) checked against the record, as the native verifier routes them (src/vm/verify/framework.ts,
+# public-line.ts): the framework's claims 0..3 on mem_0, mem_1, mem_2, mem_final_cnt at ζ's first h
+# coordinates (OUT_ZETA; h the announced log memory size, OUT_SIZES entry 0), its claim 4 on the
+# bytecode's final count at ζ's first kbc coordinates (kbc the bytecode's log size, OUT_LB), the
+# public line's 107..109 on mem_0..2 at (r, 0, …, 0) (r: OUT_LINE), each completed by its column's
+# selector bits (the bits of its offset past h, or past kbc). Hinted: t_k = [k < h] (k < n), then
+# each memory column's offset's n bits, then u_k = [k < kbc], then the final count's offset's n
+# bits, each checked a bit; t and u prefixes with Π_k g^(t_k) = g^h, Π_k g^(u_k) = g^kbc,
+# Π_k g^(2^k·o_k) = the column's g^offset (OUT_PLACE entries 0..4). Coordinate k is
+# t_k·P_k + (1 + t_k)·o_k.
 @inline
 def memory_points(out, pc, n: Const):
-    mb = StackBuf(32 * 5)
-    hint_witness(mb[0:5 * n], "memory_bits")
-    for k in unroll(0, 5 * n):
+    mb = StackBuf(32 * 7)
+    hint_witness(mb[0:7 * n], "memory_bits")
+    for k in unroll(0, 7 * n):
         mb[k] = mb[k] * mb[k]
     gh = 1 + mb[0] * (GEN + 1)
     for k in unroll(1, n):
@@ -967,6 +954,16 @@ def memory_points(out, pc, n: Const):
         assert go == out[GEN ** (OUT_PLACE + c)]
         for k in unroll(0, n):
             pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]
+    gb = 1 + mb[5 * n] * (GEN + 1)
+    gf = 1 + mb[6 * n] * (GEN + 1)
+    for k in unroll(1, n):
+        mb[5 * n + k] = mb[5 * n + k] * mb[5 * n + k - 1]
+        gb = gb * (1 + mb[5 * n + k] * (GEN + 1))
+        gf = gf * (1 + mb[6 * n + k] * (GEN ** (2 ** k) + 1))
+    assert gb == out[GEN ** OUT_LB]
+    assert gf == out[GEN ** (OUT_PLACE + 4)]
+    for k in unroll(0, n):
+        pc[4 * n + k] = mb[5 * n + k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[5 * n + k]) * mb[6 * n + k]
     for c in unroll(0, 3):
         b = FRAMEWORK_VALUES + c
         pc[n * b] = mb[0] * out[GEN ** OUT_LINE] + (1 + mb[0]) * mb[n + n * c]
@@ -1061,8 +1058,8 @@ def table_weights(out, x1, lp, n: Const):
 # their own squares, so the ring's selector rides in ρ) — then each OOD claim's eq and each
 # query's weight at the coordinates bound after it.
 # The point claims' values are checked against the record's, ρ built from it (ring_point), the
-# memory columns' points checked against it (memory_points), the table columns' built from it
-# (table_weights); hinted and not linked yet: the bytecode final count's point (claim 4).
+# framework's and the line's points checked against it (memory_points), the table columns' built
+# from it (table_weights).
 def whir_open(out, n: Const, nl: Const):
     ch = StackBuf(2 * (POINT_CLAIMS + 7))
     ch[0] = out[GEN ** OUT_CHAIN]
@@ -1636,6 +1633,7 @@ def air_terminal(out):
 #   OUT_PLACE (90)    g^offset of every committed column in the stack, in global column order
 #   OUT_CHI_OUT (nb)  the zerocheck's χ_out (its challenges past χ_in): ring switching's point is
 #                     χ'_in ‖ χ_out on q_flock's slice; OUT_ROOT (2) the commitment root's halves
+#   OUT_LB (1)        g^kbc, the bytecode's log size (the statement's lb)
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
@@ -1648,6 +1646,7 @@ def air_terminal(out):
 def child_to_ring(s0, s1, p0, p1, lb, out):
     out[GEN ** OUT_PUBLIC] = p0
     out[GEN ** (OUT_PUBLIC + 1)] = p1
+    out[GEN ** OUT_LB] = lb
     ch = StackBuf(2 * 20)
     ch[0] = FS_START_0
     ch[1] = FS_START_1
@@ -1686,84 +1685,6 @@ def child_to_ring(s0, s1, p0, p1, lb, out):
     t0, t1 = table_at(fw[2 * FRAMEWORK_VALUES], fw[2 * FRAMEWORK_VALUES + 1], out)
     f0, f1 = flock_at(t0, t1, out)
     ring_target(f0, f1, out)
-    return
-
-
-# Every opening of one child verification checked against its phase's root.
-def merkle_replay():
-    nn = StackBuf(1)
-    hint_witness(nn, "n_openings")
-    ng = nn[0]
-    for i in mul_range(1, ng):
-        sh = StackBuf(4)
-        hint_witness(sh, "opening")
-        assert log(sh[0]) < 2
-        assert log(sh[1]) < MAX_HEIGHT
-        match log(sh[0]):
-            case 0:
-                open_leaf(sh[2], sh[3], sh[1], 8)
-            case 1:
-                open_leaf(sh[2], sh[3], sh[1], 3)
-    return
-
-
-# A query squeeze's positions: each d-bit run j of the challenge's bits (bits_run), checked
-# against the position the verifier drew.
-@inline
-def check_runs(bits, d: Const):
-    want = StackBuf(192)
-    hint_witness(want[0:192 // d], "positions")
-    for j in unroll(0, 192 // d):
-        want[j] = bits_run(bits, j, d)
-    return 0
-
-
-# Every query squeeze of one child verification: the squeezed challenge and g^(d - 1) hinted,
-# its bits checked once, then its runs by a dispatch on d.
-def positions_replay():
-    nn = StackBuf(1)
-    hint_witness(nn, "n_squeezes")
-    ng = nn[0]
-    for i in mul_range(1, ng):
-        sq = StackBuf(2)
-        hint_witness(sq, "squeeze")
-        assert log(sq[1]) < MAX_HEIGHT
-        bits = StackBuf(192)
-        challenge_bits(sq[0], bits)
-        d = match_range(log(sq[1]), range(0, MAX_HEIGHT), lambda k: check_runs(bits, k + 1) + 0)
-    return
-
-
-# The transcript of one child verification replayed event by event on a heap chain of
-# chaining values, each squeeze checked against the TypeScript verifier's challenge.
-def transcript_replay():
-    nn = StackBuf(1)
-    hint_witness(nn, "n_events")
-    ng = nn[0]
-    hh = HeapBuf(ng * ng * GEN ** 2)
-    hh[GEN ** 0] = FS_START_0
-    hh[GEN] = FS_START_1
-    for i in mul_range(1, ng):
-        i2 = i * i
-        ch = StackBuf(4)
-        ch[0] = hh[i2]
-        ch[1] = hh[i2 * GEN]
-        ev = StackBuf(1)
-        hint_witness(ev, "events")
-        kd = ev[0]
-        assert log(kd) < 3
-        match log(kd):
-            case 0:
-                s = fs_observe(ch, 0)
-            case 1:
-                c = fs_squeeze(ch, 0)
-                want = StackBuf(1)
-                hint_witness(want, "challenges")
-                want[0] = c
-            case 2:
-                fs_grind(ch, 0)
-        hh[i2 * GEN ** 2] = ch[2]
-        hh[i2 * GEN ** 3] = ch[3]
     return
 
 
@@ -2546,43 +2467,9 @@ def verify_signature(ctx, root, pp):
 
 
 
-# Until the node is assembled, main runs one piece on one child: the hint `piece` is g^0 for
-# the transcript replay, g^1 for the Merkle openings, g^3 for the query positions, g^2 for one
-# child's verification through ring switching's claim (child_to_ring) on its hinted statement,
-# with the record pre-written from the hint `child_expect` (the TypeScript verifier's values), so
-# each of the program's writes into it is checked at its own line; g^4 the same bare, as the
-# node runs it (only the program's own checks); g^5 that bare run, then the stacked WHIR opening
-# on the chain it leaves (whir_at): one chain from the statement to WHIR's terminal check; g^6
-# the node (node_main). A piece other than the node writes no public input, so this dispatch
-# goes when the node is whole: main will be node_main.
+# The program is the node: main verifies its children and asserts the node's statement into the
+# public input (node_main). The pieces' tests run a variant whose main dispatches on a hinted piece
+# (test/workloads/recursion-guest/pieces.py).
 def main():
-    pc = StackBuf(1)
-    hint_witness(pc, "piece")
-    assert log(pc[0]) < 7
-    match log(pc[0]):
-        case 0:
-            transcript_replay()
-        case 1:
-            merkle_replay()
-        case 2:
-            st = StackBuf(5)
-            hint_witness(st, "child_statement")
-            out = HeapBuf(CHILD_OUT)
-            hint_witness(out[0:CHILD_CHECKED], "child_expect")
-            child_to_ring(st[0], st[1], st[2], st[3], st[4], out)
-        case 3:
-            positions_replay()
-        case 4:
-            sb = StackBuf(5)
-            hint_witness(sb, "child_statement")
-            rec = HeapBuf(CHILD_OUT)
-            child_to_ring(sb[0], sb[1], sb[2], sb[3], sb[4], rec)
-        case 5:
-            sw = StackBuf(5)
-            hint_witness(sw, "child_statement")
-            rw = HeapBuf(CHILD_OUT)
-            child_to_ring(sw[0], sw[1], sw[2], sw[3], sw[4], rw)
-            whir_at(rw)
-        case 6:
-            node_main()
+    node_main()
     return

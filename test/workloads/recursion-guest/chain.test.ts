@@ -11,7 +11,7 @@ import { chainWitness, OUT } from '../../../src/workloads/recursion/guest/chain'
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { TABLE_BASES, virtualSlot } from '../../../src/vm/tables/columns';
 import { N_CONSTRAINTS, TABLE_SCHEMAS } from '../../../src/vm/tables/schema';
-import { type Child, expectFailsAt, leafChild, NODE_SOURCE, nodeProgram, run, type Streams, tampered, vectorChild } from './children';
+import { type Child, expectFailsAt, leafChild, NODE_SOURCE, piecesProgram, run, type Streams, tampered, vectorChild } from './children';
 
 const PRODUCTS = 'chk[0] = pr[0] + lam * (pr[1] + lam * pr[2])';
 const CEIL = 'assert gw * ge == GEN ** (2 ** m)';
@@ -29,7 +29,7 @@ describe("a child's verification in the VM, one chain from FS_START to ring swit
     const exec = run(rec.streams);
     expect(rec.streams.get('child_expect')![0]).toHaveLength(OUT.checked);
     const bare = run(chainWitness(child.program, child.publicInput, child.proof, true).streams);
-    console.log(`${child.name}: bus depth ${rec.busDepth}, max τ ${Math.max(...rec.shape.taus)}, τ_BLAKE2S ${rec.shape.taus[5]}: ${bare.programCycles} cycles bare, ${exec.programCycles} with the record checked (program: ${nodeProgram().program.bytecode.length} slots)`);
+    console.log(`${child.name}: bus depth ${rec.busDepth}, max τ ${Math.max(...rec.shape.taus)}, τ_BLAKE2S ${rec.shape.taus[5]}: ${bare.programCycles} cycles bare, ${exec.programCycles} with the record checked (program: ${piecesProgram().program.bytecode.length} slots)`);
   };
   for (const name of ['arith', 'big', 'hash']) it(`${name}: every value of the child's record is the verifier's`, () => endsAtVerifiers(vectorChild(name)));
   describe('a leaf aggregate', () => {
@@ -168,6 +168,7 @@ describe('one chain against the verifier\'s record: each stage\'s values', () =>
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.place + 40, (c) => (c[0] ^= 2)), 'write-conflict', 'pl[GEN ** (STACK_FIRST[b] + j)] = go');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.chiOut + 2, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_CHI_OUT + i)] = chi[8 + i]');
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.root + 1, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** (OUT_ROOT + k)] = fs_observe_half(ch, 4 + ANNOUNCED + k)');
+    expectFailsAt(tampered(streams, 'child_expect', 0, OUT.lb, (c) => (c[0] ^= 2)), 'write-conflict', 'out[GEN ** OUT_LB] = lb');
   });
   it("another ring-switching claim: the program computes the verifier's", () => {
     expectFailsAt(tampered(streams, 'child_expect', 0, OUT.ring, (c) => (c[3] ^= 1)), 'write-conflict', 'out[GEN ** OUT_RING] = tr');

@@ -59,6 +59,20 @@ export function nodeProgram(): CompiledSource {
   return compiled;
 }
 
+/** The pieces' test variant: the node program's source with its main (the file's last function)
+ * replaced by pieces.py, whose main dispatches on the hint `piece`. Lines before main keep their
+ * numbers, so a failed piece names the node program's own line. */
+export const PIECES_SOURCE = ((): string => {
+  const at = NODE_SOURCE.indexOf('\ndef main():\n');
+  if (at < 0 || NODE_SOURCE.indexOf('\ndef ', at + 1) >= 0) throw new Error('programs/aggregate-node.py: main is not its last function');
+  return NODE_SOURCE.slice(0, at + 1) + readFileSync(new URL('./pieces.py', import.meta.url), 'utf8');
+})();
+let pieces: CompiledSource | undefined;
+export function piecesProgram(): CompiledSource {
+  pieces ??= compileSource(PIECES_SOURCE, { file: 'programs/aggregate-node.py (pieces)' });
+  return pieces;
+}
+
 /** The node program with the node layer's witness builder, as proveNode takes it. */
 export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness });
 
@@ -73,8 +87,11 @@ export function tampered(streams: Streams, name: string, entry: number, cell: nu
   return out;
 }
 
+/** Streams with a `piece` run the pieces' variant; the others (a node's) the node program. */
+const isPiece = (streams: Streams): boolean => streams.has('piece');
+
 export function run(streams: Streams, publicInput: PublicInput | null = null): Execution {
-  return execute(nodeProgram().program, publicInput, { witness: streams });
+  return execute((isPiece(streams) ? piecesProgram() : nodeProgram()).program, publicInput, { witness: streams });
 }
 
 /** The run fails, and the instruction that failed was lowered from the source line holding `line`. */
@@ -89,5 +106,5 @@ export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], li
   const ex = err as ExecutionError;
   expect(ex.kind, ex.message).toBe(kind);
   expect(ex.line, ex.message).not.toBeNull();
-  expect(NODE_SOURCE.split('\n')[ex.line! - 1].trim()).toBe(line);
+  expect((isPiece(streams) ? PIECES_SOURCE : NODE_SOURCE).split('\n')[ex.line! - 1].trim()).toBe(line);
 }

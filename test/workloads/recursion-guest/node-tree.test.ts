@@ -1,18 +1,24 @@
 // The node program proved for real: a 2→1 node over two leaf aggregates and a raw signer, proved
 // by proveNode with the node layer's witness (nodeWitness) and verified at the root
 // (verifyTreeAggregate: its claims evaluated natively, D_N rebuilt, the VM proof checked); then a
-// parent over that node and a third leaf, which the node program cannot verify yet: a node's own
-// stack is past its WHIR window. Each child's proof is verified inside the VM (child_verify:
-// child_to_ring, then the stacked WHIR opening).
+// parent over that node and a third leaf run in the VM, so a node child's statement is rebuilt
+// from its hinted carried claims (their digest C) and the node children's seed, its proof is
+// verified inside the VM (child_verify: child_to_ring, then the stacked WHIR opening of its 2^25
+// words), and its fresh and carried claims go through the P_N batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../src/backend/backend';
+import type { PublicInput } from '../../../src/vm/public-input';
 import type { NodeAggregate, TreeAggregate } from '../../../src/workloads/recursion/aggregate-file';
+import { gPow } from '../../../src/workloads/recursion/guest/streams';
+import { type WhirRecord, whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { whirConfig } from '../../../src/pcs/whir/config';
+import { nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { nodeProgramWitness, type NodeStats, prepareNode, proveNode } from '../../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { freshSigners, nodeProgram, nodeRecord } from './children';
+import { expectFailsAt, freshSigners, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
 const next = xorshift32(0x74726565);
 const message = randomBytes(next, 32);
@@ -42,12 +48,54 @@ describe('a real 2→1 node proof of the node program', () => {
   });
 });
 
-// A node's own commitment (2^25 words) is past the node program's WHIR window (2^20..2^23), so a
-// parent cannot open a node child's stack yet: its witness builder refuses by name.
-describe('a parent over that node and a leaf', () => {
-  it("is refused before it runs: the node child's commitment is outside the WHIR window", async () => {
+describe('a parent over that node and a leaf, in the VM', () => {
+  let streams: Streams;
+  let pi: PublicInput;
+  let opened: WhirRecord;
+  beforeAll(async () => {
     const prepared = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: leafC }] }, { node: nodeRecord() });
+    streams = nodeProgramWitness(prepared);
+    pi = prepared.input.publicInput;
     expect(prepared.input.union.keys).toHaveLength(6);
-    expect(() => nodeProgramWitness(prepared)).toThrow(/2\^25 words at log inverse rate 1 is outside the WHIR piece's window/);
+    // the node child's opening alone (main's piece g^5), on the public input the parent rebuilds
+    const carried = prepared.input.children[0].verdict.claims.carried!;
+    opened = whirWitness(nodeProgram().program, nodePublicInput(message, EPOCH, node.publicKeys, prepared.input.nodeProgramDigest, carried), node.proof);
   }, 300_000);
+
+  it("verifies the node child's proof, rebuilds its statement, batches its fresh and carried claims, and computes the parent's public input", () => {
+    expect(streams.get('child_claims')).toHaveLength(1);
+    expect(streams.get('batch_node_rounds')).toHaveLength(Number(nodeProgram().program.bytecode.length.toString(2).length - 1) + 4);
+    const exec = run(streams, pi);
+    expect(exec.unconstrainedReads).toEqual([]);
+    console.log(`parent over a node and a leaf: ${exec.programCycles} cycles`);
+  });
+
+  // The node child's stack is 2^25 words: the WHIR window's n = 25 arm (6 levels) opens it.
+  const TERMINAL = 'fin[0] = wt * st[8 * nl + 1]';
+  it("opens the node child's 2^25-word stack in six levels, to the verifier's weight and point", () => {
+    expect(opened.logN).toBe(25);
+    expect(opened.phases).toHaveLength(whirConfig(25, 1).levels.length);
+    expect(whirConfig(25, 1).levels).toHaveLength(6);
+    const exec = run(opened.streams);
+    console.log(`the node child's opening (2^25 words, ${opened.phases.reduce((k, p) => k + p.queries.length, 0)} queries): ${exec.programCycles} cycles with child_to_ring`);
+  });
+  it("the node child's last tail round changed: its opening's terminal check", () => {
+    expectFailsAt(tampered(opened.streams, 'fs', opened.streams.get('fs')!.length - 2, 0, (c) => (c[2] ^= 1)), 'write-conflict', TERMINAL);
+  });
+  it("a lane of the node child's leaf row changed, in the parent's run: the row's digest is not in level 0's slot", () => {
+    const NODE_SLOT = 'nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])';
+    expectFailsAt(tampered(streams, 'row_words', 3, 63, (c) => (c[0] ^= 1)), 'write-conflict', NODE_SLOT, pi);
+  });
+
+  const NODE_END = 'assert claim == v * (wf + wc)';
+  it('[N3] a P_N round coefficient or v* changed: the last claim is not v*·Σ λ·eq(p, r)', () => {
+    expectFailsAt(tampered(streams, 'batch_node_rounds', 7, 1, (c) => (c[0] ^= 1)), 'write-conflict', NODE_END, pi);
+    expectFailsAt(tampered(streams, 'batch_node_value', 0, 0, (c) => (c[2] ^= 1)), 'write-conflict', NODE_END, pi);
+  });
+  it("[N1, N3] a carried claim of the node child changed: its digest C, so the child's statement, is another", () => {
+    expectFailsAt(tampered(streams, 'child_claims', 0, 30, (c) => (c[0] ^= 1)), 'write-conflict', 'assert v == s', pi);
+  });
+  it('[N3] no P_N batch though a child is a node', () => {
+    expectFailsAt(tampered(streams, 'has_node', 0, 0, (c) => c.set(gPow(0))), 'write-conflict', 'assert gn == 1', pi);
+  });
 });

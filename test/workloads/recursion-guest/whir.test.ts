@@ -12,7 +12,7 @@ import { proveProgram } from '../../../src/vm/prove/prove';
 import { verifyProgram } from '../../../src/vm/verify/verify';
 import { nativeOrCpu } from '../../native/fast-backend';
 import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
-import { type Child, expectFailsAt, leafChild, nodeProgram, run, tampered, vectorChild } from './children';
+import { type Child, expectFailsAt, leafChild, piecesProgram, run, tampered, vectorChild } from './children';
 
 function opens(child: Child) {
   const rec = whirWitness(child.program, child.publicInput, child.proof);
@@ -21,7 +21,7 @@ function opens(child: Child) {
   expect(rec.point).toHaveLength(rec.logN);
   // program cycles by function (specialisations together; main's range holds the fill)
   const by = new Map<string, number>();
-  for (const f of nodeProgram().program.fnRanges) {
+  for (const f of piecesProgram().program.fnRanges) {
     const name = f.name.replace(/__.*/, '');
     if (name === 'main') continue;
     let c = 0;
@@ -31,7 +31,7 @@ function opens(child: Child) {
   const whir = ['whir_at', 'whir_open', 'column_weight', 'whir_row', 'merkle_walk', 'query_weight', 'query_runs'];
   const parts = whir.map((k) => `${k} ${by.get(k) ?? 0}`).join(', ');
   const own = whir.reduce((t, k) => t + (by.get(k) ?? 0), 0);
-  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${nodeProgram().program.bytecode.length} slots)`);
+  console.log(`${child.name}: stacked WHIR opening of 2^${rec.logN} words, ${rec.phases.length} levels, ${queries} queries: ${own} cycles (${parts}), ${exec.programCycles} with child_to_ring (program: ${piecesProgram().program.bytecode.length} slots)`);
 }
 
 describe("a child's stacked WHIR opening in the VM", () => {
@@ -54,9 +54,9 @@ describe("arith's opening as a piece of the node program", () => {
     const backend = await nativeOrCpu('whir piece');
     try {
       const publicInput = [eZero(), eZero()] as const;
-      const { proof, stats } = await proveProgram(nodeProgram().program, publicInput, { backend, witness: rec.streams });
+      const { proof, stats } = await proveProgram(piecesProgram().program, publicInput, { backend, witness: rec.streams });
       console.log(`arith's WHIR piece proved: ${stats.programCycles} program cycles (${stats.cycles} with the fill), ${stats.proofBytes} proof bytes`);
-      expect(verifyProgram(nodeProgram().program, publicInput, proof).valid).toBe(true);
+      expect(verifyProgram(piecesProgram().program, publicInput, proof).valid).toBe(true);
     } finally {
       backend.dispose();
     }
@@ -127,9 +127,6 @@ describe('a tampered opening stops the run', () => {
   it("a query squeeze's bit flipped: the bits do not recombine into the challenge", () => {
     expectFailsAt(tampered(rec.streams, 'challenge_bits', 2, 77, (c) => (c[0] ^= 1)), 'write-conflict', 'chk[0] = a0 + a1 * Y + a2 * Y2');
   });
-  it("the bytecode final count's hinted point changed: the weight moves, and the terminal check fails", () => {
-    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 4 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', TERMINAL);
-  });
   // table_weights' hints: each table's t_k = [k < τ_t] (logN each); column_weight's: each table
   // column's offset's logN bits, one entry a column (claims 5 .. 106 in order)
   it("a table column's selector bit flipped: not the column's place in the record", () => {
@@ -180,6 +177,24 @@ describe('a tampered opening stops the run', () => {
   it("the memory's log size moved (one more ζ coordinate): not the announced h", () => {
     const h = Array.from(rec.streams.get('memory_bits')![0]).findIndex((c) => c[0] === 0);
     expectFailsAt(tampered(rec.streams, 'memory_bits', 0, h, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gh == out[GEN ** OUT_SIZES]');
+  });
+  // and then u_k = [k < kbc], the bytecode final count's offset's bits (claim 4)
+  const BYTECODE_POINT = 'pc[4 * n + k] = mb[5 * n + k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[5 * n + k]) * mb[6 * n + k]';
+  it("the bytecode final count's point changed at ζ: it is not ζ's coordinate", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 4 * rec.logN + 2, (c) => (c[0] ^= 1)), 'write-conflict', BYTECODE_POINT);
+  });
+  it("the bytecode final count's point changed past kbc: it is not its selector bit", () => {
+    expectFailsAt(tampered(rec.streams, 'point_claims', 0, 5 * rec.logN - 1, (c) => (c[0] ^= 1)), 'write-conflict', BYTECODE_POINT);
+  });
+  it("the bytecode's log size moved (one more ζ coordinate): not the record's kbc", () => {
+    const kbc = Array.from(rec.streams.get('memory_bits')![0]).slice(5 * rec.logN, 6 * rec.logN).findIndex((c) => c[0] === 0);
+    expectFailsAt(tampered(rec.streams, 'memory_bits', 0, 5 * rec.logN + kbc, (c) => (c[0] ^= 1)), 'write-conflict', 'assert gb == out[GEN ** OUT_LB]');
+  });
+  it("the bytecode final count's selector bit changed (hint and point together): not its place", () => {
+    const k = rec.logN - 1, o = rec.streams.get('memory_bits')![0][6 * rec.logN + k][0];
+    let s = tampered(rec.streams, 'memory_bits', 0, 6 * rec.logN + k, (c) => (c[0] ^= 1));
+    s = tampered(s, 'point_claims', 0, 4 * rec.logN + k, (c) => (c[0] = o ^ 1));
+    expectFailsAt(s, 'write-conflict', 'assert gf == out[GEN ** (OUT_PLACE + 4)]');
   });
   it("a point claim's value changed: it is not the record's column value", () => {
     expectFailsAt(tampered(rec.streams, 'fs', rec.fsStart + 20, 0, (c) => (c[0] ^= 1)), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]');

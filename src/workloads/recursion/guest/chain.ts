@@ -35,7 +35,7 @@ import { blockCells } from './transcript';
 export const OUT = {
   chain: 0, ring: 2, ringF: 3, share: 9, matrix: 10, sizes: 93, mu: 101, depth: 102, maxTau: 103, alpha: 104, beta: 108,
   zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, sel: 286, w: 349, totals: 365,
-  shareWeights: 368, tableWeights: 371, place: 377, chiOut: 467, root: 483, checked: 485,
+  shareWeights: 368, tableWeights: 371, place: 377, chiOut: 467, root: 483, lb: 485, checked: 486,
 } as const;
 
 /** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + 7) and the stack's floor. */
@@ -105,6 +105,7 @@ export function childStreams(program: Program, publicInput: PublicInput, proofBy
   const halves = rootToScalars(vs.nextRoot());
   fs.push([halves.slice(0, 6)], [halves.slice(6, 12)]);
   put(OUT.root, halves.slice(0, 6), halves.slice(6, 12));
+  put(OUT.lb, gPow(logBytecode));
 
   // the bus: α, β and the GKR read again on a twin transcript for the record's values
   const twin = vmVerifierState(program, publicInput, parseProof(proofBytes));

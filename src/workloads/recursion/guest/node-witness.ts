@@ -17,10 +17,7 @@ import { nodePublicInput } from '../statement';
 import { gPow, pushEntry, type Streams } from './streams';
 import { whirWitness } from './whir';
 
-/** The piece main runs for the node (until main is the node). */
-export const NODE_PIECE = 6;
-
-/** whirWitness's streams for main's own WHIR piece, not the node's: its piece and the child's
+/** whirWitness's streams for the pieces' test dispatch, not the node's: the piece and the child's
  * statement, which the node rebuilds itself. */
 const PIECE_ONLY = new Set(['piece', 'child_statement']);
 
@@ -38,7 +35,6 @@ export function nodeWitness(input: NodeWitnessInput): Streams {
   const s: Streams = new Map();
   const push = (name: string, entry: E[]) => pushEntry(s, name, entry);
   const occurrences = (list: number) => union.indices[list].forEach((idx, i) => push('key_index', [gPow(idx), gPow(union.first[list][i] ? 1 : 0)]));
-  push('piece', [gPow(NODE_PIECE)]);
   push('count_bits', bits(union.keys.length, 16));
   push('message', [cellOf(message, 0), cellOf(message, 16)]);
   push('epoch_bits', bits(epoch, 32));

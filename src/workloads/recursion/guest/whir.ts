@@ -2,9 +2,9 @@
 // for one child, run after child_to_ring on its chain: child_to_ring's own hints (chain.ts, bare),
 // then the batch and WHIR with every absorbed scalar's block cells, grinding nonce, query
 // squeeze's bits and opened row recorded in the order the program reads them (the commitment
-// root bound at WHIR's start is the record's, not hinted). The inputs the program does not take
-// from the child's record yet (the point claims' points) are hinted; the ring point is built from
-// the record with the bits of q_flock's offset and of τ hinted; what the TypeScript verifier ends with (the batch's weight at
+// root bound at WHIR's start is the record's, not hinted). The point claims' points are hinted,
+// each checked against the record with its sizes' and offsets' bits hinted; the ring point is built
+// from the record with the bits of q_flock's offset and of τ hinted; what the TypeScript verifier ends with (the batch's weight at
 // the bound point, the point) is the program's to meet.
 import { type E, eOne, eZero } from '../../../field/e';
 import { verifyFlock } from '../../../flock/verify';
@@ -20,7 +20,7 @@ import { bytecodeMultilinear } from '../../../vm/bytecode';
 import { vmLayout } from '../../../vm/layout';
 import type { Program } from '../../../vm/program';
 import type { PublicInput } from '../../../vm/public-input';
-import { BLAKE2S_TABLE, MEM_FINAL_CNT, QFLOCK } from '../../../vm/tables/columns';
+import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_FINAL_CNT, QFLOCK } from '../../../vm/tables/columns';
 import { readAnnounced } from '../../../vm/verify/announce';
 import { verifyBus } from '../../../vm/verify/bus';
 import { nativeSink } from '../../../vm/verify/deferred';
@@ -35,10 +35,10 @@ import { challengeBits } from './positions';
 import { gPow, pushEntry, type Streams } from './streams';
 import { blockCells, powBits, transcriptEvents } from './transcript';
 
-/** The commitment sizes log N the program's WHIR piece handles (WHIR_MIN_LOGN .. + 3), at log
+/** The commitment sizes log N the program's WHIR piece handles (WHIR_MIN_LOGN .. + 8, up to the largest stack size_bounds admits, 2^28), at log
  * inverse rate 1, and the point claims its batch takes. */
 export const WHIR_MIN_LOGN = 20;
-export const WHIR_LOGNS = 4;
+export const WHIR_LOGNS = 9;
 export const POINT_CLAIMS = 110;
 /** The batch's point claims: the framework's, the table columns', then the public line's. */
 const FRAMEWORK_CLAIMS = 5, TABLE_CLAIMS = 102;
@@ -164,18 +164,20 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
     ...Array.from({ length: n }, (_, k) => bit(Math.floor(qflock.offset / 2 ** k) % 2)),
     ...Array.from({ length: n - 8 }, (_, k) => bit(k < qflock.vars - 8)),
   ]);
-  // the framework's five claims' and the public line's three points (memory_points checks all but
-  // the bytecode final count's)
+  // the framework's five claims' and the public line's three points (memory_points checks each)
   const hinted = [...points.slice(0, FRAMEWORK_CLAIMS), ...points.slice(FRAMEWORK_CLAIMS + TABLE_CLAIMS)];
   pushEntry(streams, 'point_claims', hinted.flatMap((c) => fullPoint(claimPoint(c), c.offset, n)));
   // table_weights: each table's t_k = [k < τ_t]; column_weight: each table column's offset's bits
   const offsetBits = (o: number) => Array.from({ length: n }, (_, k) => bit(Math.floor(o / 2 ** k) % 2));
   pushEntry(streams, 'table_bits', shape.taus.flatMap((tau) => Array.from({ length: n }, (_, k) => bit(k < tau))));
   for (const c of points.slice(FRAMEWORK_CLAIMS, FRAMEWORK_CLAIMS + TABLE_CLAIMS)) pushEntry(streams, 'column_bits', offsetBits(c.offset));
-  // memory_points: t_k = [k < h], then mem_0..2's and mem_final_cnt's offsets' n bits
+  // memory_points: t_k = [k < h], then mem_0..2's and mem_final_cnt's offsets' n bits; u_k =
+  // [k < kbc], then the bytecode final count's offset's n bits
   pushEntry(streams, 'memory_bits', [
     ...Array.from({ length: n }, (_, k) => bit(k < shape.logMemory)),
-    ...[0, 1, 2, MEM_FINAL_CNT].flatMap((c) => Array.from({ length: n }, (_, k) => bit(Math.floor(layout.placements[c]!.offset / 2 ** k) % 2))),
+    ...[0, 1, 2, MEM_FINAL_CNT].flatMap((c) => offsetBits(layout.placements[c]!.offset)),
+    ...Array.from({ length: n }, (_, k) => bit(k < shape.logBytecode)),
+    ...offsetBits(layout.placements[BYTECODE_FINAL_CNT]!.offset),
   ]);
   // the bound point, un-rotated: the verifier's weight took its lane coordinates last
   const x = coords(rotated);
