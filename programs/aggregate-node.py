@@ -176,7 +176,7 @@ SEED_BLOCK_2 = 302322525915166906539599807337825472304
 SEED_BLOCK_3 = 283756386380728254558387413
 # The node program has 2^KN bytecode slots, so its multilinear P_N has NODE_VARS = KN + 4
 # variables (the host checks KN against the compiled program); P_L has LEAF_VARS.
-KN = 18
+KN = 19
 LEAF_VARS = 19
 NODE_VARS = KN + 4
 MATRIX_VARS = 28
