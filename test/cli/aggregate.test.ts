@@ -2,7 +2,6 @@
 // dist/node/cli.js): a signers directory as xmss keygen and sign write it, or --signer pairs;
 // verify exits 0 valid, 1 invalid, 2 malformed; a refused request exits 2 before any proving,
 // naming the signer by its files.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,23 +10,12 @@ import { StdRng } from '../../src/util/std-rng';
 import { AGGREGATE_PROGRAM_DIGEST, AGGREGATE_STAGES } from '../../src/workloads/xmss-aggregate';
 import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
+import { expectExit, run } from './run-cli';
 
-const CLI = 'dist/node/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'leanvm-aggregate-cli-'));
 const at = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 300_000 });
-  const reason = r.stderr.split('\n').filter((l) => l.startsWith('leanvm-gpu:'));
-  return { code: r.status, out: r.stdout, err: r.stderr, reason };
-}
-
-function expectExit(r: ReturnType<typeof run>, code: number, message: RegExp) {
-  expect(r.code, r.err).toBe(code);
-  expect(r.reason).toHaveLength(1);
-  expect(r.reason[0]).toMatch(message);
-}
 
 const next = xorshift32(0x636c6961);
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

@@ -5,7 +5,6 @@
 // (programs/aggregate-node.py incomplete) proving or verifying a node exits 2 saying so — the
 // command line has no stand-in; test/cli/recursion-commands.test.ts runs the commands' success
 // paths in-process with the stand-in passed explicitly.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,25 +17,14 @@ import { availableNodeProgram } from '../../src/workloads/recursion/node-program
 import { encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
+import { expectExit, run } from './run-cli';
 import { nativeOrCpu } from '../native/fast-backend';
 import { standInNode } from '../recursion/stand-in';
 
-const CLI = 'dist/node/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'leanvm-recursion-cli-'));
 const at = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 300_000 });
-  const reason = r.stderr.split('\n').filter((l) => l.startsWith('leanvm-gpu:'));
-  return { code: r.status, out: r.stdout, err: r.stderr, reason };
-}
-
-function expectExit(r: ReturnType<typeof run>, code: number, message: RegExp) {
-  expect(r.code, r.err).toBe(code);
-  expect(r.reason).toHaveLength(1);
-  expect(r.reason[0]).toMatch(message);
-}
 
 /** Whether this build proves nodes: the real default node program, or why not. */
 const missing = availableNodeProgram();
