@@ -18,7 +18,7 @@ export interface NodeProgram {
 
 /** Why no node can be proved by default yet (docs/recursion.md §10). */
 export const NODE_PROGRAM_INCOMPLETE =
-  'the node program (programs/aggregate-node.py) is not enabled yet: it verifies its children in the VM, but it is not yet built into this bundle with a pinned digest nor through its acceptance checks (16 children, cross-backend identity, the mutation suite), so no node is proved by default (docs/recursion.md §10)';
+  'the node program (programs/aggregate-node.py) is not complete yet: it verifies its children in the VM, but it is not built into this bundle with a pinned digest nor through its acceptance checks (16 children, cross-backend identity, the mutation suite), so no node is proved by default (docs/recursion.md §10)';
 
 /** The node program every node is proved and verified against; NodeProgramError('incomplete') until it lands. */
 export function defaultNodeProgram(): NodeProgram {
