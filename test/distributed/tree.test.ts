@@ -18,7 +18,7 @@ import { type TreeStatus, treeStatus } from '../../host/node/distributed/status'
 import { submitTree } from '../../host/node/distributed/submit';
 import { TreeError } from '../../host/node/distributed/tree-errors';
 import { EPOCH, SHAPE, type Signer, type TreeFixture, treeFixture } from './fixture';
-import { type PrivateRedis, startRedis } from './redis';
+import { haveRedis, type PrivateRedis, startRedis } from './redis';
 import standIn from './stand-in-node';
 import { CLI, standInModulePath, startWorker, stopWorker, type WorkerProcess } from './workers';
 
@@ -70,7 +70,7 @@ async function until(id: string, ok: (s: TreeStatus) => boolean, what: string, t
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
-describe('a tree across worker processes', () => {
+describe.runIf(haveRedis())('a tree across worker processes', () => {
   it('three workers prove it; the root is aggregateTree\'s byte for byte and verifies; submitted twice it is one tree, one set of jobs', async () => {
     redis = await startRedis();
     const t0 = performance.now();
