@@ -13,6 +13,17 @@ export class InputError extends LeanVmError {
   override name = 'InputError';
 }
 
+/** An InputError that also says which of a fixed list of problems it is (`problem`), for callers
+ * that branch on it; each subclass names its list and itself. */
+export class InputProblemError<P extends string> extends InputError {
+  readonly problem: P;
+
+  constructor(problem: P, message: string) {
+    super(message);
+    this.problem = problem;
+  }
+}
+
 /** A proof that parses but fails a verifier check; the message names the check. */
 export class InvalidProofError extends LeanVmError {
   override name = 'InvalidProofError';

@@ -1,4 +1,4 @@
-import { InputError } from '../util/errors';
+import { InputError, InputProblemError } from '../util/errors';
 import { XMSS_MAX_EPOCH } from './params';
 
 /** What a malformed XMSS input was. */
@@ -24,15 +24,13 @@ export type XmssEpochProblem =
   | 'already-used'; // below the secret key file's next unused epoch (XMSS is stateful)
 
 /** An epoch, or an epoch range, that a key cannot take. */
-export class XmssEpochError extends InputError {
-  readonly problem: XmssEpochProblem;
+export class XmssEpochError extends InputProblemError<XmssEpochProblem> {
+  override name = 'XmssEpochError';
   /** For 'already-used': the first epoch the key may still sign (epochEnd + 1 once it has none left). */
   readonly nextEpoch: number | undefined;
 
   constructor(problem: XmssEpochProblem, message: string, nextEpoch?: number) {
-    super(message);
-    this.name = 'XmssEpochError';
-    this.problem = problem;
+    super(problem, message);
     this.nextEpoch = nextEpoch;
   }
 }

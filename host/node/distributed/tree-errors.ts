@@ -1,6 +1,6 @@
 // Why a distributed tree gives no root: no tree of that id, not done yet, or failed (with the
 // jobs that failed and why: a refused signer is named there). InputErrors, the CLI's exit 2.
-import { InputError } from '../../../src/util/errors';
+import { InputProblemError } from '../../../src/util/errors';
 
 export type TreeProblem = 'unknown' | 'not-done' | 'failed';
 
@@ -10,14 +10,12 @@ export interface TreeFailure {
   readonly reason: string;
 }
 
-export class TreeError extends InputError {
-  readonly problem: TreeProblem;
+export class TreeError extends InputProblemError<TreeProblem> {
+  override name = 'TreeError';
   readonly failures: readonly TreeFailure[];
 
   constructor(problem: TreeProblem, message: string, failures: readonly TreeFailure[] = []) {
-    super(message);
-    this.name = 'TreeError';
-    this.problem = problem;
+    super(problem, message);
     this.failures = failures;
   }
 }

@@ -2,7 +2,7 @@
 // refuses before anything is proved (each naming the child), a tree of impossible sizes, a node
 // asked for where this build has no node program: InputErrors (the CLI's exit 2) of the
 // library's one family.
-import { InputError } from '../../util/errors';
+import { InputProblemError } from '../../util/errors';
 
 /** Which part of an aggregate file (version 1 or 2) is wrong. */
 export type AggregateFileProblem =
@@ -16,14 +16,8 @@ export type AggregateFileProblem =
   | 'digest' // a program digest that is not 32 bytes of hex
   | 'proof'; // proof bytes that are no VM proof
 
-export class AggregateFileError extends InputError {
-  readonly problem: AggregateFileProblem;
-
-  constructor(problem: AggregateFileProblem, message: string) {
-    super(message);
-    this.name = 'AggregateFileError';
-    this.problem = problem;
-  }
+export class AggregateFileError extends InputProblemError<AggregateFileProblem> {
+  override name = 'AggregateFileError';
 }
 
 /** Why a node refuses its children. */
@@ -34,16 +28,14 @@ export type ChildProblem =
   | 'unsupported' // a node child without a node program to check it against
   | 'invalid'; // it does not verify for the node's message and epoch
 
-export class ChildCheckError extends InputError {
-  readonly problem: ChildProblem;
+export class ChildCheckError extends InputProblemError<ChildProblem> {
+  override name = 'ChildCheckError';
   /** The child's index in the request and its name (a file name, or "child i"). */
   readonly child: number | undefined;
   readonly childName: string | undefined;
 
   constructor(problem: ChildProblem, message: string, child?: number, childName?: string) {
-    super(message);
-    this.name = 'ChildCheckError';
-    this.problem = problem;
+    super(problem, message);
     this.child = child;
     this.childName = childName;
   }
@@ -53,25 +45,13 @@ export class ChildCheckError extends InputError {
  * An InputError as an unavailable backend is: the caller asked for what this build cannot do. */
 export type NodeProgramProblem = 'incomplete';
 
-export class NodeProgramError extends InputError {
-  readonly problem: NodeProgramProblem;
-
-  constructor(problem: NodeProgramProblem, message: string) {
-    super(message);
-    this.name = 'NodeProgramError';
-    this.problem = problem;
-  }
+export class NodeProgramError extends InputProblemError<NodeProgramProblem> {
+  override name = 'NodeProgramError';
 }
 
 /** Which size of a tree is wrong. */
 export type TreePlanProblem = 'signer-count' | 'leaf-size' | 'arity';
 
-export class TreePlanError extends InputError {
-  readonly problem: TreePlanProblem;
-
-  constructor(problem: TreePlanProblem, message: string) {
-    super(message);
-    this.name = 'TreePlanError';
-    this.problem = problem;
-  }
+export class TreePlanError extends InputProblemError<TreePlanProblem> {
+  override name = 'TreePlanError';
 }

@@ -1,4 +1,4 @@
-import { InputError } from '../../util/errors';
+import { InputProblemError } from '../../util/errors';
 
 /** Why an aggregation request was refused before any proving. */
 export type AggregateProblem =
@@ -12,15 +12,13 @@ export type AggregateProblem =
 
 /** A request the aggregation refuses. `signer` is the index of the offending signer in the
  * caller's list (absent for problems of the whole request) and `publicKey` its key as hex. */
-export class AggregateInputError extends InputError {
-  readonly problem: AggregateProblem;
+export class AggregateInputError extends InputProblemError<AggregateProblem> {
+  override name = 'AggregateInputError';
   readonly signer: number | undefined;
   readonly publicKey: string | undefined;
 
   constructor(problem: AggregateProblem, message: string, signer?: number, publicKey?: string) {
-    super(message);
-    this.name = 'AggregateInputError';
-    this.problem = problem;
+    super(problem, message);
     this.signer = signer;
     this.publicKey = publicKey;
   }
@@ -36,12 +34,6 @@ export type AggregateFormatProblem =
   | 'proof'; // the proof bytes are no VM proof
 
 /** Bytes (or an aggregate object) that are no aggregate. */
-export class AggregateFormatError extends InputError {
-  readonly problem: AggregateFormatProblem;
-
-  constructor(problem: AggregateFormatProblem, message: string) {
-    super(message);
-    this.name = 'AggregateFormatError';
-    this.problem = problem;
-  }
+export class AggregateFormatError extends InputProblemError<AggregateFormatProblem> {
+  override name = 'AggregateFormatError';
 }
