@@ -10,11 +10,10 @@ import { verifyAggregateCommand } from '../../host/node/aggregate-command';
 import { aggregateNodeCommand } from '../../host/node/node-aggregate';
 import { demoRecursion } from '../../host/node/recursion-demo';
 import { treeCommand } from '../../host/node/aggregate-tree-command';
-import { StdRng } from '../../src/util/std-rng';
 import { aggregate, verifyAggregate } from '../../src/workloads/recursion/api';
 import { decodeTreeAggregate, encodeTreeAggregate } from '../../src/workloads/recursion/aggregate-file';
-import { encodePublicKey, encodeSignature, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
 import { randomBytes, xorshift32 } from '../hash/prng';
+import { writeFreshSigners } from './signer-files';
 import { nativeOrCpu } from '../native/fast-backend';
 import { standInNode } from '../recursion/stand-in';
 
@@ -49,13 +48,7 @@ afterEach(() => {
 beforeAll(async () => {
   const backend = await nativeOrCpu('recursion-commands');
   mkdirSync(signersDir);
-  const signers = Array.from({ length: 3 }, (_, i) => {
-    const key = xmssKeyGen(randomBytes(next, 32), EPOCH, EPOCH);
-    const s = { publicKey: key.publicKey, signature: xmssSignUnsafeInMemory(key, message, EPOCH, StdRng.seedFromU64(i, 4)).signature };
-    writeFileSync(join(signersDir, `s${i}.pub`), encodePublicKey(s.publicKey));
-    writeFileSync(join(signersDir, `s${i}.sig`), encodeSignature(s.signature));
-    return s;
-  });
+  const signers = writeFreshSigners(signersDir, 3, message, EPOCH, next, 4);
   // a = {0, 1}, b = {1}: signer 1 in both
   writeFileSync(at('a.agg'), encodeTreeAggregate((await aggregate({ message, epoch: EPOCH, signers: signers.slice(0, 2) }, { backend })).aggregate));
   writeFileSync(at('b.agg'), encodeTreeAggregate((await aggregate({ message, epoch: EPOCH, signers: signers.slice(1, 2) }, { backend })).aggregate));
