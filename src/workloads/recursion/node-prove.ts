@@ -10,7 +10,7 @@ import type { Backend } from '../../backend/backend';
 import type { E } from '../../field/e';
 import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
-import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
+import { type ProgramProof, type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
 import type { PublicInput } from '../../vm/public-input';
 import { type AggregateSigner, type CheckedSigner, checkSigners } from '../xmss-aggregate/signers';
 import { aggregationProgram } from '../xmss-aggregate/program';
@@ -72,6 +72,8 @@ export interface NodeStats {
   readonly cycles: number;
   readonly programCycles: number;
   readonly proofBytes: number;
+  /** The VM proof's per stage, on a backend that meters its device traffic. */
+  readonly traffic?: ProgramProof['stats']['traffic'];
 }
 
 /** What proving a node needs before the VM: the node program, the children and raw signers
@@ -137,6 +139,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
       n: union.keys.length, children: children.length, overlaps: union.overlaps,
       stageMs: { check: prepared.checkMs, batch: prepared.batchMs, hints: hintsMs, ...stats.stageMs },
       cycles: stats.cycles, programCycles: stats.programCycles, proofBytes: stats.proofBytes,
+      ...(stats.traffic === undefined ? {} : { traffic: stats.traffic }),
     },
   };
 }
