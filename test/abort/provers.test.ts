@@ -1,6 +1,6 @@
 // Cancellation on the cpu and native backends: an abort in each stage of a hash batch, a VM proof,
-// an XMSS aggregate and a node over a leaf (with the stand-in node program: the real one has not
-// landed; on cpu, which is slow at it, in its own stages) (./harness.ts: the typed error, nothing
+// an XMSS aggregate and a node over a leaf (with the stand-in node program, small enough to prove
+// ten times; on cpu, which is slow at it, in its own stages) (./harness.ts: the typed error, nothing
 // left held, the next proof the same bytes as the first), and a signal aborted before the proof
 // starts.
 import { readFileSync } from 'node:fs';
