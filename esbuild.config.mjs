@@ -77,7 +77,8 @@ if (existsSync('host/browser/main.ts')) {
   // The page, split: what it imports dynamically (the node verifier with the 7 MB node program,
   // host/browser/node-verifier.ts) is a chunk of its own, fetched only when used, and the code it
   // shares with main.js is chunk.js. Chunks keep their names (no hash), so a build replaces them
-  // in place and dist/browser gathers no stale ones; they sit beside main.js, whose
+  // in place and dist/browser gathers no stale ones (were a second shared chunk ever needed,
+  // esbuild would refuse two chunk.js, not overwrite one); they sit beside main.js, whose
   // import.meta.url finds the worker.
   await bundle({ ...common, entryPoints: { main: 'host/browser/main.ts' }, outdir: 'dist/browser', platform: 'browser', splitting: true, chunkNames: '[name]' });
   // The prover's worker, which main.js loads from beside itself.
