@@ -4,7 +4,8 @@
 // `arity` of them: the built-in node program's proof, whose stack (2^25 words for a 2→1 node) is
 // read in windows where the device's bindings are shorter (docs/gpu-scale.md). Its PASS line gives
 // both provers' stage times (the child checks, the claim batch, the hints, the VM's stages), the
-// VM's cycles per second, each prover's peak resident set and the webgpu proof's device traffic.
+// VM's cycles per second, each prover's CPU time and peak resident set, and the webgpu proof's
+// device traffic. --quick proves the smallest node, 1→1, at 32 MiB bindings (windows on lavapipe).
 import type { Backend } from '../../src/backend/backend';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { describeTraffic, totalTraffic } from '../../src/backend/traffic';
