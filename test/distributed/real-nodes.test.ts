@@ -65,6 +65,6 @@ describe.runIf(haveRedis())('a tree with real nodes across worker processes', ()
     expect(await Promise.all(workers.map(stopWorker))).toEqual([0, 0]);
     const node = workers.map((w) => w.log().match(/node \S+: proved in (\d+) ms/)?.[1]).find((m) => m !== undefined);
     expect(node).toBeDefined();
-    console.log(`real nodes: aggregateTree on one machine ${(oneMachineMs / 1000).toFixed(1)} s; two workers ${(wallMs / 1000).toFixed(1)} s from submission to the root fetched (the node ${(Number(node) / 1000).toFixed(1)} s)`);
+    console.log(`real nodes: aggregateTree on one machine ${(oneMachineMs / 1000).toFixed(1)} s; two workers ${(wallMs / 1000).toFixed(1)} s from submission to the root fetched (the node ${(Number(node) / 1000).toFixed(1)} s); the root ${root.length} bytes`);
   }, 900_000);
 });
