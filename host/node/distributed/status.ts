@@ -103,9 +103,10 @@ export async function statusOf(id: string, prefix: string, queues: Record<TreeQu
         if (state !== 'waiting-children') ready.push(ids[k]);
       }
     });
-    for (const j of ready) {
-      const refusals = await blockedBy(client, prefix, queue, j, await (live[queue] ??= liveWorkers(queues[queue], prefix)));
-      if (refusals !== undefined) blocked.push({ queue, id: j, refusals });
+    if (ready.length > 0) {
+      const connected = await (live[queue] ??= liveWorkers(queues[queue], prefix));
+      const refusals = await Promise.all(ready.map((j) => blockedBy(client, prefix, queue, j, connected)));
+      for (const [k, r] of refusals.entries()) if (r !== undefined) blocked.push({ queue, id: ready[k], refusals: r });
     }
     levels.push({ name: levelName(i, manifest.levels.length), jobs: ids.length, ...count });
   }
