@@ -3,8 +3,8 @@
 // deferred-claim batch proved on the host, then the node program proved on its witness: the
 // batch's hints and what the node program's own hint builder (NodeProgram.guestWitness, the in-VM
 // child verifier's, src/workloads/recursion/guest/) derives from the checked children. The node
-// program is the caller's (a test's stand-in) or the default, which refuses until
-// programs/aggregate-node.py verifies children (node-program.ts).
+// program is the caller's (a test's stand-in) or the built-in programs/aggregate-node.py
+// (node-program.ts).
 import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
 import type { E } from '../../field/e';
@@ -53,7 +53,7 @@ export const NODE_STAGES: readonly NodeStage[] = ['check', 'batch', 'hints', ...
 
 export interface NodeProveOptions {
   readonly backend: Backend;
-  /** The node program and its witness builder (default: the real one, which refuses until complete). */
+  /** The node program and its witness builder (default: the built-in one). */
   readonly node?: NodeProgram;
   readonly leaf?: Program;
   readonly logInvRate?: number;
