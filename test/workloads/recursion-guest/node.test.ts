@@ -7,6 +7,7 @@
 // child_to_ring, then the stacked WHIR opening). Each tamper stops the run at the assertion that
 // catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eOne, eZero } from '../../../src/field/e';
 import { bytecodeDigest, fsSeed } from '../../../src/vm/bytecode';
 import { FiatShamir } from '../../../src/transcript/fiat-shamir';
 import type { PublicInput } from '../../../src/vm/public-input';
@@ -156,6 +157,16 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expectFailsAt(flip('fs', fs - 2), 'write-conflict', 'fin[0] = wt * st[8 * nl + 1]', pi);
     // Flock's last slice values make ring switching's claim: the opening's target is another
     expectFailsAt(flip('fs', fs - whirFs - 10), 'write-conflict', 'chk[0] = tg', pi);
+  });
+  // The children's count is five hinted bits (count(5)): any 0..31 can be claimed, and the
+  // program's own bound, not only the host's pre-check (checkChildren), must refuse past 16.
+  const withChildren = (n: number) => [0, 1, 2, 3, 4].reduce((t, k) => tampered(t, 'count_bits', 1, k, setTo((n >> k) & 1 ? eOne() : eZero())), streams);
+  it('17 children claimed: the program refuses at its bound, before reading any child', () => {
+    expect(streams.get('count_bits')![1].map((c) => c[0])).toEqual([0, 1, 0, 0, 0]);
+    expectFailsAt(withChildren(17), 'deref', 'assert log(kg) < MAX_CHILDREN + 1', pi);
+    // 16 passes the bound: the run goes on to a third child, whose kind the stream (of two) lacks
+    // (a hint runs with the instruction after it, the kind's range check)
+    expectFailsAt(withChildren(16), 'witness', 'assert log(kd[0]) < 2', pi);
   });
   it('[N3] a P_N batch claimed with no node child', () => {
     expectFailsAt(tampered(streams, 'has_node', 0, 0, setTo(gPow(1))), 'write-conflict', 'assert gn != 1', pi);
