@@ -17,7 +17,7 @@ import { nodeProgramWitness, type NodeRequest, type NodeStats, prepareNode, prov
 import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
 import { encodePublicKey, type XmssPublicKey } from '../../../src/xmss';
-import { openBackend } from '../../../host/node/backends';
+import { createCpuBackend } from '../../../src/backend/cpu';
 import { createNativeBackend } from '../../../src/backend/native/index';
 import { describeNative } from '../../native/native';
 import { firstDifference } from '../vectors';
@@ -156,7 +156,7 @@ describeNative('the same 2→1 node at 1 and 2 native threads, and on cpu', (mod
     }, 900_000);
   }
   it.skipIf(process.env.LEANVM_NODE_CPU !== '1')('on cpu, the TypeScript backend (LEANVM_NODE_CPU=1): the native bytes', async () => {
-    const { backend: on } = await openBackend('cpu');
+    const on = createCpuBackend();
     try {
       const { aggregate } = await timedNode('2→1 node', request, on);
       expect(firstDifference(aggregate.proof, node.proof)).toBe(-1);

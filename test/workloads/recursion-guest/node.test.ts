@@ -22,9 +22,8 @@ import { whirWitness } from '../../../src/workloads/recursion/guest/whir';
 import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, freshSigners, NODE_SOURCE, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
+import { expectFailsAt, freshSigners, nodeConstant, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
-const constant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
 const cellBig = (w: Uint32Array, at = 0): bigint => [3, 2, 1, 0].reduce((v, i) => (v << 32n) | BigInt(w[at + i]), 0n);
 const bytesBig = (b: Uint8Array, at: number): bigint => cellBig(new Uint32Array(b.slice(at, at + 16).buffer));
 
@@ -34,19 +33,19 @@ const EPOCH = 9;
 
 describe("the node program's constants", () => {
   it('are the host\'s: tags, transcript starts, the leaf seed, the seed block, KN', () => {
-    const half = (b: Uint8Array, name: string) => expect([constant(`${name}_0`), constant(`${name}_1`)]).toEqual([bytesBig(b, 0), bytesBig(b, 16)]);
+    const half = (b: Uint8Array, name: string) => expect([nodeConstant(`${name}_0`), nodeConstant(`${name}_1`)]).toEqual([bytesBig(b, 0), bytesBig(b, 16)]);
     half(NODE_TAG, 'NODE_TAG');
     half(STATEMENT_TAG, 'STATEMENT_TAG');
     half(KEY_LIST_TAG, 'KEY_LIST_TAG');
     for (const [label, name] of [[CLAIMS_LABEL, 'CLAIMS_START'], [BATCH_LABEL, 'BATCH_START']]) {
       const cv = FiatShamir.init(label, []).cv;
-      expect([constant(`${name}_0`), constant(`${name}_1`)]).toEqual([cellBig(cv, 0), cellBig(cv, 4)]);
+      expect([nodeConstant(`${name}_0`), nodeConstant(`${name}_1`)]).toEqual([cellBig(cv, 0), cellBig(cv, 4)]);
     }
     const seed = fsSeed(aggregationProgram());
-    expect([constant('LEAF_SEED_0'), constant('LEAF_SEED_1')]).toEqual([cellBig(seed[0]), cellBig(seed[1])]);
+    expect([nodeConstant('LEAF_SEED_0'), nodeConstant('LEAF_SEED_1')]).toEqual([cellBig(seed[0]), cellBig(seed[1])]);
     const node = nodeProgram().program;
-    expect(2 ** Number(constant('KN'))).toBe(node.bytecode.length);
-    expect(treeShape(aggregationProgram(), node)).toEqual({ leafVars: Number(constant('LEAF_VARS')), nodeVars: Number(constant('KN')) + 4 });
+    expect(2 ** Number(nodeConstant('KN'))).toBe(node.bytecode.length);
+    expect(treeShape(aggregationProgram(), node)).toEqual({ leafVars: Number(nodeConstant('LEAF_VARS')), nodeVars: Number(nodeConstant('KN')) + 4 });
   });
 });
 
@@ -75,7 +74,7 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expect(union.overlaps).toBe(2);
     expect(pi).toEqual(nodePublicInput(message, EPOCH, union.keys, nodeProgramDigest, batch.claims));
     expect(nodeProgramDigest).toEqual(bytecodeDigest(nodeProgram().program));
-    expect(claimScalars(batch.claims).length / 6).toBe(Number(constant('LEAF_VARS')) + Number(constant('KN')) + 4 + 28 + 4);
+    expect(claimScalars(batch.claims).length / 6).toBe(Number(nodeConstant('LEAF_VARS')) + Number(nodeConstant('KN')) + 4 + 28 + 4);
     const exec = run(streams, pi);
     console.log(`node layer, ${children.length} leaves (${children.map((c) => c.aggregate.publicKeys.length).join(' + ')} keys) and ${signers.length} raw signers: ${exec.programCycles} cycles (program ${nodeProgram().program.bytecode.length} slots)`);
   });
