@@ -1,5 +1,5 @@
 // The issue's wide node shapes proved for real (docs/recursion-guest.md §12): a k→1 node of the
-// node program over k leaf aggregates of one or two fresh signers (odd leaves share a signer with
+// default node program over k leaf aggregates of one or two fresh signers (odd leaves share a signer with
 // the leaf before), proved by proveNode and verified at the root. Each takes minutes and
 // gigabytes, so it runs only when asked: LEANVM_NODE_SHAPES=4,16 (the arities, each a node of its
 // own) on the native backend. It logs the numbers the issue records: cycles, the stack's log size,
@@ -14,7 +14,7 @@ import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { freshSigners, nodeConstant, nodeProgram, nodeRecord, run } from './children';
+import { freshSigners, nodeConstant, run } from './children';
 
 const ARITIES = (process.env.LEANVM_NODE_SHAPES ?? '').split(',').filter((s) => s !== '').map(Number);
 const next = xorshift32(0x73686170);
@@ -39,12 +39,12 @@ describe.skipIf(ARITIES.length === 0)('wide nodes of the node program (LEANVM_NO
       }
       let shape: VmShape | undefined;
       const t = performance.now();
-      const { aggregate: node, stats } = await proveNode({ message, epoch: EPOCH, children }, { backend, node: nodeRecord(), onShape: (sh) => (shape = sh) });
+      const { aggregate: node, stats } = await proveNode({ message, epoch: EPOCH, children }, { backend, onShape: (sh) => (shape = sh) });
       const seconds = (performance.now() - t) / 1000;
       console.log(`${k}→1 node on ${backend.name}: ${stats.cycles} cycles (program ${stats.programCycles}), stack 2^${vmLayout(shape!).stack.logN} words (${committedWords(shape!)} committed; h ${shape!.logMemory}, τ ${shape!.taus.join(' ')}, bytecode 2^${shape!.logBytecode}), ${stats.proofBytes} bytes, ${seconds.toFixed(1)} s (${Object.entries(stats.stageMs).map(([s, v]) => `${s} ${Math.round(v)}`).join(', ')} ms)`);
       expect(node.publicKeys).toHaveLength(k);
       expect(stats.overlaps).toBe(Math.floor(k / 2));
-      const v = verifyTreeAggregate(node, { message, epoch: EPOCH }, { node: nodeProgram().program });
+      const v = verifyTreeAggregate(node, { message, epoch: EPOCH });
       expect(v.valid, v.valid ? '' : v.reason).toBe(true);
 
       // As a child: a parent verifies a node whose bus depth D lies in its GKR window
@@ -54,7 +54,7 @@ describe.skipIf(ARITIES.length === 0)('wide nodes of the node program (LEANVM_NO
       const fits = depth <= Number(nodeConstant('GKR_MIN_DEPTH')) + 7 && tauB <= Number(nodeConstant('FLOCK_MAX_BLOCKS'));
       let stopped: unknown = null;
       try {
-        const parent = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }] }, { node: nodeRecord() });
+        const parent = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }] });
         const exec = run(nodeProgramWitness(parent), parent.input.publicInput);
         console.log(`a parent over the ${k}→1 node (bus depth ${depth}, τ_BLAKE2S ${tauB}): ${exec.programCycles} cycles in the VM`);
       } catch (e) {

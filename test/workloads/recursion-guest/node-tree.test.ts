@@ -1,5 +1,6 @@
 // The node program proved for real: a 2→1 node over two leaf aggregates and a raw signer, proved
-// by proveNode with the node layer's witness (nodeWitness) and verified at the root
+// by proveNode with the default node program (the bundle's, which the parent runs below compile
+// from source: node-program.test.ts pins them equal) and verified at the root
 // (verifyTreeAggregate: its claims evaluated natively, D_N rebuilt, the VM proof checked); then a
 // parent over that node and a third leaf run in the VM, so a node child's statement is rebuilt
 // from its hinted carried claims (their digest C) and the node children's seed, its proof is
@@ -45,7 +46,7 @@ afterAll(() => backend?.dispose());
 
 async function timedNode(what: string, request: NodeRequest, on = backend): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
   const t = performance.now();
-  const proved = await proveNode(request, { backend: on, node: nodeRecord() });
+  const proved = await proveNode(request, { backend: on });
   const { stats } = proved;
   console.log(`${what} proved on ${on.name}: ${stats.cycles} cycles, ${stats.proofBytes} bytes, ${((performance.now() - t) / 1000).toFixed(1)} s (${Object.entries(stats.stageMs).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')} ms)`);
   return proved;
@@ -130,10 +131,10 @@ describe('a three-level tree, raw signatures at the top, proved and verified at 
     expect(hex(root.publicKeys)).toEqual(keysOf([0, 1, 2, 3, 4, 5, 6, 7]));
     // signer 3 (in both nodes) and the raw signer 4 are overlaps
     expect(rootStats.overlaps).toBe(2);
-    const v = verifyTreeAggregate(root, { message, epoch: EPOCH }, { node: nodeProgram().program });
+    const v = verifyTreeAggregate(root, { message, epoch: EPOCH });
     expect(v.valid, v.valid ? '' : v.reason).toBe(true);
     const other = Uint8Array.from(message, (b, i) => (i === 0 ? b ^ 1 : b));
-    expect(verifyTreeAggregate(root, { message: other, epoch: EPOCH }, { node: nodeProgram().program }).valid).toBe(false);
+    expect(verifyTreeAggregate(root, { message: other, epoch: EPOCH }).valid).toBe(false);
   });
 });
 
