@@ -53,6 +53,8 @@ export async function leafChild(n: number): Promise<Child> {
 }
 
 export const NODE_SOURCE = readFileSync(new URL('../../../programs/aggregate-node.py', import.meta.url), 'utf8');
+/** A numeric constant `NAME = 123` of the node program's source. */
+export const nodeConstant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
 let compiled: CompiledSource | undefined;
 export function nodeProgram(): CompiledSource {
   compiled ??= compileSource(NODE_SOURCE, { file: 'programs/aggregate-node.py' });
