@@ -43,15 +43,18 @@ MAX_HEIGHT = 26
 # counts 0 ..= MAX_DEPTH (the reference compiler's match_range takes literal bounds only).
 MAX_DEPTH = 28
 DEPTHS = 29
-# The bus depths the GKR piece handles: GKR_MIN_DEPTH .. GKR_MIN_DEPTH + 7; its chain's cells.
+# The bus depths the GKR piece handles: GKR_MIN_DEPTH .. GKR_MIN_DEPTH + GKR_DEPTHS - 1 (16 ..= 26:
+# a node over nodes has D = 24, a 16→1 node D = 26); its chain's cells (5k² + 10k + 4 steps for
+# k = 13, two cells a step).
 GKR_MIN_DEPTH = 16
+GKR_DEPTHS = 11
 # The six tables' committed columns, whose values close the table sumcheck.
 TABLE_COLUMNS = 102
 # The announced sizes at a proof's start: h, the six τ, the rate.
 ANNOUNCED = 8
 # The framework values after the GKR: the memory's three limbs and the two final counts at ζ.
 FRAMEWORK_VALUES = 5
-GKR_CELLS = 1600
+GKR_CELLS = 2000
 # Flock's zerocheck point: its seven fixed coordinates (r_0..r_6, docs/protocol.md §9.3).
 FLOCK_R = [f192(5772811086190238293, 0, 0), f192(18376177690117868746, 0, 0), f192(1537792354547671042, 0, 0), f192(3877548338577296374, 1367482035892397521, 13373126565067795492), f192(7200243516802924451, 16251485319816311889, 13522021764491415548), f192(14498505783250251438, 16564499533431716054, 16770611540025040673), f192(3934799921294095118, 853327055063395975, 1309330797735322834)]
 # The univariate skip's 128 nodes φ8(u), u < 128, as K words: S = the first 64 (node 0 is 0), Λ
@@ -59,9 +62,10 @@ FLOCK_R = [f192(5772811086190238293, 0, 0), f192(18376177690117868746, 0, 0), f1
 SKIP_NODES_K = [0, 1, 233317187178767958, 233317187178767959, 5847396588373319944, 5847396588373319945, 5916261553440163678, 5916261553440163679, 909273441170553857, 909273441170553856, 1126616643693337175, 1126616643693337174, 6753221685647269129, 6753221685647269128, 6810757554037128031, 6810757554037128030, 13425015913296524956, 13425015913296524957, 13363258058013790410, 13363258058013790411, 16963121286284040084, 16963121286284040085, 16741555821419917762, 16741555821419917763, 13173415632012282525, 13173415632012282524, 13109335328444067019, 13109335328444067018, 16714968798032636821, 16714968798032636820, 16486437098630516163, 16486437098630516162, 13413663147086793287, 13413663147086793286, 13337989939188722705, 13337989939188722704, 16933754119322725199, 16933754119322725198, 16734302103207496985, 16734302103207496984, 13166419680609547846, 13166419680609547847, 13079698300183580688, 13079698300183580689, 16689958445912364878, 16689958445912364879, 16474814470949679384, 16474814470949679385, 29795976497216731, 29795976497216730, 240155289994828429, 240155289994828428, 5859178164118920659, 5859178164118920658, 5941114056868903813, 5941114056868903812, 934417933708345562, 934417933708345563, 1138091936817112716, 1138091936817112717, 6760351777467556306, 6760351777467556307, 6840247247740520324, 6840247247740520325, 5077413140227349505, 5077413140227349504, 4992927275758287447, 4992927275758287446, 1680045447218232585, 1680045447218232584, 1471640032698489695, 1471640032698489694, 5397840376063860736, 5397840376063860737, 5319898533665736278, 5319898533665736279, 2003779738599850248, 2003779738599850249, 1797556034875041630, 1797556034875041631, 18174738647891815069, 18174738647891815068, 18376177690117868747, 18376177690117868746, 12474835414352726933, 12474835414352726932, 12547991768974339523, 12547991768974339522, 17341048660226299548, 17341048660226299549, 17553676061639045322, 17553676061639045323, 11637837820279650196, 11637837820279650197, 11726545947089916354, 11726545947089916355, 18181172200248022598, 18181172200248022599, 18405252315020079120, 18405252315020079121, 12499283362976839502, 12499283362976839503, 12559051997470757144, 12559051997470757145, 17351837927878388295, 17351837927878388294, 17578380677594729489, 17578380677594729488, 11666641484232641359, 11666641484232641358, 11733236166605761817, 11733236166605761816, 5052831051185709274, 5052831051185709275, 4982014381818922636, 4982014381818922637, 1673477754444464594, 1673477754444464595, 1442712742353364868, 1442712742353364869, 5368607902574976219, 5368607902574976218, 5313623929546259085, 5313623929546259084, 1992561661411900883, 1992561661411900882, 1773267034315692933, 1773267034315692932]
 SKIP_DEN_6 = 11666641484232641359
 SKIP_DEN_7 = 233317187178767959
-# The BLAKE2S table's τ values (log2 of Flock's blocks) the Flock piece handles: 0 ..= 16.
-FLOCK_BLOCKS = 17
-FLOCK_MAX_BLOCKS = 16
+# The BLAKE2S table's τ values (log2 of Flock's blocks) the Flock piece handles: 0 ..= 18 (a
+# 16→1 node's is 18).
+FLOCK_BLOCKS = 19
+FLOCK_MAX_BLOCKS = 18
 # The deferred matrix claim's cells: z, χ_in (8), α, χ'_in (8), s (64), T.
 FLOCK_CLAIM = 83
 # The stacked WHIR opening (src/pcs/whir/config.ts): the commitment sizes log N the piece handles
@@ -120,27 +124,27 @@ OUT_SHARE_W = 368
 OUT_TW = 371
 OUT_PLACE = 377
 OUT_CHI_OUT = 467
-OUT_ROOT = 483
-OUT_LB = 485
+OUT_ROOT = 485
+OUT_LB = 487
 # (cells below CHILD_CHECKED are the verifier's values; above, the lookup tables child_to_ring
-# builds: g^(2^n) for n ≤ 32; per s ≤ 24 the products Π_{k<s} (1 + ζ_k) and the index
+# builds: g^(2^n) for n ≤ 32; per s ≤ BUS_BITS the products Π_{k<s} (1 + ζ_k) and the index
 # column's MLE at ζ_<s; block_sel's digit tables)
-CHILD_CHECKED = 486
-OUT_P2 = 486
-OUT_ZP = 519
-OUT_IM = 544
-OUT_EQD = 569
-OUT_GD = 665
-CHILD_OUT = 761
+CHILD_CHECKED = 488
+OUT_P2 = 488
+OUT_ZP = 521
+OUT_IM = 550
+OUT_EQD = 579
+OUT_GD = 691
+CHILD_OUT = 803
 # The bus's push (= pull) layout groups: the state, memory and bytecode blocks, then each table's
-# interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS24
-# coordinates (the GKR's depths are below it), a block's offset has that many bits.
+# interactions; the count tree's: each table's count columns. ζ is padded with zeros to BUS_BITS
+# coordinates (the GKR's depths are below it), a block's offset has that many bits: DIGITS 4-bit digits.
 PUSH_BLOCKS = [1, 1, 1, 5, 5, 3, 5, 5, 10]
 TABLE_COUNTS = [4, 4, 2, 4, 4, 9]
 PUSH_FIRST = [0, 1, 2, 3, 8, 13, 16, 21, 26]
 COUNT_FIRST = [36, 40, 44, 46, 50, 54]
-BUS_BITS24 = 24
-DIGITS = 6
+BUS_BITS = 28
+DIGITS = 7
 # The stack's groups (memory's four columns, the bytecode's final count, q_flock, each table's
 # committed columns): their columns and the first's place among the 90 committed.
 STACK_COLUMNS = [4, 1, 1, 15, 15, 8, 15, 14, 17]
@@ -573,7 +577,7 @@ def gkr(c0, c1, gw, out, D: Const):
         out[GEN ** (OUT_LEAVES + t)] = vl[4 * ((D + 1) // 2) + t]
     for c in unroll(0, D):
         out[GEN ** (OUT_ZETA + c)] = pt[32 * ((D + 1) // 2) - 32 + c]
-    for c in unroll(D, BUS_BITS24):
+    for c in unroll(D, BUS_BITS):
         out[GEN ** (OUT_ZETA + c)] = 0
     return ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2))], ch[2 * (5 * ((D + 1) // 2) * ((D + 1) // 2) + 10 * ((D + 1) // 2) + 4 - (D % 2) * (5 * ((D + 1) // 2) + 2)) + 1]
 
@@ -1199,8 +1203,8 @@ def table_at(c0, c1, out):
 def gkr_at(c0, c1, gw, out):
     dg = StackBuf(1)
     hint_witness(dg, "gkr_depth")
-    assert log(dg[0]) < 8
-    e0, e1 = match_range(log(dg[0]), range(0, 8), lambda k: gkr(c0, c1, gw, out, k + GKR_MIN_DEPTH))
+    assert log(dg[0]) < GKR_DEPTHS
+    e0, e1 = match_range(log(dg[0]), range(0, GKR_DEPTHS), lambda k: gkr(c0, c1, gw, out, k + GKR_MIN_DEPTH))
     return e0, e1
 
 
@@ -1275,12 +1279,12 @@ def block_sel(eqd, gd, go, zps):
 
 
 # The digit tables of block_sel, per 4-bit digit position m < DIGITS and digit d < 16, read at
-# g^d: eq(d's bits, ζ_{4m..4m+3}) at OUT_EQD + 16m + d (ζ padded with zeros to BUS_BITS24
+# g^d: eq(d's bits, ζ_{4m..4m+3}) at OUT_EQD + 16m + d (ζ padded with zeros to BUS_BITS
 # coordinates; eq(1, z) = z, eq(0, z) = 1 + z), g^(d·16^m) at OUT_GD + 16m + d.
 @inline
 def digit_tables(out, zs):
-    fz = StackBuf(2 * BUS_BITS24)
-    for k in unroll(0, BUS_BITS24):
+    fz = StackBuf(2 * BUS_BITS)
+    for k in unroll(0, BUS_BITS):
         fz[2 * k] = 1 + zs[k]
         fz[2 * k + 1] = zs[k]
     eqd = out * GEN ** OUT_EQD
@@ -1349,8 +1353,8 @@ def group_offset(gr, rows, ro: Const, b: Const, first: Const, n: Const):
 def bus_layout(out, lb):
     zp = out * GEN ** OUT_ZP
     im = out * GEN ** OUT_IM
-    zs = StackBuf(BUS_BITS24)
-    for k in unroll(0, BUS_BITS24):
+    zs = StackBuf(BUS_BITS)
+    for k in unroll(0, BUS_BITS):
         zs[k] = out[GEN ** (OUT_ZETA + k)]
     zp[GEN ** 0] = 1
     im[GEN ** 0] = 1
@@ -1358,7 +1362,7 @@ def bus_layout(out, lb):
     ic = 1 + zs[0] * (1 + GEN)
     zp[GEN] = zc
     im[GEN] = ic
-    for k in unroll(1, BUS_BITS24):
+    for k in unroll(1, BUS_BITS):
         zc = zc * (1 + zs[k])
         ic = ic * (1 + zs[k] * (1 + GEN ** (2 ** k)))
         zp[GEN ** (k + 1)] = zc
@@ -1637,7 +1641,7 @@ def air_terminal(out):
 # In order: the statement's four scalars absorbed, the eight announced sizes (each (n, 0, 0) made
 # of six hinted bits, each checked a bit, kept as g^n) and their bounds (size_bounds), the
 # commitment root's two halves (c2 = 0, as a digest's), α's four coordinates and β; the GKR
-# (depth checked; ζ zero padded to BUS_BITS24 cells), the framework values, the bus's leaf layout
+# (depth checked; ζ zero padded to BUS_BITS cells), the framework values, the bus's leaf layout
 # and side totals (bus_layout, bus_totals), the stack's placements (stack_layout), the table
 # sumcheck (max τ checked) with its AIR terminal and the public-input line, Flock and ring
 # switching's claim, each on the chain the last one left. Nothing it pops is trusted: its streams

@@ -9,7 +9,7 @@ import { pinnedProgram } from '../../vm/pinned-program';
 import type { Program } from '../../vm/program';
 
 /** BLAKE2s-256 of the node program's bytecode: H_N of every node proved by default. */
-export const NODE_PROGRAM_DIGEST = 'db8355725c16c1fe4ecc0e6531510bfeef98b58257fdf83ad562f5db22d1c627';
+export const NODE_PROGRAM_DIGEST = '93aeb426e1c361de1f9303b1f96d66524eabbe65a370aa9799d1bd640231ee4d';
 
 /** The compiled node program (read on the first call, then the same object). */
 export const compiledNodeProgram: () => Program = pinnedProgram('node program', packed, NODE_PROGRAM_DIGEST);

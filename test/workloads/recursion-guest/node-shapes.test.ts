@@ -48,10 +48,10 @@ describe.skipIf(ARITIES.length === 0)('wide nodes of the node program (LEANVM_NO
       expect(v.valid, v.valid ? '' : v.reason).toBe(true);
 
       // As a child: a parent verifies a node whose bus depth D lies in its GKR window
-      // (GKR_MIN_DEPTH ..= GKR_MIN_DEPTH + 7) and whose BLAKE2S table has at most
-      // 2^FLOCK_MAX_BLOCKS rows (Flock's window); a parent's run over a wider one stops.
+      // (GKR_MIN_DEPTH ..= GKR_MIN_DEPTH + GKR_DEPTHS - 1) and whose BLAKE2S table has at most
+      // 2^FLOCK_MAX_BLOCKS blocks (Flock's window); a parent's run over a wider one stops.
       const depth = leafLayout(shape!).depth, tauB = shape!.taus[BLAKE2S_TABLE];
-      const fits = depth <= Number(nodeConstant('GKR_MIN_DEPTH')) + 7 && tauB <= Number(nodeConstant('FLOCK_MAX_BLOCKS'));
+      const fits = depth < Number(nodeConstant('GKR_MIN_DEPTH') + nodeConstant('GKR_DEPTHS')) && tauB <= Number(nodeConstant('FLOCK_MAX_BLOCKS'));
       let stopped: unknown = null;
       try {
         const parent = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: node }] });

@@ -35,12 +35,14 @@ import { blockCells } from './transcript';
 export const OUT = {
   chain: 0, ring: 2, ringF: 3, share: 9, matrix: 10, sizes: 93, mu: 101, depth: 102, maxTau: 103, alpha: 104, beta: 108,
   zeta: 109, leaves: 141, framework: 144, xi: 149, tpoint: 150, columns: 178, line: 280, public: 284, sel: 286, w: 349, totals: 365,
-  shareWeights: 368, tableWeights: 371, place: 377, chiOut: 467, root: 483, lb: 485, checked: 486,
+  shareWeights: 368, tableWeights: 371, place: 377, chiOut: 467, root: 485, lb: 487, checked: 488,
 } as const;
 
-/** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + 7) and the stack's floor. */
+/** The bus depths the program's GKR handles (GKR_MIN_DEPTH .. + GKR_DEPTHS - 1), the 4-bit digits
+ * of a bus block's offset (DIGITS) and the stack's floor. */
 export const GKR_MIN_DEPTH = 16;
-export const GKR_DEPTHS = 8;
+export const GKR_DEPTHS = 11;
+const DIGITS = 7;
 const MIN_STACK_LOG = 15;
 
 export interface ChainRecord {
@@ -139,7 +141,7 @@ export function childStreams(program: Program, publicInput: PublicInput, proofBy
   const order: E[] = [];
   for (let b = 1; b < 9; b++) for (let a = 0; a < b; a++) order.push(groupLogs[a] >= groupLogs[b] ? eOne() : eZero());
   pushEntry(streams, 'layout_order', order);
-  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_digits', Array.from({ length: 6 }, (_, m) => gPow(Math.floor(blk.offset / 16 ** m) % 16)));
+  for (const blk of [...layout.push.blocks, ...layout.count.blocks]) pushEntry(streams, 'block_digits', Array.from({ length: DIGITS }, (_, m) => gPow(Math.floor(blk.offset / 16 ** m) % 16)));
   const sides = bus.sides;
   put(OUT.sel, ...[...sides[0].framework, ...sides[0].blocks, ...sides[2].blocks].map((b) => b.selector));
   put(OUT.w, ...Array.from({ length: 16 }, (_, i) => sides[0].weights.subarray(6 * i, 6 * i + 6)));
