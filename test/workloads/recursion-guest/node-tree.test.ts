@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../src/backend/backend';
 import type { PublicInput } from '../../../src/vm/public-input';
+import { type VmShape, vmLayout } from '../../../src/vm/layout';
+import { leafLayout } from '../../../src/vm/leaves';
 import type { NodeAggregate, TreeAggregate } from '../../../src/workloads/recursion/aggregate-file';
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { type WhirRecord, whirWitness } from '../../../src/workloads/recursion/guest/whir';
@@ -32,25 +34,27 @@ const message = randomBytes(next, 32);
 const EPOCH = 11;
 
 let backend: Backend;
-let node: NodeAggregate, stats: NodeStats, leafC: TreeAggregate, request: NodeRequest;
+let node: NodeAggregate, stats: NodeStats, leafA: TreeAggregate, leafB: TreeAggregate, leafC: TreeAggregate, request: NodeRequest;
 const signers = freshSigners(next, message, EPOCH, 8);
 const leaf = async (idx: number[]): Promise<TreeAggregate> => ({ kind: 'leaf' as const, ...(await aggregate({ message, epoch: EPOCH, signers: idx.map((i) => signers[i]) }, { backend })).aggregate });
 
 beforeAll(async () => {
   backend = await nativeOrCpu('recursion-node-tree');
-  const [a, b] = [await leaf([0, 1, 2]), await leaf([2, 3])];
+  [leafA, leafB] = [await leaf([0, 1, 2]), await leaf([2, 3])];
   leafC = await leaf([3, 5]);
-  request = { message, epoch: EPOCH, children: [{ aggregate: a }, { aggregate: b }], signers: [signers[4]] };
+  request = { message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }], signers: [signers[4]] };
   ({ aggregate: node, stats } = await timedNode('2→1 node', request));
 }, 900_000);
 afterAll(() => backend?.dispose());
 
-async function timedNode(what: string, request: NodeRequest, on = backend): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
+/** proveNode timed and logged: its rows, its bus depth D, its τ, its stack's log size. */
+async function timedNode(what: string, request: NodeRequest, on = backend): Promise<{ aggregate: NodeAggregate; stats: NodeStats; shape: VmShape }> {
   const t = performance.now();
-  const proved = await proveNode(request, { backend: on });
+  let shape: VmShape | undefined;
+  const proved = await proveNode(request, { backend: on, onShape: (sh) => (shape = sh) });
   const { stats } = proved;
-  console.log(`${what} proved on ${on.name}: ${stats.cycles} cycles, ${stats.proofBytes} bytes, ${((performance.now() - t) / 1000).toFixed(1)} s (${Object.entries(stats.stageMs).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')} ms)`);
-  return proved;
+  console.log(`${what} proved on ${on.name}: ${stats.cycles} cycles, bus depth ${leafLayout(shape!).depth}, τ ${shape!.taus.join(' ')}, stack 2^${vmLayout(shape!).stack.logN}, ${stats.proofBytes} bytes, ${((performance.now() - t) / 1000).toFixed(1)} s (${Object.entries(stats.stageMs).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')} ms)`);
+  return { ...proved, shape: shape! };
 }
 
 describe('a real 2→1 node proof of the node program', () => {
@@ -117,11 +121,12 @@ describe('a parent over that node and a leaf, in the VM', () => {
 // Three levels: leaves → two 2→1 nodes → a root node over both nodes and two raw signatures.
 // The committees overlap at every level: signer 3 is in both nodes, the raw signer 4 is already
 // in the first node (and signer 5 in both leaves of the second).
+let root: NodeAggregate;
 describe('a three-level tree, raw signatures at the top, proved and verified at the root', () => {
-  let second: NodeAggregate, root: NodeAggregate, rootStats: NodeStats;
+  let second: NodeAggregate, rootStats: NodeStats;
   beforeAll(async () => {
     ({ aggregate: second } = await timedNode('second 2→1 node', { message, epoch: EPOCH, children: [{ aggregate: leafC }, { aggregate: await leaf([5, 6]) }] }));
-    ({ aggregate: root, stats: rootStats } = await timedNode('root over two nodes', { message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: second }], signers: [signers[4], signers[7]] }));
+    ({ aggregate: root, stats: rootStats, } = await timedNode('root over two nodes', { message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: second }], signers: [signers[4], signers[7]] }));
   }, 900_000);
 
   it('the root is the union of the committees, each signer once; it verifies, not for another message', () => {
@@ -136,6 +141,27 @@ describe('a three-level tree, raw signatures at the top, proved and verified at 
     expect(v.valid, v.valid ? '' : v.reason).toBe(true);
     const other = Uint8Array.from(message, (b, i) => (i === 0 ? b ^ 1 : b));
     expect(verifyTreeAggregate(root, { message: other, epoch: EPOCH }).valid).toBe(false);
+  });
+});
+
+// Four levels: a node over the three-level root and a 3→1 node over three of the leaves. The
+// root over two 2→1 nodes has bus depth 23 (its block rows fill 8,015,393 of 2^23), the 3→1
+// node 24: a child past the old GKR window 16..23, which the parent's windows (GKR_DEPTHS,
+// FLOCK_MAX_BLOCKS of programs/aggregate-node.py) now take.
+describe('a fourth level over the root and a 3→1 node of bus depth 24, proved and verified at the root', () => {
+  let wideShape: VmShape, top: NodeAggregate;
+  beforeAll(async () => {
+    let wide: NodeAggregate;
+    ({ aggregate: wide, shape: wideShape } = await timedNode('3→1 node over three leaves', { message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }, { aggregate: leafC }] }));
+    ({ aggregate: top } = await timedNode('fourth level over the root and the 3→1 node', { message, epoch: EPOCH, children: [{ aggregate: root }, { aggregate: wide }] }));
+  }, 1_800_000);
+
+  it('the 3→1 child is past the old window (D 16..23); the top verifies for the union, not for another epoch', () => {
+    expect(leafLayout(wideShape).depth).toBeGreaterThan(23);
+    expect(top.publicKeys).toHaveLength(8);
+    const v = verifyTreeAggregate(top, { message, epoch: EPOCH });
+    expect(v.valid, v.valid ? '' : v.reason).toBe(true);
+    expect(verifyTreeAggregate(top, { message, epoch: EPOCH + 1 }).valid).toBe(false);
   });
 });
 
