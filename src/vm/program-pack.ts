@@ -132,26 +132,29 @@ function varints(words: readonly number[]): Uint8Array {
   return out.subarray(0, n);
 }
 
-function readVarints(text: string): number[] {
+/** The words of the base64 varints, in a typed array: a program's 3 million words as a number[]
+ * would box every word past 2^31 (its constants) on the heap. */
+function readVarints(text: string): Uint32Array {
   let bytes: string;
   try {
     bytes = atob(text);
   } catch {
     throw new ProgramFormatError('packed', 'the bytecode is not base64');
   }
-  const words: number[] = [];
+  const words = new Uint32Array(bytes.length);
+  let n = 0;
   for (let i = 0; i < bytes.length; ) {
     let w = 0;
-    for (let shift = 0; ; shift += 7) {
-      if (i >= bytes.length || shift > 28) throw new ProgramFormatError('packed', 'a bytecode word is cut short or too long');
+    for (let scale = 1; ; scale *= 0x80) {
+      if (i >= bytes.length || scale > 2 ** 28) throw new ProgramFormatError('packed', 'a bytecode word is cut short or too long');
       const b = bytes.charCodeAt(i++);
-      w += (b & 0x7f) * 2 ** shift;
+      w += (b & 0x7f) * scale;
       if (b < 0x80) break;
     }
     if (w > 0xffffffff) throw new ProgramFormatError('packed', 'a bytecode word is past u32');
-    words.push(w);
+    words[n++] = w;
   }
-  return words;
+  return words.subarray(0, n);
 }
 
 function base64(bytes: Uint8Array): string {
