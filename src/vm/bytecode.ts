@@ -5,7 +5,7 @@
 // instruction column i (opcode, three operands, two flags, three extras).
 import { blake2s, blake2sWords, wordsToBytes } from '../hash/blake2s';
 import { type E, eFromLimbs } from '../field/e';
-import { type K, kFromBytes, kPow } from '../field/k';
+import { type K, kFromBytes, kMul, kOne, kPow } from '../field/k';
 import { R1CS_DIGEST } from '../flock/r1cs-digest';
 import { type Instruction, tableOf } from './isa';
 
@@ -17,12 +17,17 @@ export const BYTECODE_COLUMNS = 9;
 const SEED_DOMAIN = new TextEncoder().encode('leanvm-b-fs-seed-v2-blake2s');
 const G = Uint32Array.of(2, 0);
 
-/** Writes instructions' columns into P's words (the one at `pc`), g^k memoised per exponent
- * (operands repeat across slots), in an array: offsets are small, and a Map's lookups took half
- * the node program's build. A class, not closures made per instruction: it has half a million. */
+/** Exponents below this come from a table of g^0, g^1, … grown one product a step (operands are
+ * small frame offsets, and a power each took a third of the node program's build); larger ones
+ * are powers, memoised. */
+const DENSE_POWERS = 1 << 16;
+
+/** Writes instructions' columns into P's words (the one at `pc`). A class, not closures made per
+ * instruction: the node program has half a million. */
 class ColumnWriter {
   pc = 0;
-  private readonly powers: (K | undefined)[] = [];
+  private readonly powers: K[] = [kOne()];
+  private readonly far = new Map<number, K>();
 
   constructor(
     private readonly words: Uint32Array,
@@ -37,9 +42,18 @@ class ColumnWriter {
   }
 
   gp(col: number, k: number): void {
-    let v = this.powers[k];
-    if (v === undefined) this.powers[k] = v = kPow(G, k);
+    const v = this.power(k);
     this.put(col, v[0], v[1]);
+  }
+
+  private power(k: number): K {
+    if (k >= DENSE_POWERS) {
+      let v = this.far.get(k);
+      if (v === undefined) this.far.set(k, (v = kPow(G, k)));
+      return v;
+    }
+    for (const p = this.powers; p.length <= k; ) p.push(kMul(p[p.length - 1], G));
+    return this.powers[k];
   }
 
   limb(col: number, e: E, i: number): void {
