@@ -1,6 +1,6 @@
 // Typed errors of aggregate trees: a file that is no aggregate of this format, a child a node
 // refuses before anything is proved (each naming the child), a tree of impossible sizes, a node
-// asked for where this build has no node program: InputErrors (the CLI's exit 2) of the
+// program given as a module that does not load: InputErrors (the CLI's exit 2) of the
 // library's one family.
 import { InputProblemError } from '../../util/errors';
 
