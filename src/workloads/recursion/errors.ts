@@ -25,7 +25,8 @@ export type ChildProblem =
   | 'no-children' // none given
   | 'too-many-children' // more than MAX_CHILDREN
   | 'unreadable' // bytes that are no aggregate
-  | 'invalid'; // it does not verify for the node's message and epoch
+  | 'invalid' // it does not verify for the node's message and epoch
+  | 'unsupported'; // valid, but of a shape outside the node program's windows
 
 export class ChildCheckError extends InputProblemError<ChildProblem> {
   override name = 'ChildCheckError';

@@ -19,6 +19,7 @@ import { batchHints } from './batch-hints';
 import { type BatchProof, proveBatch } from './batch-prove';
 import { type CheckedChild, type ChildSource, checkChildren } from './children';
 import type { ClaimShape } from './claims';
+import { ChildCheckError } from './errors';
 import { nodePublicInput } from './statement';
 import { type SignerUnion, signerUnion } from './union';
 import { treeShape } from './verify';
@@ -87,7 +88,8 @@ export interface PreparedNode {
 
 /**
  * Everything before the VM proof. Refuses before proving anything: a child that is no aggregate
- * or does not verify for (message, epoch), more than 16 children (ChildCheckError naming the
+ * or does not verify for (message, epoch), more than 16 children, one of a shape the node program
+ * cannot verify (ChildCheckError naming the
  * child), a signer (AggregateInputError).
  */
 export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> = {}): Promise<PreparedNode> {
@@ -99,6 +101,11 @@ export async function prepareNode(request: NodeRequest, options: Pick<NodeProveO
   await checkpoint(options.signal, 'check');
   let t = performance.now();
   const children = checkChildren(request, { leaf, node: nodeProgram.program });
+  for (const c of children) {
+    const problem = nodeProgram.childShapeProblem(c.verdict.summary, Math.log2((c.aggregate.kind === 'leaf' ? leaf : nodeProgram.program).bytecode.length));
+    const label = c.name === `child ${c.index}` ? c.name : `child ${c.index} (${c.name})`;
+    if (problem !== null) throw new ChildCheckError('unsupported', `${label}: valid, but the node program cannot verify it: ${problem}`, c.index, c.name);
+  }
   const signers = request.signers === undefined || request.signers.length === 0 ? [] : checkSigners({ message, epoch, signers: request.signers });
   const node = nodeProgram.program;
   const union = signerUnion([...children.map((c) => c.aggregate.publicKeys), signers.map((s) => s.publicKey)]);

@@ -12,6 +12,7 @@ import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
 import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import { childShapeProblem } from '../../../src/workloads/recursion/guest/windows';
 import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { vmBytes, vmText } from '../../vm/vm-vectors';
@@ -76,7 +77,7 @@ export function piecesProgram(): CompiledSource {
 }
 
 /** The node program with the node layer's witness builder, as proveNode takes it. */
-export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness });
+export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness, childShapeProblem });
 
 export type Streams = Map<string, Uint32Array[][]>;
 

@@ -18,11 +18,13 @@ import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src
 import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { treeShape } from '../../../src/workloads/recursion/verify';
 import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
-import { whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { WHIR_LOGNS, WHIR_MIN_LOGN, whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { GKR_DEPTHS, GKR_MIN_DEPTH } from '../../../src/workloads/recursion/guest/chain';
+import { FLOCK_TAUS } from '../../../src/workloads/recursion/guest/windows';
 import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, freshSigners, nodeConstant, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
+import { expectFailsAt, freshSigners, NODE_SOURCE, nodeConstant, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
 const cellBig = (w: Uint32Array, at = 0): bigint => [3, 2, 1, 0].reduce((v, i) => (v << 32n) | BigInt(w[at + i]), 0n);
 const bytesBig = (b: Uint8Array, at: number): bigint => cellBig(new Uint32Array(b.slice(at, at + 16).buffer));
@@ -46,6 +48,14 @@ describe("the node program's constants", () => {
     const node = nodeProgram().program;
     expect(2 ** Number(nodeConstant('KN'))).toBe(node.bytecode.length);
     expect(treeShape(aggregationProgram(), node)).toEqual({ leafVars: Number(nodeConstant('LEAF_VARS')), nodeVars: Number(nodeConstant('KN')) + 4 });
+  });
+
+  it("are the pre-check's windows (guest/windows.ts): the GKR's depths, Flock's table sizes, the openings' stacks", () => {
+    expect(Number(nodeConstant('GKR_MIN_DEPTH'))).toBe(GKR_MIN_DEPTH);
+    expect(Number(nodeConstant('GKR_DEPTHS'))).toBe(GKR_DEPTHS);
+    expect(NODE_SOURCE).toContain('match_range(log(dg[0]), range(0, GKR_DEPTHS),');
+    expect(Number(nodeConstant('FLOCK_BLOCKS'))).toBe(FLOCK_TAUS);
+    expect([Number(nodeConstant('WHIR_MIN_LOGN')), Number(nodeConstant('WHIR_LOGNS'))]).toEqual([WHIR_MIN_LOGN, WHIR_LOGNS]);
   });
 });
 
