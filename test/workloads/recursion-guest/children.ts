@@ -12,6 +12,7 @@ import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
 import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { POINT_CLAIMS, type WhirRecord } from '../../../src/workloads/recursion/guest/whir';
 import { whirConfig } from '../../../src/pcs/whir/config';
 import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
@@ -87,6 +88,24 @@ export function tampered(streams: Streams, name: string, entry: number, cell: nu
   f(c);
   out.get(name)![entry][cell] = c;
   return out;
+}
+
+/** The streams with one entry replaced. */
+export function replaced(streams: Streams, name: string, entry: number, value: Uint32Array[]): Streams {
+  const out: Streams = new Map([...streams].map(([k, v]) => [k, v.map((e) => e.slice())]));
+  out.get(name)![entry] = value;
+  return out;
+}
+
+/** A ceil_log-checked log m, hinted as g^(m - base) in `name`'s entry, moved to m + 1 with the
+ * bits of 2^(m + 1) - w cut to the m bits its check takes (ceil_bits' entry, m - 1 bits for m):
+ * no m bits make that difference. */
+export function logOneMore(streams: Streams, name: string, entry: number, base: number, ceilEntry: number): Streams {
+  const bits = streams.get('ceil_bits')![ceilEntry];
+  const m = bits.length + 1;
+  const w = 2 ** m - bits.reduce((n, c, i) => n + c[0] * 2 ** i, 0);
+  const cut = (2 ** (m + 1) - w) % 2 ** m;
+  return replaced(replaced(streams, name, entry, [gPow(m + 1 - base)]), 'ceil_bits', ceilEntry, Array.from({ length: m }, (_, b) => Uint32Array.of(Math.floor(cut / 2 ** b) % 2, 0, 0, 0, 0, 0)));
 }
 
 /** Streams with a `piece` run the pieces' variant; the others (a node's) the node program. */

@@ -11,12 +11,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicInput } from '../../../src/vm/public-input';
 import { BLAKE2S_TABLE } from '../../../src/vm/tables/columns';
+import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { type WhirRecord, whirWitness } from '../../../src/workloads/recursion/guest/whir';
 import { nodeProgramWitness, prepareNode } from '../../../src/workloads/recursion/node-prove';
 import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, freshSigners, nodeRecord, run, type Streams, tampered, whirLayout } from './children';
+import { expectFailsAt, freshSigners, logOneMore, nodeRecord, run, type Streams, tampered, whirLayout } from './children';
 
 const next = xorshift32(0x6d757461);
 const message = randomBytes(next, 32);
@@ -99,6 +100,21 @@ describe("a 2→1 node's main with one value of a child's proof changed", () => 
     expectFailsAt(changed(0, 'fs', children[0].rec.chain.fsAt.line + 1), 'write-conflict', 'line[0] = l0 + Y * l1 + Y2 * l2', pi);
   });
 
+  // the structure child_to_ring derives from the announced sizes, hinted and checked
+  const setTo = (v: Uint32Array) => (c: Uint32Array) => void c.set(v);
+  it("the hinted structure: a size's bits, μ, the bus depth, max τ, a block's offset digit, the layout's and the stack's order", () => {
+    const CEIL = 'assert gw * ge == GEN ** (2 ** m)';
+    expectFailsAt(changed(1, 'size_bits', 2, 1), 'write-conflict', 'sizes[k] = n', pi);
+    expectFailsAt(changed(1, 'ceil_bits', 0, 2), 'write-conflict', CEIL, pi);
+    // μ and the bus depth one more, with their differences' bits (entries 0 and 1 of the child's ceil_bits)
+    expectFailsAt(logOneMore(streams, 'stack_log', children[1].at('stack_log', 0), 15, children[1].at('ceil_bits', 0)), 'write-conflict', CEIL, pi);
+    expectFailsAt(logOneMore(streams, 'gkr_depth', children[1].at('gkr_depth', 0), 16, children[1].at('ceil_bits', 1)), 'write-conflict', CEIL, pi);
+    expectFailsAt(changed(1, 'depth', 0, 0, setTo(gPow(Math.max(...children[1].rec.chain.shape.taus) + 1))), 'write-conflict', 'assert top == 0', pi);
+    expectFailsAt(changed(1, 'block_digits', 1, 0, setTo(gPow(1))), 'write-conflict', 'assert gp == go', pi);
+    expectFailsAt(changed(1, 'layout_order', 0, 0), 'deref', 'assert log(sg) < 33', pi);
+    expectFailsAt(changed(1, 'stack_order', 0, 1), 'deref', 'assert log(sg) < 33', pi);
+  });
+
   // Flock: nothing in the child's verification checks its zerocheck and lincheck but the deferred
   // matrix claim and the chain; run bare, every change moves the chain, so ring switching's map
   // challenges, and with them the stacked batch's target, are others
@@ -121,6 +137,17 @@ describe("a 2→1 node's main with one value of a child's proof changed", () => 
     const { fsStart } = children[0].rec;
     expectFailsAt(changed(0, 'fs', fsStart + 20), 'write-conflict', 'vals[FRAMEWORK_VALUES + b] = out[GEN ** (OUT_COLUMNS + b)]', pi);
     expectFailsAt(changed(0, 'fs', children[0].layout.target), 'write-conflict', TARGET, pi);
+  });
+  it("the opening's hinted bits: q_flock's offset (ring switching's point), a memory claim's point, a table's τ, a column's and h's place; the hinted weight", () => {
+    const { logN } = children[1].rec;
+    expectFailsAt(changed(1, 'ring_bits', 0, logN - 1), 'write-conflict', 'assert go == out[GEN ** (OUT_PLACE + 5)]', pi);
+    expectFailsAt(changed(1, 'point_claims', 0, logN + 2), 'write-conflict', 'pc[n * c + k] = mb[k] * out[GEN ** (OUT_ZETA + k)] + (1 + mb[k]) * mb[n + n * c + k]', pi);
+    const tau = children[1].rec.streams.get('table_bits')![0].slice(0, logN).findIndex((c) => c[0] === 0);
+    expectFailsAt(changed(1, 'table_bits', 0, tau), 'write-conflict', 'assert gt == out[GEN ** (OUT_SIZES + 1 + t)]', pi);
+    expectFailsAt(changed(1, 'column_bits', 7, logN - 1), 'write-conflict', 'assert g == go', pi);
+    const h = children[1].rec.streams.get('memory_bits')![0].findIndex((c) => c[0] === 0);
+    expectFailsAt(changed(1, 'memory_bits', 0, h), 'write-conflict', 'assert gh == out[GEN ** OUT_SIZES]', pi);
+    expectFailsAt(changed(1, 'whir_out', 0, 0, (c) => void (c[4] ^= 1)), 'write-conflict', 'wo[0] = bw[0]', pi);
   });
   it("WHIR's first round polynomial, and a fold round's coefficient at every level: the chain moves, so the level's grinding nonce fails", () => {
     const { levels, target, fold } = children[0].layout;
