@@ -8,7 +8,7 @@
 // the aggregate command checks. Beside it, once per (cell, thread count), the reference binary
 // ($LEANVM_REFERENCE/bin/leanvm-b, default /tmp/ref; skipped where absent) at the same threads
 // (LEANVM_NUM_THREADS): its cycles (813,161 for 2→1 over leaves of 20), time, proof, verify and
-// peak. While the node program is incomplete a row says so and gives the child checks alone.
+// peak.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,8 +24,7 @@ import type { VmShape } from '../src/vm/layout';
 import { vmMemory } from '../src/vm/prove/memory';
 import { VM_STAGES } from '../src/vm/prove/prove';
 import { decodeTreeAggregate, encodeTreeAggregate, type TreeAggregate } from '../src/workloads/recursion/aggregate-file';
-import { checkChildren } from '../src/workloads/recursion/children';
-import { availableNodeProgram } from '../src/workloads/recursion/node-program';
+import { defaultNodeProgram } from '../src/workloads/recursion/node-program';
 import { type NodeStats, proveNode } from '../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../src/workloads/recursion/verify';
 import { AGGREGATE_PROGRAM_DIGEST, aggregate } from '../src/workloads/xmss-aggregate';
@@ -81,10 +80,8 @@ async function leavesFor(cell: NodeCell, backend: Backend): Promise<TreeAggregat
 interface CellResult {
   stats: NodeStats[];
   verifyMs: number[];
-  checkMs: number[];
   peakBytes: number;
   estimateBytes: number;
-  error?: string;
 }
 
 /** In a cell's process: the leaves, then the node's warm-up and timed runs (a full collection
@@ -94,24 +91,16 @@ export async function runRecursionCell(spec: string): Promise<void> {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const { backend } = await openBackend(choice, 0, { threads });
-  const result: CellResult = { stats: [], verifyMs: [], checkMs: [], peakBytes: 0, estimateBytes: 0 };
+  const result: CellResult = { stats: [], verifyMs: [], peakBytes: 0, estimateBytes: 0 };
   try {
     const children = (await leavesFor(cell, backend)).map((aggregate, i) => ({ name: `leaf ${i}`, aggregate }));
-    const node = availableNodeProgram();
+    const node = defaultNodeProgram();
     const request = { message: MESSAGE, epoch: EPOCH, children };
     const onShape = (shape: VmShape, logInvRate: number) => {
-      result.estimateBytes = vmMemory(shape, logInvRate, backend.name, nodeResidentBytes(node instanceof Error ? undefined : node)).bytes;
+      result.estimateBytes = vmMemory(shape, logInvRate, backend.name, nodeResidentBytes(node)).bytes;
     };
     for (let run = 0; run <= runs; run++) {
       gc();
-      if (node instanceof Error) {
-        // No node to prove: the part of it this build can do, the children's native checks.
-        const t = performance.now();
-        checkChildren(request);
-        if (run > 0) result.checkMs.push(performance.now() - t);
-        result.error = `no node program (${node.problem}: docs/recursion.md §10)`;
-        continue;
-      }
       const { aggregate: agg, stats } = await proveNode(request, { backend, node, onShape });
       const t = performance.now();
       const verdict = verifyTreeAggregate(agg, { message: MESSAGE, epoch: EPOCH }, { node: node.program });
@@ -171,9 +160,7 @@ function cellRow(label: string, backend: string, threads: number | undefined, ce
     return [{ ...row, error: `the cell's process exited ${r.status ?? r.signal}${why}` }, refRow];
   }
   const res = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as CellResult;
-  if (res.stats.length === 0) {
-    return [{ ...row, 'check ms': summarize(res.checkMs).medianMs, 'peak MiB': res.peakBytes / 2 ** 20, error: res.error ?? 'no runs' }, refRow];
-  }
+  if (res.stats.length === 0) return [{ ...row, error: 'no runs' }, refRow];
   const ms = (f: (s: NodeStats) => number) => summarize(res.stats.map(f)).medianMs;
   const vm = (s: NodeStats) => VM_STAGES.reduce((t, st) => t + s.stageMs[st], 0);
   const total = summarize(res.stats.map((s) => s.stageMs.check + s.stageMs.batch + s.stageMs.hints + vm(s)));

@@ -22,7 +22,7 @@ export * from './workloads/xmss-aggregate/index';
 export { aggregate, type TreeAggregateOptions, type TreeAggregateRequest, verifyAggregate } from './workloads/recursion/api';
 export {
   AGGREGATE_FILE_VERSION, AggregateFileError, type AggregateFileProblem, aggregateTree, ChildCheckError, type ChildProblem, type ChildSource,
-  decodeTreeAggregate, defaultNodeProgram, encodeTreeAggregate, type IndexRange, type LeafAggregate, MAX_CHILDREN, NODE_MAX_SIGNERS, NODE_STAGES,
+  compiledNodeProgram, decodeTreeAggregate, defaultNodeProgram, encodeTreeAggregate, type IndexRange, type LeafAggregate, MAX_CHILDREN, NODE_MAX_SIGNERS, NODE_PROGRAM_DIGEST, NODE_STAGES,
   type NodeAggregate, type NodePoints, type NodeProgram, NodeProgramError, type NodeProgramProblem, type NodeStage, type NodeStats, type NodeWitnessInput,
   type PlannedNode, planProofs, planTree, type TreeAggregate, type TreeOptions, type TreePlan, TreePlanError, type TreePlanProblem, type TreePosition,
   type TreeProgress, type TreeRequest, type TreeStats,

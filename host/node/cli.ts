@@ -159,7 +159,7 @@ program
   .option('--json', 'with -o: print a machine-readable summary')
   .action(compileCommand);
 
-const demos = program.command('demo').description('end-to-end demos: demo xmss (what npm start runs), demo recursion, demo hash (the default)');
+const demos = program.command('demo').description('end-to-end demos: demo recursion (what npm start runs), demo xmss, demo hash (the default)');
 demos
   .command('hash', { isDefault: true })
   .description('prove n reference messages into a temporary file, then verify it')
@@ -170,14 +170,14 @@ demos
   .action(demo);
 demos
   .command('recursion')
-  .description('2n fresh keys sign one message; two leaves of n signatures and one 2→1 node over them, written to a temporary file and verified')
+  .description('2n fresh keys sign one message; two leaves of n signatures and one 2→1 node over them (a tree, drawn), written to a temporary file and verified (what npm start runs)')
   .option('--n <n>', 'signers a leaf', '16')
   .addOption(backendOption())
   .addOption(threadsOption())
   .action((opts) => demoRecursion(opts));
 demos
   .command('xmss')
-  .description('n fresh XMSS keys sign one message; aggregate the signatures into a temporary file and verify it (what npm start runs)')
+  .description('n fresh XMSS keys sign one message; aggregate the signatures into a temporary file and verify it')
   .option('--n <n>', 'signers', '32')
   .addOption(backendOption())
   .addOption(threadsOption())

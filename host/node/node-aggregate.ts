@@ -9,7 +9,7 @@ import { vmMemory } from '../../src/vm/prove/memory';
 import { aggregate } from '../../src/workloads/recursion/api';
 import { decodeTreeAggregate, encodeTreeAggregate, type NodeAggregate } from '../../src/workloads/recursion/aggregate-file';
 import type { ChildSource } from '../../src/workloads/recursion/children';
-import { availableNodeProgram, type NodeProgram } from '../../src/workloads/recursion/node-program';
+import { type NodeProgram, nodeProgramOr } from '../../src/workloads/recursion/node-program';
 import { NODE_STAGES, type NodeStats } from '../../src/workloads/recursion/node-prove';
 import { AGGREGATION_PROGRAM_BYTES, AggregateInputError, type AggregateSigner } from '../../src/workloads/xmss-aggregate/index';
 import { type AggregateCommandOptions, namedRefusal, parseMessage, signerFiles } from './aggregate-command';
@@ -26,10 +26,10 @@ const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
  * multilinears the batch and the checks evaluate (2^(slots' bits + 4) E scalars each, 24 bytes). */
 export function nodeResidentBytes(node: NodeProgram | undefined): Record<string, number> {
   const multilinear = (slots: number) => 16 * slots * 24;
-  const program = node ?? availableNodeProgram();
+  const program = nodeProgramOr(node);
   return {
     'aggregation program': AGGREGATION_PROGRAM_BYTES,
-    'bytecode multilinears': multilinear(2 ** 15) + (program instanceof Error ? 0 : multilinear(program.program.bytecode.length)),
+    'bytecode multilinears': multilinear(2 ** 15) + multilinear(program.program.bytecode.length),
   };
 }
 

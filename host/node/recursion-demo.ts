@@ -53,6 +53,9 @@ export async function demoRecursion(opts: { n: string; backend: BackendChoice; t
     const bytes = encodeTreeAggregate(aggregate);
     writeOut(out, bytes, 'aggregate');
     console.log(`${INDENT}${bytes.length} bytes (the proof ${stats.proofBytes}, ${2 * n} keys, 3 deferred points) → ${out}`);
+    const signerCount = (k: number) => `${k} signer${k === 1 ? '' : 's'}`;
+    console.log(`${label('tree')}node: ${signerCount(aggregate.publicKeys.length)}`);
+    leaves.forEach((leaf, i) => console.log(`${INDENT}${i === leaves.length - 1 ? '└─' : '├─'} ${leaf.name}: ${signerCount(leaf.aggregate.publicKeys.length)}`));
     t = performance.now();
     const { verdict, verifyMs } = timedVerify(decodeTreeAggregate(readFile(out, 'aggregate')), message, EPOCH, `aggregate file ${out}`, nodeProgram);
     if (!verdict.valid) {

@@ -22,7 +22,7 @@ import { parseThreads } from './cli-files';
 
 const redisOption = () => new Option('--redis <url>', 'the Redis holding the queues: redis://[user:password@]host[:port][/db]').makeOptionMandatory();
 const prefixOption = () => new Option('--prefix <p>', 'the queues\' key prefix (trees of one deployment share it)').default('leanvm');
-const nodeProgramOption = () => new Option('--node-program <module>', 'a module whose default export is the node program record { program, guestWitness } (development: a stand-in until programs/aggregate-node.py is complete; default the real program)');
+const nodeProgramOption = () => new Option('--node-program <module>', 'a module whose default export is the node program record { program, guestWitness } (for tests: a stand-in; default the built-in programs/aggregate-node.py)');
 
 function positive(text: string, option: string): number {
   const v = /^\d{1,9}$/.test(text) ? Number(text) : NaN;

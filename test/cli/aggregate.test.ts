@@ -139,7 +139,7 @@ describe('leanvm-gpu aggregate / verify aggregate', () => {
   });
 });
 
-describe('leanvm-gpu demo xmss (npm start)', () => {
+describe('leanvm-gpu demo xmss', () => {
   it('generates keys, signs, aggregates into a temporary file and verifies it, one line a stage', () => {
     const r = run('demo', 'xmss', '--n', '2');
     expect(r.code, r.err).toBe(0);

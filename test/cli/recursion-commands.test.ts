@@ -86,7 +86,7 @@ describe('recursion commands over the stand-in node program', () => {
   it('demo recursion: two leaves, one node, verified, one line a stage', async () => {
     const text = await printed(() => demoRecursion({ n: '1', backend: 'native', threads: '2' }, standInNode));
     const labels = text.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]);
-    expect(labels).toEqual(['signers', 'leaf 0', 'leaf 1', 'node', 'verify', 'memory']);
+    expect(labels).toEqual(['signers', 'leaf 0', 'leaf 1', 'node', 'tree', 'verify', 'memory']);
     expect(text).toMatch(/node {6}a node over 2 aggregates: 2 signers on native \(2 threads\)/);
     expect(text).toMatch(/verify {4}valid: the node proves that all 2 keys signed the message at epoch 7/);
   }, 600_000);

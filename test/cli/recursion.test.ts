@@ -1,10 +1,10 @@
 // `leanvm-gpu aggregate --child`, `aggregate-tree`, `verify aggregate` on nodes and `demo recursion`
 // as a user runs them (the built dist/node/cli.js). Children are checked natively before anything
 // is proved: another message or epoch, a child that does not verify, bytes that are no aggregate,
-// a 17th child all exit 2 naming the child, nothing written. Where the build has no node program
-// (programs/aggregate-node.py incomplete) proving or verifying a node exits 2 saying so — the
-// command line has no stand-in; test/cli/recursion-commands.test.ts runs the commands' success
-// paths in-process with the stand-in passed explicitly.
+// a 17th child all exit 2 naming the child, nothing written. Then the real node program
+// (programs/aggregate-node.py, built in): a tree of two leaves and a node, a node over that root
+// and a leaf (three levels, overlapping signers), and `demo recursion`, each verified by the CLI.
+// test/cli/recursion-commands.test.ts runs the commands in-process with a stand-in node program.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/backend/backend';
 import { aggregate } from '../../src/workloads/recursion/api';
 import { encodeTreeAggregate } from '../../src/workloads/recursion/aggregate-file';
-import { availableNodeProgram } from '../../src/workloads/recursion/node-program';
 import { encodeAggregate } from '../../src/workloads/xmss-aggregate';
 import { randomBytes, xorshift32 } from '../hash/prng';
 import { writeFreshSigners } from './signer-files';
@@ -23,11 +22,6 @@ import { standInNode } from '../recursion/stand-in';
 const dir = mkdtempSync(join(tmpdir(), 'leanvm-recursion-cli-'));
 const at = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-
-/** Whether this build proves nodes: the real default node program, or why not. */
-const missing = availableNodeProgram();
-const INCOMPLETE = /^leanvm-gpu: the node program \(programs\/aggregate-node\.py\) is not complete yet/;
 
 const next = xorshift32(0x7265632e);
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -78,24 +72,6 @@ describe('aggregate --child', () => {
     writeFileSync(join(bad, 'x.sig'), new Uint8Array(5));
     expectExit(node('--child', at('a.agg'), '--signers', bad), 2, /signer x/);
   });
-
-  // One test for both states of the build (no skip under CI's REQUIRE flags): today the default
-  // node program refuses; once it is built in, the same children make a node that verifies.
-  it('valid children: exit 2 naming why while there is no node program; with one, a node, --json, verified', () => {
-    if (missing instanceof Error) {
-      const r = node('--child', at('a.agg'), '--child', at('b.agg'), '--json');
-      expectExit(r, 2, INCOMPLETE);
-      expect(r.err).toMatch(/^backend: \w+ \(/m);
-      expect(r.out).toBe('');
-      expect(existsSync(never)).toBe(false);
-      return;
-    }
-    const out = at('ab.agg');
-    const r = run('aggregate', '--message', MESSAGE, '--epoch', String(EPOCH), '--child', at('a.agg'), '--child', at('b.agg'), '--out', out, '--json');
-    expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ command: 'aggregate', kind: 'node', n: 3, children: 2 });
-    expect(run('verify', 'aggregate', out, '--message', MESSAGE, '--epoch', String(EPOCH)).code).toBe(0);
-  });
 });
 
 describe('verify aggregate on both kinds', () => {
@@ -105,10 +81,9 @@ describe('verify aggregate on both kinds', () => {
     expect(JSON.parse(r.out)).toMatchObject({ valid: true, kind: 'leaf', n: 1 });
   });
 
-  it('a node: exit 2 without a node program; with one, the stand-in\'s node is not of it (exit 1)', () => {
+  it("a node of another program (the stand-in's) is invalid against the built-in one: exit 1", () => {
     const r = run('verify', 'aggregate', at('stand-in-node.agg'), '--message', MESSAGE, '--epoch', String(EPOCH));
-    if (missing instanceof Error) expectExit(r, 2, INCOMPLETE);
-    else expectExit(r, 1, /invalid aggregate .*not the node program/);
+    expectExit(r, 1, /invalid aggregate .*not the node program/);
   });
 });
 
@@ -133,17 +108,34 @@ describe('aggregate-tree', () => {
     expectExit(tree('--leaf-size', '2', '--arity', '2'), 2, /give --out ROOT\.agg/);
   });
 
-  it.runIf(missing instanceof Error)('without a node program: exit 2 before any proof, nothing written', () => {
-    const r = tree('--leaf-size', '2', '--arity', '2', '--out', never);
-    expectExit(r, 2, INCOMPLETE);
-    expect(r.err).not.toMatch(/^\[1\//m);
-    expect(existsSync(never)).toBe(false);
+  it('proves two leaves and their node, progress per proof, --json; the root verifies, not for another epoch', () => {
+    const r = tree('--leaf-size', '2', '--arity', '2', '--out', at('tree.agg'), '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/^\[3\/3\] /m);
+    expect(JSON.parse(r.out)).toMatchObject({ command: 'aggregate-tree', n: 3 });
+    const v = run('verify', 'aggregate', at('tree.agg'), '--message', MESSAGE, '--epoch', String(EPOCH), '--json');
+    expect(v.code, v.err).toBe(0);
+    expect(JSON.parse(v.out)).toMatchObject({ valid: true, kind: 'node', n: 3 });
+    expectExit(run('verify', 'aggregate', at('tree.agg'), '--message', MESSAGE, '--epoch', String(EPOCH + 1)), 1, /invalid aggregate/);
+  });
+
+  it('aggregate --child over that root and a leaf: a third level, the union of overlapping signers, --json, verified', () => {
+    const out = at('three.agg');
+    const r = run('aggregate', '--message', MESSAGE, '--epoch', String(EPOCH), '--child', at('tree.agg'), '--child', at('a.agg'), '--out', out, '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ command: 'aggregate', kind: 'node', n: 3, children: 2 });
+    const v = run('verify', 'aggregate', out, '--message', MESSAGE, '--epoch', String(EPOCH), '--json');
+    expect(v.code, v.err).toBe(0);
+    expect(JSON.parse(v.out)).toMatchObject({ valid: true, kind: 'node', n: 3 });
   });
 });
 
 describe('demo recursion', () => {
-  it('bad --n exits 2; without a node program it exits 2 at once, saying why', () => {
+  it('(npm start) two leaves and a node, drawn as a tree, written, read back and verified; bad --n exits 2', () => {
+    const r = run('demo', 'recursion', '--n', '1');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^ {2}tree {6}node: 2 signers\n {12}├─ leaf 0: 1 signer\n {12}└─ leaf 1: 1 signer$/m);
+    expect(r.out).toMatch(/^ {2}verify {4}valid: the node proves that all 2 keys signed the message at epoch 7/m);
     expectExit(run('demo', 'recursion', '--n', '0'), 2, /--n must be a leaf's signer count in 1 \.\. 4095/);
-    if (missing instanceof Error) expectExit(run('demo', 'recursion', '--n', '1'), 2, INCOMPLETE);
   });
 });

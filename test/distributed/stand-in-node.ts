@@ -1,5 +1,5 @@
 // The recursion tests' STAND-IN node program (test/recursion/stand-in.ts: it verifies nothing;
-// the real one is programs/aggregate-node.py, not complete yet) as a module's default export, the
+// the built-in one is programs/aggregate-node.py) as a module's default export, the
 // form a worker loads with --node-program (workers.ts bundles it).
 import { standInNode } from '../recursion/stand-in';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/backend/backend';
 import {
   type AggregateSigner, AggregateFileError, ChildCheckError, decodeAggregate, decodeTreeAggregate, encodeAggregate, encodeTreeAggregate, type NodeAggregate,
-  NodeProgramError, aggregate, verifyAggregate,
+  aggregate, verifyAggregate,
 } from '../../src/index';
 import { StdRng } from '../../src/util/std-rng';
 import { encodePublicKey, xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss';
@@ -63,8 +63,10 @@ describe('aggregate: nodes (stand-in node program)', () => {
     expect(verifyAggregate({ ...node, publicKeys: node.publicKeys.slice(1) }, { message, epoch: EPOCH }, { node: standInNode }).valid).toBe(false);
   });
 
-  it('a node is verified only against a node program: the default refuses while it is incomplete', () => {
-    expect(() => verifyAggregate(node, { message, epoch: EPOCH })).toThrow(NodeProgramError);
+  it("a node is verified against the built-in node program by default: the stand-in's node is not of it", () => {
+    const v = verifyAggregate(node, { message, epoch: EPOCH });
+    expect(v.valid).toBe(false);
+    expect(v.valid ? '' : v.reason).toMatch(/^a node of the program [0-9a-f]{64}, not the node program [0-9a-f]{64}$/);
     expect(() => verifyAggregate({ ...node, kind: 'twig' } as never, { message, epoch: EPOCH })).toThrow(AggregateFileError);
   });
 
@@ -75,7 +77,7 @@ describe('aggregate: nodes (stand-in node program)', () => {
 });
 
 describe('aggregate: refusals before proving', () => {
-  it('children first (naming the child), then the missing node program; nothing proved', async () => {
+  it('children first (naming the child); nothing proved', async () => {
     const stages: string[] = [];
     const onProgress = (s: string) => stages.push(s);
     const bad = await aggregate({ message, epoch: EPOCH + 1, children: [{ name: 'a.agg', aggregate: leafA }] }, { backend, onProgress }).catch((e) => e);
@@ -83,9 +85,6 @@ describe('aggregate: refusals before proving', () => {
     expect(bad.message).toMatch(/^child 0 \(a\.agg\): does not verify for this message and epoch/);
     const many = await aggregate({ message, epoch: EPOCH, children: Array.from({ length: 17 }, () => ({ aggregate: leafA })) }, { backend, node: standInNode, onProgress }).catch((e) => e);
     expect(many).toMatchObject({ name: 'ChildCheckError', problem: 'too-many-children' });
-    const none = await aggregate({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }] }, { backend, onProgress }).catch((e) => e);
-    expect(none).toBeInstanceOf(NodeProgramError);
-    expect(none).toMatchObject({ problem: 'incomplete' });
     expect(stages.every((s) => s === 'check')).toBe(true);
   });
 });

@@ -68,7 +68,7 @@ describe('child pre-check', () => {
     expect(checked[0].verdict.claims.kind).toBe('leaf');
     expect(checked[0].verdict.claims.fresh.bytecode.point.length / 6).toBe(19);
   });
-  it('refuses, naming the child: another epoch or message, no aggregate, a node without a node program, 17 children, none', () => {
+  it('refuses, naming the child: another epoch or message, no aggregate, a node of another node program, 17 children, none', () => {
     refused(() => checkChildren({ message, epoch: EPOCH + 1, children: [{ name: 'a.agg', aggregate: leafA }] }), 'invalid', 0, /child 0 \(a\.agg\): does not verify for this message and epoch/);
     const other = Uint8Array.from(message, (b, i) => (i === 0 ? b ^ 1 : b));
     refused(() => checkChildren({ message: other, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }] }), 'invalid', 0);
@@ -77,7 +77,7 @@ describe('child pre-check', () => {
     tampered[tampered.length - 100] ^= 1;
     refused(() => checkChildren({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: tampered }] }), 'invalid', 1);
     const fakeNode: NodeAggregate = { kind: 'node', programDigest: '00'.repeat(32), publicKeys: leafA.publicKeys, proof: leafA.proof, points: { leafBytecode: new Uint32Array(6 * 19), nodeBytecode: new Uint32Array(6), matrix: new Uint32Array(6 * 28) } };
-    refused(() => checkChildren({ message, epoch: EPOCH, children: [{ aggregate: fakeNode }] }), 'unsupported', 0);
+    refused(() => checkChildren({ message, epoch: EPOCH, children: [{ aggregate: fakeNode }] }), 'invalid', 0, /child 0: does not verify for this message and epoch: a node of the program 0{64}, not the node program/);
     refused(() => checkChildren({ message, epoch: EPOCH, children: Array.from({ length: 17 }, (_, i) => ({ name: `c${i}.agg`, aggregate: leafA })) }), 'too-many-children', 16, /^child 16 \(c16\.agg\): one too many/);
     refused(() => checkChildren({ message, epoch: EPOCH, children: [] }), 'no-children');
   });

@@ -67,8 +67,7 @@ function flowOf(plan: TreePlan, leaves: readonly LeafJobData[], nodeProgram: str
 }
 
 /** Adds the tree (once) and returns its id; nothing is proved here. Refuses sizes no tree has
- * (TreePlanError) and, by default, a tree with nodes while the node program is incomplete
- * (NodeProgramError). Signatures are checked by the leaf jobs: a bad one fails the tree. */
+ * (TreePlanError). Signatures are checked by the leaf jobs: a bad one fails the tree. */
 export async function submitTree(options: SubmitOptions): Promise<Submitted> {
   checkOptions('submitTree', options, {
     ...REDIS_RULES, message: 'bytes', epoch: { integer: [0, 2 ** 32 - 1] }, signers: 'array', leafSize: { integer: [1, 2 ** 31 - 1] },

@@ -86,7 +86,7 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
   }
   if (queues.includes('node') && ready.nodeProgram === undefined) {
     sandbox.kill();
-    throw new NodeProgramError('incomplete', `this worker cannot serve the node queue: ${ready.nodeProgramError}`);
+    throw new NodeProgramError('unloadable', `this worker cannot serve the node queue: ${ready.nodeProgramError}`);
   }
   const done: Record<TreeQueue, number> = { leaf: 0, node: 0 };
   let left = 0, failed = 0;

@@ -40,9 +40,6 @@ export function checkChildren(request: { message: Uint8Array; epoch: number; chi
       if (e instanceof AggregateFileError) throw new ChildCheckError('unreadable', `${label}: not an aggregate: ${e.message}`, index, name);
       throw e;
     }
-    if (aggregate.kind === 'node' && programs.node === undefined) {
-      throw new ChildCheckError('unsupported', `${label}: a node aggregate, and this build has no node program to check it against`, index, name);
-    }
     let verdict: TreeVerdict;
     try {
       verdict = verifyTreeAggregate(aggregate, { message, epoch }, programs);

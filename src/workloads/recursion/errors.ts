@@ -25,7 +25,6 @@ export type ChildProblem =
   | 'no-children' // none given
   | 'too-many-children' // more than MAX_CHILDREN
   | 'unreadable' // bytes that are no aggregate
-  | 'unsupported' // a node child without a node program to check it against
   | 'invalid'; // it does not verify for the node's message and epoch
 
 export class ChildCheckError extends InputProblemError<ChildProblem> {
@@ -41,9 +40,9 @@ export class ChildCheckError extends InputProblemError<ChildProblem> {
   }
 }
 
-/** Why no node program is at hand: `incomplete`, the real program does not verify children yet.
- * An InputError as an unavailable backend is: the caller asked for what this build cannot do. */
-export type NodeProgramProblem = 'incomplete';
+/** Why a node program given as a module (a worker's `--node-program`) is not at hand:
+ * `unloadable`, the module did not load or exports no program record. */
+export type NodeProgramProblem = 'unloadable';
 
 export class NodeProgramError extends InputProblemError<NodeProgramProblem> {
   override name = 'NodeProgramError';

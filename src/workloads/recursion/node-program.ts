@@ -1,13 +1,13 @@
 // The node program a node is a proof of, as one record with the hint builder that makes its
 // witness: the compiled program and what it reads besides the batch's hints (the in-VM child
 // verifier's streams, src/workloads/recursion/guest/). One record, so a caller can never pair a
-// program with another program's witness. Tests inject a stand-in; the default is the real
-// programs/aggregate-node.py once it is built into the bundle with a pinned digest and has passed
-// its acceptance checks (docs/recursion.md §10) — until then there is no default, and proving a
-// node is refused (NodeProgramError), never done with a stand-in.
+// program with another program's witness. The default is the built-in programs/aggregate-node.py
+// (compiled-node.ts) with nodeWitness; tests may inject a stand-in (test/recursion/stand-in.ts),
+// nothing else does.
 import type { E } from '../../field/e';
 import type { Program } from '../../vm/program';
-import { NodeProgramError } from './errors';
+import { compiledNodeProgram } from './compiled-node';
+import { nodeWitness } from './guest/node-witness';
 import type { NodeWitnessInput } from './node-prove';
 
 export interface NodeProgram {
@@ -16,24 +16,8 @@ export interface NodeProgram {
   readonly guestWitness: (input: NodeWitnessInput) => Map<string, E[][]>;
 }
 
-/** Why no node can be proved by default yet (docs/recursion.md §10). */
-export const NODE_PROGRAM_INCOMPLETE =
-  'the node program (programs/aggregate-node.py) is not complete yet: it verifies its children in the VM, but it is not built into this bundle with a pinned digest nor through its acceptance checks (16 children, cross-backend identity, the mutation suite), so no node is proved by default (docs/recursion.md §10)';
+/** The node program every node is proved against unless a caller passes another. */
+export const defaultNodeProgram = (): NodeProgram => ({ program: compiledNodeProgram(), guestWitness: nodeWitness });
 
-/** The node program every node is proved and verified against; NodeProgramError('incomplete') until it lands. */
-export function defaultNodeProgram(): NodeProgram {
-  throw new NodeProgramError('incomplete', NODE_PROGRAM_INCOMPLETE);
-}
-
-/** `given`, or the default node program (which may refuse). */
+/** `given`, or the default node program. */
 export const nodeProgramOr = (given: NodeProgram | undefined): NodeProgram => given ?? defaultNodeProgram();
-
-/** The default node program, or why there is none. */
-export function availableNodeProgram(): NodeProgram | NodeProgramError {
-  try {
-    return defaultNodeProgram();
-  } catch (e) {
-    if (e instanceof NodeProgramError) return e;
-    throw e;
-  }
-}

@@ -22,8 +22,7 @@ import type { ClaimShape } from './claims';
 import { nodePublicInput } from './statement';
 import { type SignerUnion, signerUnion } from './union';
 import { treeShape } from './verify';
-import { NodeProgramError } from './errors';
-import { availableNodeProgram, type NodeProgram } from './node-program';
+import { type NodeProgram, nodeProgramOr } from './node-program';
 
 export interface NodeRequest {
   readonly message: Uint8Array;
@@ -87,21 +86,18 @@ export interface PreparedNode {
 /**
  * Everything before the VM proof. Refuses before proving anything: a child that is no aggregate
  * or does not verify for (message, epoch), more than 16 children (ChildCheckError naming the
- * child), a signer (AggregateInputError), no node program (NodeProgramError, after the checks).
+ * child), a signer (AggregateInputError).
  */
 export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> = {}): Promise<PreparedNode> {
   const { message, epoch } = request;
-  const nodeProgram = options.node ?? availableNodeProgram();
+  const nodeProgram = nodeProgramOr(options.node);
   const leaf = options.leaf ?? aggregationProgram();
   const { onProgress } = options;
   onProgress?.('check', 0);
   await checkpoint(options.signal, 'check');
   let t = performance.now();
-  // Everything checkable is checked first, so a refusal names a bad child or signer even where
-  // no node can be proved (a node child then needs the program: 'unsupported').
-  const children = checkChildren(request, { leaf, node: nodeProgram instanceof NodeProgramError ? undefined : nodeProgram.program });
+  const children = checkChildren(request, { leaf, node: nodeProgram.program });
   const signers = request.signers === undefined || request.signers.length === 0 ? [] : checkSigners({ message, epoch, signers: request.signers });
-  if (nodeProgram instanceof NodeProgramError) throw nodeProgram;
   const node = nodeProgram.program;
   const union = signerUnion([...children.map((c) => c.aggregate.publicKeys), signers.map((s) => s.publicKey)]);
   const checkMs = performance.now() - t;

@@ -17,10 +17,11 @@ import type { TreeAggregate } from './aggregate-file';
 import type { ChildClaims } from './batch';
 import { bytecodeVars, type ClaimShape, MATRIX_VARS } from './claims';
 import { AggregateFileError } from './errors';
+import { compiledNodeProgram } from './compiled-node';
 import { claimsAt } from './native-claims';
 import { checkUnionKeys, nodePublicInput } from './statement';
 
-/** The two programs of a tree: the leaf's (default: the pinned aggregation program) and the node's. */
+/** The two programs of a tree: the leaf's and the node's (default: the pinned built-in ones). */
 export interface TreePrograms {
   readonly leaf?: Program;
   readonly node?: Program;
@@ -65,8 +66,8 @@ const keysProblem = (check: () => void): string | null => {
 
 /**
  * Does `aggregate` prove that each of its keys signed (message, epoch)? A malformed message or
- * epoch throws AggregateInputError, proof bytes that are no proof AggregateFileError('proof'), a
- * node without `programs.node` a RangeError; everything else that fails is `{ valid: false }`.
+ * epoch throws AggregateInputError, proof bytes that are no proof AggregateFileError('proof');
+ * everything else that fails is `{ valid: false }`.
  */
 export function verifyTreeAggregate(aggregate: TreeAggregate, statement: { message: Uint8Array; epoch: number }, programs: TreePrograms = {}): TreeVerdict {
   const { message, epoch } = statement;
@@ -80,8 +81,7 @@ export function verifyTreeAggregate(aggregate: TreeAggregate, statement: { messa
     if (!v.valid) return { valid: false, reason: `the proof does not verify for these keys, this message and this epoch: ${v.reason}` };
     return { valid: true, n: aggregate.publicKeys.length, summary: v.summary, claims: { kind: 'leaf', fresh: v.fresh } };
   }
-  const node = programs.node;
-  if (node === undefined) throw new RangeError('a node aggregate is verified against the node program; none was given');
+  const node = programs.node ?? compiledNodeProgram();
   if (aggregate.programDigest !== bytecodeHash(node)) return { valid: false, reason: `a node of the program ${aggregate.programDigest}, not the node program ${bytecodeHash(node)}` };
   const bad = keysProblem(() => checkUnionKeys(aggregate.publicKeys));
   if (bad !== null) return { valid: false, reason: bad };
