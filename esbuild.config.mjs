@@ -74,9 +74,15 @@ await bundle({
 });
 
 if (existsSync('host/browser/main.ts')) {
-  // The page and the prover's worker, which main.js loads from beside itself.
-  const entryPoints = { main: 'host/browser/main.ts', worker: 'host/browser/worker.ts' };
-  await bundle({ ...common, entryPoints, outdir: 'dist/browser', platform: 'browser' });
+  // The page, split: what it imports dynamically (the node verifier with the 7 MB node program,
+  // host/browser/node-verifier.ts) is a chunk of its own, fetched only when used, and the code it
+  // shares with main.js is chunk.js. Chunks keep their names (no hash), so a build replaces them
+  // in place and dist/browser gathers no stale ones (were a second shared chunk ever needed,
+  // esbuild would refuse two chunk.js, not overwrite one); they sit beside main.js, whose
+  // import.meta.url finds the worker.
+  await bundle({ ...common, entryPoints: { main: 'host/browser/main.ts' }, outdir: 'dist/browser', platform: 'browser', splitting: true, chunkNames: '[name]' });
+  // The prover's worker, which main.js loads from beside itself.
+  await bundle({ ...common, entryPoints: { worker: 'host/browser/worker.ts' }, outdir: 'dist/browser', platform: 'browser' });
   writeOutput('dist/browser/index.html', readFileSync('host/browser/index.html'));
 }
 await bundle({ ...common, entryPoints: { 'leanvm-gpu': 'src/index.ts' }, outdir: 'dist/browser', platform: 'browser' });

@@ -3,10 +3,12 @@
 // node_modules cannot travel). The webgpu backend against a reference (the native module if it
 // loads, else cpu): commitments byte for byte (issue 3), reference-vector and bound proofs
 // (issue 6), VM proofs (issue 20: the vector programs byte for byte, Fibonacci runs to 2^20
-// cycles against the reference backend), hash batches of 2^18..2^21 (issue 33: operands longer
-// than a binding, in windows) against the reference backend, then the commit and hash benches. PASS/FAIL lines with timestamps, a JSON summary
-// on stdout and in --out (rewritten after each phase, so a killed run still leaves one); exit 1
-// on any mismatch. Work stops between units at --budget-s and the summary says where.
+// cycles against the reference backend), recursion nodes (issue 31: 2→1 and 4→1 over small
+// leaves, equal to the reference backend's and verified at the root), hash batches of
+// 2^18..2^21 (issue 33: operands longer than a binding, in windows) against the reference
+// backend, then the commit and hash benches. PASS/FAIL lines with timestamps, a JSON summary on
+// stdout and in --out (rewritten after each phase, so a killed run still leaves one); exit 1 on
+// any mismatch. Work stops between units at --budget-s and the summary says where.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -20,10 +22,11 @@ import { Budget } from './device-check/budget';
 import { checkCommit, COMMIT_GRID, QUICK_COMMIT_GRID } from './device-check/commit-check';
 import { checkProofs, PROOF_PLAN, QUICK_PROOF_PLAN } from './device-check/proof-check';
 import { runBench } from './device-check/throughput';
+import { checkNode, NODE_PLAN, QUICK_NODE_PLAN } from './device-check/node-check';
 import { checkScale, QUICK_SCALE_PLAN, SCALE_PLAN } from './device-check/scale-check';
 import { checkVm, QUICK_VM_PLAN, VM_PLAN } from './device-check/vm-check';
 
-const PHASES = ['commit', 'proofs', 'vm', 'scale', 'bench-commit', 'bench-hash'] as const;
+const PHASES = ['commit', 'proofs', 'vm', 'node', 'scale', 'bench-commit', 'bench-hash'] as const;
 type Phase = (typeof PHASES)[number];
 
 const opts = new Command()
@@ -125,6 +128,7 @@ async function ownDevice<T>(body: (device: GPUDevice) => Promise<T>): Promise<T>
 await phase('commit', () => ownDevice((device) => checkCommit(device, reference.backend, quick ? QUICK_COMMIT_GRID : COMMIT_GRID, budget)));
 await phase('proofs', (gpu) => checkProofs(gpu, reference.backend, opts.vectors, quick ? QUICK_PROOF_PLAN : PROOF_PLAN, budget));
 await phase('vm', (gpu) => checkVm(gpu, reference.backend, opts.vmVectors ?? join(opts.vectors, 'vm'), quick ? QUICK_VM_PLAN : VM_PLAN, budget));
+await phase('node', () => ownDevice((device) => checkNode(device, reference.backend, quick ? QUICK_NODE_PLAN : NODE_PLAN, budget)));
 await phase('scale', () => ownDevice((device) => checkScale(device, reference.backend, quick ? QUICK_SCALE_PLAN : SCALE_PLAN, budget)));
 // The native module beside the GPU; the cpu backend's commit bench takes minutes on a GPU's time.
 const commitBackends = (gpu: Backend) => (reference.backend.name === 'native' ? [gpu, reference.backend] : [gpu]);

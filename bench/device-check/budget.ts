@@ -23,9 +23,10 @@ export class Budget {
     this.print(`[${this.elapsedS().toFixed(1).padStart(6)}s] ${line}`);
   }
 
-  /** Runs `body` as one unit of `kind` if it fits; false (and nothing run) once the budget is spent. */
-  async unit(kind: string, label: string, body: () => Promise<void>): Promise<boolean> {
-    const estimateS = (this.last.get(kind) ?? 0) / 1e3;
+  /** Runs `body` as one unit of `kind` if it fits; false (and nothing run) once the budget is
+   * spent. `scale`: this unit's expected time over the last one of its kind (a larger node). */
+  async unit(kind: string, label: string, body: () => Promise<void>, scale = 1): Promise<boolean> {
+    const estimateS = ((this.last.get(kind) ?? 0) * scale) / 1e3;
     if (this.stoppedAt === null && this.elapsedS() + estimateS > this.budgetS) {
       this.stoppedAt = `${kind} ${label}`;
       this.log(`BUDGET ${this.budgetS}s reached: stopping before ${this.stoppedAt}`);
@@ -43,11 +44,11 @@ export class Budget {
  * failure (or a throw) is logged and kept in report.failures instead of ending the run.
  */
 export function checker(budget: Budget, kind: string, report: { failures: string[]; ran: number }) {
-  return (label: string, body: () => Promise<string>): Promise<boolean> =>
+  return (label: string, body: () => Promise<string>, scale = 1): Promise<boolean> =>
     budget.unit(kind, label, async () => {
       const line = await body().catch((e: Error) => `FAIL threw ${e.message.split('\n')[0]}`);
       if (line.startsWith('FAIL')) report.failures.push(`${label}: ${line.slice(5)}`);
       budget.log(`${line.startsWith('FAIL') ? 'FAIL' : 'PASS'} ${label}: ${line.replace(/^FAIL /, '')}`);
       report.ran++;
-    });
+    }, scale);
 }

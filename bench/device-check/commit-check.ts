@@ -1,8 +1,9 @@
 // Issue 3 on a real GPU: the WebGPU commitment (level-0 codeword and Merkle root) equals the
 // reference backend's byte for byte over stack sizes 2^6..2^20 K words (logN < 6 is no stack:
 // encode rejects it), log inverse rates 1..4 and lane counts 1..64, on both NTT pass plans
-// (radix-4 and radix-16 groups), one line per (size, rate). test/webgpu/commit.test.ts sweeps
-// the same grid in CI, on lavapipe.
+// (radix-4 and radix-16 groups), one line per (size, rate). CI runs a slice of the grid on
+// lavapipe (test/webgpu/commit.test.ts) and its largest codewords on native
+// (test/native/merkle.test.ts).
 import type { Backend } from '../../src/backend/backend';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { SplitMix64 } from '../../src/util/splitmix64';
@@ -36,7 +37,8 @@ export function stack(logN: number, lanes: number, seed: number): Uint32Array {
   return new SplitMix64(seed).words(len);
 }
 
-async function commit(backend: Backend, q: Uint32Array, logN: number, rate: number, lanes: number) {
+/** The codeword's words and the Merkle root of stack `q` on `backend`, its buffers freed. */
+export async function commit(backend: Backend, q: Uint32Array, logN: number, rate: number, lanes: number): Promise<{ words: Uint32Array; root: Uint8Array }> {
   const msg = await backend.upload('K', q);
   const codeword = await backend.encode(msg, logN, rate);
   backend.free(msg);

@@ -1,19 +1,15 @@
 // The page's aggregate verifier: an aggregate file picked or dropped (a leaf, of version 1 or 2,
 // or a node of a tree of aggregates), a message and an epoch typed, the verdict, the signer count
-// and keys, and the time it took, all in the tab (the aggregation program is compiled here on
-// first use). A node is verified against the node program (src/workloads/recursion/verify.ts),
-// which the page does not hold yet: the user picks its JSON, and the file's program digest must
-// be that program's.
-import { parseProgram, type Program } from '../../src/vm/program';
-import { decodeTreeAggregate, type TreeAggregate } from '../../src/workloads/recursion/aggregate-file';
-import { verifyTreeAggregate } from '../../src/workloads/recursion/verify';
+// and keys, and the time it took, all in the tab (the aggregation program is read here on
+// first use). A node is verified against the built-in node program, which the page fetches only
+// then (node-verifier.ts, a chunk of its own): the other tabs never load its 7 MB.
+import { decodeTreeAggregate, type NodeAggregate, type TreeAggregate } from '../../src/workloads/recursion/aggregate-file';
+import { verifyAggregate as verifyLeaf } from '../../src/workloads/xmss-aggregate/verify';
 import { element, toHex } from './ui';
 
 const ui = {
   drop: element<HTMLElement>('va-drop'),
   file: element<HTMLInputElement>('va-file'),
-  node: element<HTMLElement>('va-node'),
-  nodeProgram: element<HTMLInputElement>('va-node-program'),
   message: element<HTMLInputElement>('va-message'),
   epoch: element<HTMLInputElement>('va-epoch'),
   verify: element<HTMLButtonElement>('va-verify'),
@@ -26,7 +22,6 @@ const ui = {
 };
 
 let aggregate: { name: string; value: TreeAggregate } | null = null;
-let nodeProgram: { name: string; value: Program } | null = null;
 
 const message = (): Uint8Array | string => {
   const text = ui.message.value.trim().replace(/^0x/, '');
@@ -36,15 +31,12 @@ const message = (): Uint8Array | string => {
 
 const problem = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** Verify is offered once there is an aggregate, and for a node its program. */
+/** Verify is offered once there is an aggregate. */
 function ready(): void {
-  const needsProgram = aggregate?.value.kind === 'node' && nodeProgram === null;
-  ui.node.hidden = aggregate?.value.kind !== 'node';
-  ui.verify.disabled = aggregate === null || needsProgram;
+  ui.verify.disabled = aggregate === null;
   if (aggregate === null) return;
   const { kind, publicKeys } = aggregate.value;
-  const program = kind === 'leaf' ? '' : nodeProgram === null ? ' Pick the node program\'s JSON,' : ` Node program: ${nodeProgram.name}.`;
-  ui.status.textContent = `${aggregate.name}: a ${kind} aggregate of ${publicKeys.length} keys.${program} Type the message and epoch, then verify.`;
+  ui.status.textContent = `${aggregate.name}: a ${kind} aggregate of ${publicKeys.length} keys. Type the message and epoch, then verify.`;
 }
 
 async function read(file: File): Promise<void> {
@@ -59,22 +51,43 @@ async function read(file: File): Promise<void> {
   }
 }
 
-async function readNodeProgram(file: File): Promise<void> {
-  try {
-    nodeProgram = { name: file.name, value: parseProgram(await file.text()) };
-    ready();
-  } catch (e) {
-    nodeProgram = null;
-    ready();
-    ui.status.textContent = `${file.name} is no program: ${problem(e)}`;
-  }
-}
-
 function show(valid: boolean, text: string): void {
   ui.verdict.textContent = text;
   ui.verdict.className = valid ? 'valid' : 'invalid';
   ui.verdict.dataset.valid = String(valid);
   ui.result.hidden = false;
+}
+
+type Verdict = { valid: true; n: number } | { valid: false; reason: string };
+type Statement = { message: Uint8Array; epoch: number };
+
+const paint = () => new Promise((done) => setTimeout(done, 0));
+
+/** Verifies a node against the built-in node program (node-verifier.ts), once the first node has
+ * fetched its chunk and read the program. */
+let verifyNode: ((node: NodeAggregate, statement: Statement) => Verdict) | undefined;
+
+/** verifyNode, loaded the first time; `ms`: what loading took (0 after). A chunk that does not
+ * load throws. */
+async function loadNodeVerifier(): Promise<{ verifyNode: NonNullable<typeof verifyNode>; ms: number }> {
+  if (verifyNode !== undefined) return { verifyNode, ms: 0 };
+  const t0 = performance.now();
+  ui.status.textContent = 'Fetching the node program…';
+  const { compiledNodeProgram, verifyTreeAggregate } = await import('./node-verifier');
+  ui.status.textContent = 'Reading the node program…';
+  await paint();
+  const program = compiledNodeProgram();
+  verifyNode = (node, statement) => verifyTreeAggregate(node, statement, { node: program });
+  return { verifyNode, ms: performance.now() - t0 };
+}
+
+/** The verdict `verify` gives: an error of the verifier's is an INVALID verdict. */
+function verdictOf(verify: () => Verdict): Verdict {
+  try {
+    return verify();
+  } catch (e) {
+    return { valid: false, reason: problem(e) };
+  }
 }
 
 async function verify(): Promise<void> {
@@ -83,39 +96,42 @@ async function verify(): Promise<void> {
   const epoch = Number(ui.epoch.value);
   if (typeof m === 'string') return void (ui.status.textContent = `Cannot verify: ${m}.`);
   if (!Number.isInteger(epoch) || epoch < 0 || epoch >= 2 ** 32) return void (ui.status.textContent = 'Cannot verify: the epoch is an integer 0 .. 2^32 − 1.');
-  const { value } = aggregate;
+  const { name, value } = aggregate;
   ui.verify.disabled = true;
   delete ui.verdict.dataset.valid;
-  ui.status.textContent = 'Verifying…';
-  await new Promise((paint) => setTimeout(paint, 0));
-  const t0 = performance.now();
-  const verdict = (() => {
+  const statement = { message: m, epoch };
+  let run = (): Verdict => verifyLeaf(value, statement);
+  let programMs = 0;
+  if (value.kind === 'node') {
     try {
-      return verifyTreeAggregate(value, { message: m, epoch }, { node: nodeProgram?.value });
+      const loaded = await loadNodeVerifier();
+      run = () => loaded.verifyNode(value, statement);
+      programMs = loaded.ms;
     } catch (e) {
-      return { valid: false as const, reason: problem(e) };
+      ui.status.textContent = `Cannot verify ${name}: the node program did not load: ${problem(e)}`;
+      ui.verify.disabled = false;
+      return;
     }
-  })();
+  }
+  ui.status.textContent = 'Verifying…';
+  await paint();
+  const t0 = performance.now();
+  const verdict = verdictOf(run);
   const ms = performance.now() - t0;
   ui.kind.textContent = value.kind;
   ui.count.textContent = String(value.publicKeys.length);
   ui.keys.replaceChildren(...value.publicKeys.map((k) => Object.assign(document.createElement('li'), { textContent: toHex(k) })));
   show(verdict.valid, verdict.valid ? `valid: ${verdict.n} keys signed this message at epoch ${epoch}` : `INVALID: ${verdict.reason}`);
-  ui.status.textContent = `Verified ${aggregate.name} in ${ms.toFixed(0)} ms.`;
+  const program = programMs > 0 ? ` (after ${programMs.toFixed(0)} ms fetching and reading the node program, the first time)` : '';
+  ui.status.textContent = `Verified ${name} in ${ms.toFixed(0)} ms${program}.`;
   ui.verify.disabled = false;
 }
 
-/** Calls `read` with the first file picked in `input`. */
-function onPick(input: HTMLInputElement, read: (file: File) => Promise<void>): void {
-  input.addEventListener('change', () => {
-    const file = input.files?.[0];
+export function initVerifyPart(): void {
+  ui.file.addEventListener('change', () => {
+    const file = ui.file.files?.[0];
     if (file !== undefined) void read(file);
   });
-}
-
-export function initVerifyPart(): void {
-  onPick(ui.file, read);
-  onPick(ui.nodeProgram, readNodeProgram);
   ui.drop.addEventListener('dragover', (e) => {
     e.preventDefault();
     ui.drop.classList.add('over');

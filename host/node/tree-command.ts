@@ -101,6 +101,10 @@ function statusLines(s: TreeStatus): string[] {
   for (const l of s.levels) lines.push(`  ${l.name.padEnd(8)} ${String(l.jobs).padStart(4)} jobs: ${l.waiting} waiting, ${l.running} running, ${l.done} done, ${l.failed} failed`);
   for (const r of s.running) lines.push(`  running ${r.queue} ${r.id.slice(0, 16)} on ${r.worker}${r.stage === undefined ? '' : ` (${r.stage}${r.fraction === undefined ? '' : ` ${Math.round(100 * r.fraction)}%`})`}`);
   for (const f of s.failures) lines.push(`  failed ${f.queue} ${f.id.slice(0, 16)}: ${f.reason}`);
+  for (const b of s.blocked) {
+    lines.push(`  blocked ${b.queue} ${b.id.slice(0, 16)}: refused by every worker serving the ${b.queue} queue (start one that can take it)`);
+    for (const r of b.refusals) lines.push(`    ${r.worker}: ${r.reason}`);
+  }
   const by = Object.entries(s.workers);
   if (by.length > 0) lines.push(`  done by: ${by.map(([w, n]) => `${w} ${n}`).join(', ')}`);
   return lines;
@@ -116,12 +120,13 @@ async function statusCommand(id: string, opts: { redis: string; prefix: string; 
   if (s.state === 'failed') process.exitCode = 1;
 }
 
-async function fetchCommand(id: string, opts: { redis: string; prefix: string; out: string; wait?: boolean; json?: boolean }): Promise<void> {
+async function fetchCommand(id: string, opts: { redis: string; prefix: string; out: string; wait?: boolean; blockedTimeout: string; json?: boolean }): Promise<void> {
   writable(opts.out, 'root aggregate');
+  const blockedMs = 1000 * positive(opts.blockedTimeout, '--blocked-timeout');
   const bar = opts.wait ? progressBar() : undefined;
   let result;
   try {
-    result = await fetchTree(id, { redis: opts.redis, prefix: opts.prefix, wait: opts.wait, onStatus: (s) => bar?.update(`${s.done}/${s.total} jobs`, s.done / s.total) });
+    result = await fetchTree(id, { redis: opts.redis, prefix: opts.prefix, wait: opts.wait, blockedMs, onStatus: (s) => bar?.update(`${s.done}/${s.total} jobs`, s.done / s.total) });
   } finally {
     bar?.done();
   }
@@ -175,6 +180,7 @@ export function addTreeCommands(program: Command): void {
     .addOption(prefixOption())
     .requiredOption('--out <ROOT.agg>', 'where to write the root aggregate')
     .option('--wait', 'wait until the tree is done or failed')
+    .option('--blocked-timeout <s>', 'with --wait: give up (exit 2) once a job has been refused by every worker serving its queue this long', '60')
     .option('--json', 'machine-readable summary')
     .action(fetchCommand);
 }

@@ -59,8 +59,12 @@ export function columnLogSizes(shape: VmShape): (number | null)[] {
 /** log2 of the stack the shape commits to: ⌈log2 of the committed words⌉, floored at WHIR's
  * smallest (may exceed the largest: the caller checks against MAX_STACK_LOG). */
 export function stackLog(shape: VmShape): number {
-  const words = columnLogSizes(shape).reduce<number>((n, k) => n + (k === null ? 0 : 2 ** k), 0);
-  return Math.max(MIN_LOG_N, Math.ceil(Math.log2(words)));
+  return Math.max(MIN_LOG_N, Math.ceil(Math.log2(committedWords(shape))));
+}
+
+/** The words the shape's committed columns take together (the stack is the next power of two). */
+export function committedWords(shape: VmShape): number {
+  return columnLogSizes(shape).reduce<number>((n, k) => n + (k === null ? 0 : 2 ** k), 0);
 }
 
 export const MIN_STACK_LOG = MIN_LOG_N;

@@ -1,10 +1,11 @@
 // Aborts in every stage of a proof, on one backend: a first proof (the backend fresh) counts the
-// backend's bulk calls stage by stage; then, for each stage, a proof whose signal is aborted as
-// the middle one of that stage's calls is under way (a stage that makes none: as it starts) must
-// reject with an AbortError from that stage or the next one's start, with no backend call made
-// after the abort (the one under way when it came stops there too), leave the backend holding
-// what it held after the first proof (its pool's arrays, or its device buffers), and the next
-// proof on that backend must be the first's bytes.
+// backend's bulk calls stage by stage (the stages it reports must be the table given, so none
+// goes unaborted); then, for each stage, a proof whose signal is aborted as the middle one of
+// that stage's calls is under way (a stage that makes none: as it starts) must reject with an
+// AbortError from that stage or the next one's start, with no backend call made after the abort
+// (the one under way when it came stops there too), leave the backend holding what it held after
+// the first proof (its pool's arrays, or its device buffers), and the next proof on that backend
+// must be the first's bytes.
 import { expect } from 'vitest';
 import { AbortError, aroundCalls } from '../../src/backend/abort';
 import type { Backend } from '../../src/backend/backend';
@@ -27,12 +28,15 @@ export interface ProveRun<S extends string> {
 export async function abortEachStage<S extends string>(backend: Backend, stages: readonly S[], prove: (run: ProveRun<S>) => Promise<Uint8Array>, only: readonly S[] = stages): Promise<void> {
   let stage: S | null = null;
   const calls = new Map<S, number>();
+  const begun: S[] = [];
   const first = await prove({
     backend: spied(backend, () => calls.set(stage!, (calls.get(stage!) ?? 0) + 1)),
     onProgress: (s, f) => {
-      if (f < 1) stage = s;
+      if (f < 1 && s !== stage) begun.push((stage = s));
     },
   });
+  // The table is the prover's: a stage it reports that `stages` lacks would go unaborted.
+  expect(begun, 'the stages the prover reports').toEqual(stages);
   const held = backend.held();
 
   for (const target of only) {

@@ -9,10 +9,10 @@ function fakeBudget(budgetS: number) {
   let nowMs = 0;
   const lines: string[] = [];
   const budget = new Budget(budgetS, () => nowMs, (line) => lines.push(line));
-  const run = (kind: string, label: string, costS: number) =>
+  const run = (kind: string, label: string, costS: number, scale?: number) =>
     budget.unit(kind, label, async () => {
       nowMs += costS * 1e3;
-    });
+    }, scale);
   return { budget, lines, run };
 }
 
@@ -34,4 +34,13 @@ test('after a refusal every later unit is refused, and the stop is logged once w
   expect(await run('c', 'another', 0)).toBe(false);
   expect(budget.stoppedAt).toBe('b short');
   expect(lines).toEqual(['[   6.0s] BUDGET 5s reached: stopping before b short']);
+});
+
+test('a unit expected to take `scale` times the last of its kind is estimated so', async () => {
+  const { budget, run } = fakeBudget(10);
+  expect(await run('node', '2→1', 3)).toBe(true);
+  expect(await run('node', '4→1', 3, 2)).toBe(true); // 3 + 3·2 ≤ 10
+  expect(await run('node', '8→1', 0, 2)).toBe(false); // 6 + 3·2 > 10, where 6 + 3 would fit
+  expect(await run('other', 'x', 0)).toBe(false);
+  expect(budget.stoppedAt).toBe('node 8→1');
 });

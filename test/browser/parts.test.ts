@@ -1,8 +1,8 @@
 // The page's Program, Verify-an-aggregate and Aggregate parts in headless Chromium (WebGPU on
 // SwiftShader): examples/fibonacci.py compiled, run, proved in the worker and verified (the proof
 // the page offers also verifies here); a syntax error shown at its line and column; an aggregate
-// made by the CLI verified in the tab and refused for another epoch, and so is a node over it (made
-// with a stand-in node program: the real one has not landed); two keys made in the tab
+// made by the CLI verified in the tab and refused for another epoch, and so is a node over it (the
+// real node program, which the page fetches only then); two keys made in the tab
 // aggregated (the download verifies here); Cancel during a proof on
 // webgpu returns the page to ready with nothing in the console. Each state is a screenshot under
 // test-artifacts/browser (not committed).
@@ -13,18 +13,20 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePublicInputList } from '../../src/vm/public-input';
-import { programToJson } from '../../src/vm/program';
 import { verifyProgram } from '../../src/vm/verify/verify';
 import { encodeTreeAggregate } from '../../src/workloads/recursion/aggregate-file';
-import { proveNode } from '../../src/workloads/recursion/node-prove';
+import { aggregate } from '../../src/workloads/recursion/api';
 import { decodeAggregate, verifyAggregate } from '../../src/workloads/xmss-aggregate';
 import { compileSource } from '../../src/zkdsl';
 import { readFileSync } from 'node:fs';
 import { nativeOrCpu } from '../native/fast-backend';
-import { standInNode, standInProgram } from '../recursion/stand-in';
 import { SHOTS, haveChromium, launch, openPage, servePage } from './page';
 
 const origin = servePage();
+
+/** How often the page has fetched the node verifier's chunk (the node program) since it loaded. */
+const nodeChunkFetches = (page: Page): Promise<number> =>
+  page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/node-verifier.js').length);
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 /** The bytes behind a download link, as a user would save them. */
@@ -92,7 +94,7 @@ if (haveChromium()) {
       await page.close();
     });
 
-    test('Verify an aggregate: one made by the CLI verifies for its message and epoch, and not for another epoch', async () => {
+    test('Verify an aggregate: a leaf made by the CLI and a node over it verify for their message and epoch, and not for another epoch; the node program is fetched only for the node', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'leanvm-page-agg-'));
       try {
         const cli = (...args: string[]) => {
@@ -116,8 +118,9 @@ if (haveChromium()) {
         await page.waitForSelector('#va-verdict[data-valid]', { timeout: 120_000 });
         expect(await page.getAttribute('#va-verdict', 'data-valid')).toBe('true');
         expect(await page.textContent('#va-count')).toBe('2');
-        expect(await page.$$eval('#va-keys li', (li) => li.length)).toBe(2);
-        expect(await page.textContent('#va-status')).toMatch(/^Verified two\.agg in \d+ ms/);
+        const leafKeys = await page.$$eval('#va-keys li', (li) => li.map((k) => k.textContent));
+        expect(leafKeys).toHaveLength(2);
+        expect(await page.textContent('#va-status')).toMatch(/^Verified two\.agg in \d+ ms\.$/);
         await shot(page, 'aggregate-verified');
         await page.fill('#va-epoch', '10');
         await page.click('#va-verify');
@@ -125,34 +128,39 @@ if (haveChromium()) {
         expect(await page.textContent('#va-verdict')).toMatch(/^INVALID: /);
         await shot(page, 'aggregate-other-epoch');
 
-        // A node over that leaf, made by proveNode with the stand-in node program
-        // (test/recursion/stand-in.ts: the real node program has not landed, so this checks the
-        // page's decoding and root checks of a node, not an in-VM verification of its child).
+        // A node over that leaf, proved with the library (the CLI's `aggregate --child` writes
+        // the same file) against the built-in node program, which the page has not fetched yet.
+        expect(await nodeChunkFetches(page)).toBe(0);
         const backend = await nativeOrCpu('page node');
         try {
-          const node = await proveNode({ message: Buffer.from(message, 'hex'), epoch: 9, children: [{ name: 'two.agg', aggregate: new Uint8Array(readFileSync(join(dir, 'two.agg'))) }] }, { backend, node: standInNode });
+          const node = await aggregate({ message: Buffer.from(message, 'hex'), epoch: 9, children: [{ name: 'two.agg', aggregate: new Uint8Array(readFileSync(join(dir, 'two.agg'))) }] }, { backend });
           writeFileSync(join(dir, 'node.agg'), encodeTreeAggregate(node.aggregate));
         } finally {
           await backend.dispose();
         }
-        writeFileSync(join(dir, 'stand-in.json'), programToJson(standInProgram));
         await page.setInputFiles('#va-file', join(dir, 'node.agg'));
-        await page.waitForFunction(() => /^node\.agg: a node aggregate of 2 keys\. Pick/.test(document.getElementById('va-status')?.textContent ?? ''));
-        expect(await page.isVisible('#va-node')).toBe(true);
-        expect(await page.isDisabled('#va-verify')).toBe(true);
-        await page.setInputFiles('#va-node-program', join(dir, 'stand-in.json'));
-        await page.waitForSelector('#va-verify:not([disabled])');
+        await page.waitForFunction(() => /^node\.agg: a node aggregate of 2 keys\. Type/.test(document.getElementById('va-status')?.textContent ?? ''));
+        expect(await page.isEnabled('#va-verify')).toBe(true);
         await page.fill('#va-epoch', '9');
         await page.click('#va-verify');
         await page.waitForSelector('#va-verdict[data-valid]', { timeout: 120_000 });
         expect(await page.getAttribute('#va-verdict', 'data-valid')).toBe('true');
+        expect(await page.textContent('#va-verdict')).toBe('valid: 2 keys signed this message at epoch 9');
         expect(await page.textContent('#va-kind')).toBe('node');
         expect(await page.textContent('#va-count')).toBe('2');
+        expect(await page.$$eval('#va-keys li', (li) => li.map((k) => k.textContent))).toEqual(leafKeys);
+        expect(await page.textContent('#va-status')).toMatch(/^Verified node\.agg in \d+ ms \(after \d+ ms fetching and reading the node program, the first time\)\.$/);
+        expect(await nodeChunkFetches(page)).toBe(1);
         await shot(page, 'aggregate-node-verified');
         await page.fill('#va-epoch', '10');
         await page.click('#va-verify');
         await page.waitForSelector('#va-verdict[data-valid]', { timeout: 120_000 });
         expect(await page.getAttribute('#va-verdict', 'data-valid')).toBe('false');
+        expect(await page.textContent('#va-verdict')).toMatch(/^INVALID: the proof does not verify/);
+        // The program is kept: the second node costs no fetch and no read.
+        expect(await page.textContent('#va-status')).toMatch(/^Verified node\.agg in \d+ ms\.$/);
+        expect(await nodeChunkFetches(page)).toBe(1);
+        await shot(page, 'aggregate-node-other-epoch');
         expect(errors).toEqual([]);
         await page.close();
       } finally {

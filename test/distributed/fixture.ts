@@ -3,7 +3,8 @@
 // root aggregateTree proves on one machine over the stand-in node program (the reference every
 // distributed root must equal byte for byte). CI proves 4 leaves of 2; LEANVM_TREE_FULL=1 the
 // acceptance shape, 8 leaves of 8 (four levels). The fault tests prove the smaller tree over the
-// first two leaves' signers (two leaves and the root: three jobs).
+// first two leaves' signers (two leaves and the root: three jobs); `repeated` is that tree with
+// its first leaf's signers once more at the end (the same leaf statement twice, under two nodes).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,8 @@ export interface TreeFixture extends TreeCase {
   readonly dir: string;
   /** The tree over the first two leaves' signers. */
   readonly small: TreeCase;
+  /** The small tree's signers, then its first leaf's again: three leaves, the first and last equal. */
+  readonly repeated: TreeCase;
 }
 
 export function makeSigners(count: number, seed: number, message: Uint8Array): Signer[] {
@@ -74,7 +77,8 @@ export async function treeFixture(seed: number): Promise<TreeFixture> {
   try {
     const full = await reference(signers);
     const small = await reference(signers.slice(0, 2 * SHAPE.leafSize));
-    return { ...full, message, messageHex: Buffer.from(message).toString('hex'), dir: signersDir(signers), small };
+    const repeated = await reference([...small.signers, ...signers.slice(0, SHAPE.leafSize)]);
+    return { ...full, message, messageHex: Buffer.from(message).toString('hex'), dir: signersDir(signers), small, repeated };
   } finally {
     await backend.dispose();
   }

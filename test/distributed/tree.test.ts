@@ -2,10 +2,11 @@
 // same tree proved on one machine by aggregateTree: equal roots byte for byte, and the faults a
 // deployment meets, each in a test that fails if it is not survived — a worker SIGKILLed in the
 // middle of a node proof, Redis killed and restarted mid-tree (append-only file on), the same
-// tree submitted twice, a worker whose --max-memory is too small for a node, a signature that
-// does not verify. Nodes are proved over a STAND-IN node program (stand-in-node.ts), which
-// verifies nothing, so the queues' faults are exercised quickly. Workers prove on native, one
-// thread each.
+// tree submitted twice, a node too large for every node worker's --max-memory (the tree blocked),
+// a worker sent SIGTERM twice mid-proof, a leaf statement met twice, a signature that does not
+// verify. Nodes are proved over a STAND-IN node program (stand-in-node.ts), which verifies
+// nothing, so the queues' faults are exercised quickly (real-nodes.test.ts proves one tree with
+// the built-in program). Workers prove on native, one thread each.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ let workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
   fx = await treeFixture(0x3501);
-  console.log(`reference: ${fx.jobs} jobs (${SHAPE.leaves} leaves of ${SHAPE.leafSize}, arity ${SHAPE.arity}) by aggregateTree in one process: ${(fx.oneMachineMs / 1000).toFixed(1)} s; the fault tests' tree, ${fx.small.jobs} jobs: ${(fx.small.oneMachineMs / 1000).toFixed(1)} s`);
+  console.log(`reference: ${fx.jobs} jobs (${SHAPE.leaves} leaves of ${SHAPE.leafSize}, arity ${SHAPE.arity}) by aggregateTree in one process: ${(fx.oneMachineMs / 1000).toFixed(1)} s; the fault tests' tree, ${fx.small.jobs} jobs: ${(fx.small.oneMachineMs / 1000).toFixed(1)} s; with a leaf repeated, ${fx.repeated.jobs} jobs: ${(fx.repeated.oneMachineMs / 1000).toFixed(1)} s`);
 }, 900_000);
 
 afterEach(async () => {
@@ -155,19 +156,79 @@ describe.runIf(haveRedis())('a tree across worker processes', () => {
     expect(status.failures).toEqual([]);
   }, 900_000);
 
-  it('a worker whose --max-memory is too small for a node leaves it (not failed) and another worker proves it', async () => {
+  it('a node too large for the only node worker\'s --max-memory: left (not failed), the tree blocked with the reason (status, fetch --wait gives up), until a worker that can take it joins', async () => {
     redis = await startRedis();
     const [, small] = await workersOn(['leaves', ['--queues', 'leaf']], ['small', ['--queues', 'node', '--max-memory', '1M']]);
     const { id } = await submit();
-    await small.waitFor(/node \S+: left for another worker \(node \S+ needs an estimated .* but --max-memory allows 1 MiB\)/);
-    const statusThen = await treeStatus(id, { redis: redis.url });
-    expect(statusThen.failures).toEqual([]);
+    const tooLarge = /node \S+ needs an estimated .* but --max-memory allows 1 MiB/;
+    await small.waitFor(new RegExp(`node \\S+: left for another worker \\(${tooLarge.source}\\)`));
+    const blocked = await until(id, (st) => st.state === 'blocked', 'the tree blocked', 30_000);
+    expect(blocked.failures).toEqual([]);
+    expect(blocked.blocked.map((b) => [b.queue, b.id])).toEqual([['node', id]]);
+    expect(blocked.blocked[0].refusals.map((r) => r.worker)).toEqual(['small']);
+    expect(blocked.blocked[0].refusals[0].reason).toMatch(tooLarge);
+    const shown = cli('tree', 'status', id, '--redis', redis.url);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`tree ${id}: blocked, 2 of 3 jobs done`));
+    expect(shown.stdout).toMatch(new RegExp(`blocked node ${id.slice(0, 16)}: refused by every worker serving the node queue[^\\n]*\\n +small: ${tooLarge.source}`));
+    const out = join(mkdtempSync(join(tmpdir(), 'leanvm-root-')), 'root.agg');
+    const gaveUp = cli('tree', 'fetch', id, '--redis', redis.url, '--out', out, '--wait', '--blocked-timeout', '1');
+    expect(gaveUp.status).toBe(2);
+    expect(gaveUp.stderr).toMatch(new RegExp(`tree ${id} is blocked: node ${id} was refused by every worker serving the node queue \\(small: ${tooLarge.source}\\); start a worker that can take it`));
     await workersOn(['big', ['--queues', 'node']]);
     const { aggregate, status } = await fetchTree(id, { redis: redis.url, wait: true });
     expectReferenceRoot(aggregate);
     expect(status.failures).toEqual([]);
     expect(status.workers.small).toBeUndefined();
     expect(status.workers.big).toBe(fx.small.jobs - 2);
+  }, 900_000);
+
+  it('a second SIGTERM hands the job under way back at once: the prover killed, the job delayed with its attempts untouched, the worker exits 0; another worker proves it, same root', async () => {
+    redis = await startRedis();
+    const [quitter] = await workersOn(['quitter']);
+    const { id } = await submit();
+    const s = await until(id, (st) => st.running.some((r) => r.queue === 'node' && r.stage !== undefined), 'a node proof under way');
+    const node = s.running.find((r) => r.queue === 'node')!;
+    const provers = spawnSync('ps', ['-o', 'pid=', '--ppid', String(quitter.child.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).map(Number);
+    expect(provers).toHaveLength(1);
+    quitter.child.kill('SIGTERM');
+    await quitter.waitFor(/SIGTERM: finishing the job under way/);
+    quitter.child.kill('SIGTERM');
+    expect(await quitter.exited).toBe(0);
+    expect(() => process.kill(provers[0], 0)).toThrow(/ESRCH/);
+    expect(quitter.log()).toMatch(new RegExp(`node ${node.id}: left for another worker \\(released\\)`));
+    expect(quitter.log()).not.toMatch(new RegExp(`node ${node.id}: proved in`));
+    const queue = new Queue('node', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'leanvm' });
+    try {
+      const handedBack = (await queue.getJob(node.id))!;
+      expect(await handedBack.getState()).toBe('delayed');
+      expect(handedBack.attemptsMade).toBe(0);
+      expect(handedBack.returnvalue).toBeNull();
+      await workersOn(['finisher']);
+      const { aggregate, status } = await fetchTree(id, { redis: redis.url, wait: true });
+      expectReferenceRoot(aggregate);
+      expect(status.failures).toEqual([]);
+      expect((await queue.getJob(node.id))?.processedBy).toBe('finisher');
+    } finally {
+      await queue.close();
+    }
+  }, 900_000);
+
+  it('a leaf statement met twice, in one tree (under two nodes) and in another tree, is a job per place: both trees complete with aggregateTree\'s roots', async () => {
+    redis = await startRedis();
+    await workersOn(['p'], ['q']);
+    const repeated = await submit(fx.repeated.signers);
+    const small = await submit(fx.small.signers);
+    expect(repeated.jobs).toBe(fx.repeated.jobs);
+    const { manifest } = await treeStatus(repeated.id, { redis: redis.url });
+    const ids = [...manifest.levels.flat(), ...(await treeStatus(small.id, { redis: redis.url })).manifest.levels.flat()];
+    expect(new Set(ids).size).toBe(fx.repeated.jobs + fx.small.jobs);
+    const signal = AbortSignal.timeout(600_000);
+    const [r, sm] = await Promise.all([fetchTree(repeated.id, { redis: redis.url, wait: true, signal }), fetchTree(small.id, { redis: redis.url, wait: true, signal })]);
+    expectReferenceRoot(r.aggregate, fx.repeated.root);
+    expectReferenceRoot(sm.aggregate, fx.small.root);
+    expect(r.status.done).toBe(fx.repeated.jobs);
+    expect(r.status.failures).toEqual([]);
   }, 900_000);
 
   it('one signature that does not verify: the tree fails within seconds, the signer named, no job retried', async () => {

@@ -1,6 +1,7 @@
 // Worker processes for the distributed tests: `leanvm-gpu worker` (dist/node/cli.js) on native
-// with one thread, the stand-in node program bundled once into a module it can load, a short
-// job lock so a killed worker's job is taken over in seconds. Each worker's stderr is kept.
+// with one thread, a short job lock so a killed worker's job is taken over in seconds, and by
+// default the stand-in node program (bundled once into a module it can load); `builtIn` leaves
+// the worker on the built-in node program. Each worker's stderr is kept.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,9 +34,9 @@ export interface WorkerProcess {
   readonly exited: Promise<number | string>;
 }
 
-export async function startWorker(redis: string, name: string, extra: string[] = []): Promise<WorkerProcess> {
-  const module = await standInModulePath();
-  const child = spawn(process.execPath, [CLI, 'worker', '--redis', redis, '--backend', process.env.LEANVM_TREE_BACKEND ?? 'native', '--threads', '1', '--name', name, '--lock-ms', String(LOCK_MS), '--node-program', module, ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
+export async function startWorker(redis: string, name: string, extra: string[] = [], nodes: 'stand-in' | 'built-in' = 'stand-in'): Promise<WorkerProcess> {
+  const nodeProgram = nodes === 'stand-in' ? ['--node-program', await standInModulePath()] : [];
+  const child = spawn(process.execPath, [CLI, 'worker', '--redis', redis, '--backend', process.env.LEANVM_TREE_BACKEND ?? 'native', '--threads', '1', '--name', name, '--lock-ms', String(LOCK_MS), ...nodeProgram, ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
   let text = '';
   const waiters: { re: RegExp; resolve: () => void }[] = [];
   child.stderr!.on('data', (d) => {

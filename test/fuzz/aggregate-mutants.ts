@@ -3,6 +3,7 @@
 // AggregateFormatError. Anything else (an accepted mutant, another error, a crash) is a finding.
 // Shared by test/workloads/xmss-aggregate-fuzz.test.ts (a CI slice) and tools/fuzz-aggregates.ts
 // (a local run of 10^5).
+import { firstDifference } from '../../bench/device-check/compare';
 import type { Backend } from '../../src/backend/backend';
 import { type Proof, parseProof } from '../../src/transcript/proof';
 import { StdRng } from '../../src/util/std-rng';
@@ -73,6 +74,20 @@ export function mutateAggregate(s: FuzzSubject, rng: Rng): Uint8Array {
     default:
       return encodeAggregate({ ...s.aggregate, proof: mutateProof(s.aggregate.proof, s.proof, s.other, rng) });
   }
+}
+
+/** The parts of an aggregate file, in order, and what lies past its end. */
+export const PARTS = ['header', 'keys', 'proof length', 'proof', 'past the end'] as const;
+export type Part = (typeof PARTS)[number];
+
+/** The part of the subject's file where `bytes` first differ from it (null: they do not). */
+export function firstEditedPart(s: FuzzSubject, bytes: Uint8Array): Part | null {
+  const at = firstDifference(bytes, s.bytes);
+  if (at === -1) return null;
+  const keysEnd = HEADER + XMSS_PUBLIC_KEY_BYTES * s.aggregate.publicKeys.length;
+  const ends = [HEADER, keysEnd, keysEnd + 4, s.bytes.length];
+  const part = ends.findIndex((end) => at < end);
+  return PARTS[part === -1 ? ends.length : part];
 }
 
 /** What became of a mutant: refused at decoding, or by the verifier (a verdict or a format

@@ -1,8 +1,9 @@
 // Native Merkle trees of every path against src/merkle, digest for digest: leaf images wider
 // than their rows (zero prefixes that skip whole blocks, straddle a block, or leave a partial
-// last block), tree sizes below, at and past a SIMD batch, then openRows against openMerkle
-// and verifyMerkle, the reference vectors, and misuse.
+// last block), tree sizes below, at and past a SIMD batch, the commitment grid's largest
+// codeword, then openRows against openMerkle and verifyMerkle, the reference vectors, and misuse.
 import { expect, test } from 'vitest';
+import { COMMIT_GRID, commit, stack } from '../../bench/device-check/commit-check';
 import { BackendUsageError } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createNativeBackend } from '../../src/backend/native/index';
@@ -52,6 +53,17 @@ describeNative('native Merkle trees and openings', (module) => {
     }
     native.freeTree(nt);
     await expect(native.openRows(nc, nt, [0])).rejects.toThrow(BackendUsageError);
+  });
+
+  // The commitment grid's largest codeword (bench/device-check/commit-check.ts COMMIT_GRID: 2^24
+  // K words, a Merkle tree of height 18), which the lavapipe slice of test/webgpu/commit.test.ts
+  // leaves to this backend and to a GPU's device check.
+  test('the commitment of a 2^20 stack in 64 lanes at rate 1/16 equals the cpu backend', async () => {
+    const [logN, rate, lanes] = [Math.max(...COMMIT_GRID.logNs), Math.max(...COMMIT_GRID.rates), Math.max(...COMMIT_GRID.lanes)];
+    const q = stack(logN, lanes, logN);
+    const [got, want] = [await commit(native, q, logN, rate, lanes), await commit(cpu, q, logN, rate, lanes)];
+    expectSameWords(got.words, want.words, `2^${logN} stack, rate 1/${2 ** rate}`);
+    expect(hex(got.root)).toBe(hex(want.root));
   });
 
   test('openRows of narrow rows in wide images equals openMerkle', async () => {

@@ -126,7 +126,7 @@ describe('the packed package in a TypeScript project', () => {
     const gyp = JSON.parse(readFileSync(join(ROOT, 'host/native/binding.gyp'), 'utf8').replace(/^\s*#.*$/gm, ''));
     const sources = gyp.targets[0].sources.map((s: string) => `host/native/${s}`);
     const needed = [
-      'dist/node/cpu-pool-worker.js', 'dist/node/tree-prover.js', 'dist/browser/index.html', 'dist/browser/main.js', 'dist/browser/worker.js',
+      'dist/node/cpu-pool-worker.js', 'dist/node/tree-prover.js', 'dist/browser/index.html', 'dist/browser/main.js', 'dist/browser/chunk.js', 'dist/browser/node-verifier.js', 'dist/browser/worker.js',
       'host/native/install.mjs', 'host/native/binding.gyp', 'README.md', 'LICENSE-MIT', 'LICENSE-APACHE',
     ];
     expect(files).toEqual(expect.arrayContaining([...pointed, ...sources, ...needed]));

@@ -6,4 +6,4 @@ import type { NodeProgram } from '../../src/workloads/recursion/node-program';
 import { compileSource } from '../../src/zkdsl/index';
 
 export const standInProgram: Program = compileSource('from snark_lib import *\n\n\ndef main():\n    return\n', { file: 'stand-in.py' }).program;
-export const standInNode: NodeProgram = { program: standInProgram, guestWitness: () => new Map() };
+export const standInNode: NodeProgram = { program: standInProgram, guestWitness: () => new Map(), childShapeProblem: () => null };

@@ -83,6 +83,18 @@ describe('child pre-check', () => {
   });
 });
 
+describe("a child the node program cannot verify (outside its windows, guest/windows.ts)", () => {
+  it('is refused by name before anything is proved', async () => {
+    const narrow = { ...standInNode, childShapeProblem: (s: { h: number }) => (s.h >= 16 ? `its memory has 2^${s.h} cells` : null) };
+    const stages: string[] = [];
+    const err = await proveNode({ message, epoch: EPOCH, children: [{ name: 'a.agg', aggregate: leafA }, { aggregate: leafB }] }, { backend, node: narrow, onProgress: (s) => stages.push(s) }).catch((e) => e);
+    expect(err).toBeInstanceOf(ChildCheckError);
+    expect(err).toMatchObject({ problem: 'unsupported', child: 0, childName: 'a.agg' });
+    expect(err.message).toMatch(/^child 0 \(a\.agg\): valid, but the node program cannot verify it: its memory has 2\^\d+ cells$/);
+    expect(stages.every((s) => s === 'check')).toBe(true);
+  });
+});
+
 describe('nodes over a stand-in node program: the root checks (host side only)', () => {
   let node1: NodeAggregate, root: NodeAggregate;
   beforeAll(async () => {

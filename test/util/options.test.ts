@@ -58,7 +58,7 @@ const ROWS: Row[] = [
   { name: 'treeStatus', call: (o) => library.treeStatus('id', o as never), required: ['redis'], base: { redis: 'redis://127.0.0.1:1' }, wrong: { redis: {}, prefix: [] } },
   {
     name: 'fetchTree', call: (o) => library.fetchTree('id', o as never), required: ['redis'], base: { redis: 'redis://127.0.0.1:1' },
-    wrong: { wait: 'yes', pollMs: 0, onStatus: true, signal: 1 },
+    wrong: { wait: 'yes', pollMs: 0, blockedMs: -1, onStatus: true, signal: 1 },
   },
   {
     name: 'runWorker', call: (o) => library.runWorker(o as never), required: ['redis'], base: { redis: 'redis://127.0.0.1:1' },

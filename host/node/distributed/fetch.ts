@@ -1,6 +1,8 @@
 // fetchTree(): the root aggregate of a done tree (the file's bytes, version 2), or, with `wait`,
 // once it is done, reporting the tree's status on each poll. A failed tree is a TreeError naming
-// its first cause (a refused signer, by name); so is a tree not done when not waiting.
+// its first cause (a refused signer, by name); so is a tree not done when not waiting, and, when
+// waiting, a tree blocked for `blockedMs` (a job every worker of its queue refused: nothing will
+// prove it until a worker that can joins), naming the job and the workers' reasons.
 import { Queue } from 'bullmq';
 import { checkOptions } from '../../../src/util/options';
 import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget } from './connection';
@@ -13,16 +15,19 @@ export interface FetchOptions extends RedisTarget {
   readonly wait?: boolean;
   /** How often to look while waiting (ms, default 500). */
   readonly pollMs?: number;
+  /** How long to wait on a blocked tree before giving up (ms, default 60000). */
+  readonly blockedMs?: number;
   readonly onStatus?: (status: TreeStatus) => void;
   /** Stops waiting (an AbortSignal's reason is thrown). */
   readonly signal?: AbortSignal;
 }
 
 export async function fetchTree(id: string, options: FetchOptions): Promise<{ aggregate: Uint8Array; status: TreeStatus }> {
-  checkOptions('fetchTree', options, { ...REDIS_RULES, wait: 'boolean', pollMs: { integer: [1, 2 ** 31 - 1] }, onStatus: 'function', signal: 'signal' }, ['redis']);
+  checkOptions('fetchTree', options, { ...REDIS_RULES, wait: 'boolean', pollMs: { integer: [1, 2 ** 31 - 1] }, blockedMs: { integer: [0, 2 ** 31 - 1] }, onStatus: 'function', signal: 'signal' }, ['redis']);
   const connection = connectionOf(options.redis);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const queues = { leaf: new Queue('leaf', { connection, prefix }), node: new Queue('node', { connection, prefix }) };
+  let blockedSince: number | undefined;
   try {
     for (;;) {
       options.signal?.throwIfAborted();
@@ -39,6 +44,11 @@ export async function fetchTree(id: string, options: FetchOptions): Promise<{ ag
         throw new TreeError('failed', `tree ${id} failed: ${first.queue} ${first.id}: ${first.reason}`, status.failures);
       }
       if (!options.wait) throw new TreeError('not-done', `tree ${id} is not done: ${status.done} of ${status.total} jobs done (--wait to wait)`);
+      blockedSince = status.state === 'blocked' ? (blockedSince ?? Date.now()) : undefined;
+      if (blockedSince !== undefined && Date.now() - blockedSince >= (options.blockedMs ?? 60_000)) {
+        const b = status.blocked[0];
+        throw new TreeError('blocked', `tree ${id} is blocked: ${b.queue} ${b.id} was refused by every worker serving the ${b.queue} queue (${b.refusals.map((r) => `${r.worker}: ${r.reason}`).join('; ')}); start a worker that can take it`);
+      }
       await new Promise((r) => setTimeout(r, options.pollMs ?? 500));
     }
   } finally {

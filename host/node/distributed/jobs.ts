@@ -1,8 +1,10 @@
 // A tree's jobs as BullMQ stores them: each job's data (everything a worker needs, in JSON) and
-// its id, a digest of its statement. Equal statements give equal ids, so submitting a tree twice
-// adds nothing the second time, and a job re-run anywhere proves the same bytes (proofs are
-// deterministic). Node ids cover their children's ids and the node program's digest: a tree is
-// one id at its root.
+// its id. A tree's id is its root's statement digest (a node's covers the node program and its
+// children's statements, down to every signer): equal trees, equal ids, so submitting a tree
+// twice adds nothing the second time. Every other job's id is its place in its tree (the tree id,
+// level and index), not its statement: BullMQ gives a job one parent, so a statement met twice
+// (two equal leaves in a tree, a sub-tree two trees share) must be two jobs; each proves the same
+// bytes (proofs are deterministic).
 import { blake2s } from '../../../src/hash/blake2s';
 import { u32Field } from '../../../src/workloads/xmss-aggregate/statement';
 
@@ -51,21 +53,28 @@ export interface TreeJobResult {
 
 const LEAF_TAG = 'leanvm-gpu/tree-job/leaf/v1';
 const NODE_TAG = 'leanvm-gpu/tree-job/node/v1';
+const PLACE_TAG = 'leanvm-gpu/tree-job/place/v1';
 
 const fromHex = (h: string): Uint8Array => Uint8Array.from(Buffer.from(h, 'hex'));
 const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
-function digest(tag: string, data: { message: string; epoch: number }, n: number, parts: Uint8Array[]): string {
-  const head = [Buffer.from(tag.padEnd(32, '\0')), fromHex(data.message), u32Field(data.epoch), u32Field(n)];
-  return toHex(blake2s(Buffer.concat([...head, ...parts])));
+function digest(tag: string, parts: Uint8Array[]): string {
+  return toHex(blake2s(Buffer.concat([Buffer.from(tag.padEnd(32, '\0')), ...parts])));
 }
 
-/** A leaf job's id: its message, epoch and signers (each key and the digest of its signature), in order. */
-export function leafJobId(data: LeafJobData): string {
-  return digest(LEAF_TAG, data, data.signers.length, data.signers.flatMap((s) => [fromHex(s.publicKey), blake2s(fromHex(s.signature))]));
+const statementHead = (s: { message: string; epoch: number }, n: number) => [fromHex(s.message), u32Field(s.epoch), u32Field(n)];
+
+/** A leaf's statement digest: its message, epoch and signers (each key and the digest of its signature), in order. */
+export function leafDigest(data: LeafJobData): string {
+  return digest(LEAF_TAG, [...statementHead(data, data.signers.length), ...data.signers.flatMap((s) => [fromHex(s.publicKey), blake2s(fromHex(s.signature))])]);
 }
 
-/** A node job's id: its message, epoch, node program and children's ids, in order. */
-export function nodeJobId(data: NodeJobData): string {
-  return digest(NODE_TAG, data, data.children.length, [fromHex(data.nodeProgram), ...data.children.map((c) => fromHex(c.id))]);
+/** A node's statement digest: its message, epoch, node program and its children's statement digests, in order. */
+export function nodeDigest(node: Pick<NodeJobData, 'message' | 'epoch' | 'nodeProgram'>, children: readonly string[]): string {
+  return digest(NODE_TAG, [...statementHead(node, children.length), fromHex(node.nodeProgram), ...children.map(fromHex)]);
+}
+
+/** The id of the job at `level` (0: the leaves) and `index` of tree `tree`, other than its root (whose id is the tree's). */
+export function jobIdAt(tree: string, level: number, index: number): string {
+  return digest(PLACE_TAG, [fromHex(tree), u32Field(level), u32Field(index)]);
 }

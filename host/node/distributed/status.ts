@@ -1,10 +1,12 @@
 // treeStatus(): what a tree's jobs are doing, level by level: waiting (for a worker, or for
 // their children), running (with the prover's stage), done (and by which worker), failed (and
-// why). Read from the job hashes' small fields only: never the proofs.
+// why); and the jobs blocked, refused by every worker now serving their queue (refusals.ts), with
+// each worker's reason. Read from the job hashes' small fields only: never the proofs.
 import { Queue } from 'bullmq';
 import { checkOptions } from '../../../src/util/options';
 import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget, type TreeQueue } from './connection';
 import { readManifest, type TreeManifest } from './manifest';
+import { blockedBy, liveWorkers, type Refusal } from './refusals';
 import type { TreeFailure } from './tree-errors';
 
 export interface LevelStatus {
@@ -25,10 +27,18 @@ export interface RunningJob {
   readonly fraction?: number;
 }
 
+/** A job no worker now serving its queue will take, and each one's reason. */
+export interface BlockedJob {
+  readonly queue: TreeQueue;
+  readonly id: string;
+  readonly refusals: readonly Refusal[];
+}
+
 export interface TreeStatus {
   readonly id: string;
-  /** done: the root is proved; failed: some job failed for good (see failures). */
-  readonly state: 'waiting' | 'running' | 'done' | 'failed';
+  /** done: the root is proved; failed: some job failed for good (see failures); blocked: some
+   * job waits that every worker now serving its queue refused (see blocked). */
+  readonly state: 'waiting' | 'running' | 'blocked' | 'done' | 'failed';
   readonly manifest: TreeManifest;
   readonly levels: readonly LevelStatus[];
   readonly done: number;
@@ -36,6 +46,7 @@ export interface TreeStatus {
   readonly running: readonly RunningJob[];
   /** Failed jobs, causes first: a refused leaf names its signer; its parents fail as "child … failed". */
   readonly failures: readonly TreeFailure[];
+  readonly blocked: readonly BlockedJob[];
   /** Jobs done per worker. */
   readonly workers: Readonly<Record<string, number>>;
   /** Jobs started more than once (a worker lost, a transient failure retried). */
@@ -62,6 +73,9 @@ export async function statusOf(id: string, prefix: string, queues: Record<TreeQu
   const manifest = await readManifest(client, prefix, id);
   const running: RunningJob[] = [];
   const failures: TreeFailure[] = [];
+  const blocked: BlockedJob[] = [];
+  /** The workers serving each queue, asked for once, and only if some job is ready to be taken. */
+  const live: Partial<Record<TreeQueue, Promise<string[]>>> = {};
   const workers: Record<string, number> = {};
   let retried = 0;
   const levels: LevelStatus[] = [];
@@ -70,6 +84,7 @@ export async function statusOf(id: string, prefix: string, queues: Record<TreeQu
     const states = await Promise.all(ids.map((j) => queues[queue].getJobState(j)));
     const fields = await Promise.all(ids.map((j) => client.hmget(`${prefix}:${queue}:${j}`, 'pb', 'failedReason', 'progress', 'ats')));
     const count = { waiting: 0, running: 0, done: 0, failed: 0 };
+    const ready: string[] = [];
     states.forEach((state, k) => {
       const [worker, reason, progress, started] = fields[k];
       if (Number(started ?? 0) > 1) retried++;
@@ -83,8 +98,16 @@ export async function statusOf(id: string, prefix: string, queues: Record<TreeQu
         count.running++;
         const p = progress === null ? undefined : (JSON.parse(progress) as { stage?: string; fraction?: number } | number);
         running.push({ queue, id: ids[k], worker: worker ?? '?', ...(typeof p === 'object' && p !== null ? { stage: p.stage, fraction: p.fraction } : {}) });
-      } else count.waiting++;
+      } else {
+        count.waiting++;
+        if (state !== 'waiting-children') ready.push(ids[k]);
+      }
     });
+    if (ready.length > 0) {
+      const connected = await (live[queue] ??= liveWorkers(queues[queue], prefix));
+      const refusals = await Promise.all(ready.map((j) => blockedBy(client, prefix, queue, j, connected)));
+      for (const [k, r] of refusals.entries()) if (r !== undefined) blocked.push({ queue, id: ready[k], refusals: r });
+    }
     levels.push({ name: levelName(i, manifest.levels.length), jobs: ids.length, ...count });
   }
   // Causes first: a parent's deferred failure only repeats its child's.
@@ -92,6 +115,6 @@ export async function statusOf(id: string, prefix: string, queues: Record<TreeQu
   const done = levels.reduce((s, l) => s + l.done, 0);
   const total = levels.reduce((s, l) => s + l.jobs, 0);
   const root = levels[levels.length - 1];
-  const state = root.done === 1 ? 'done' : failures.length > 0 ? 'failed' : done > 0 || running.length > 0 ? 'running' : 'waiting';
-  return { id, state, manifest, levels, done, total, running, failures, workers, retried };
+  const state = root.done === 1 ? 'done' : failures.length > 0 ? 'failed' : blocked.length > 0 ? 'blocked' : done > 0 || running.length > 0 ? 'running' : 'waiting';
+  return { id, state, manifest, levels, done, total, running, failures, blocked, workers, retried };
 }

@@ -1,8 +1,8 @@
 // submitTree(): a whole tree as one BullMQ flow, laid out by planTree exactly as aggregateTree
 // proves it on one machine (so the roots are the same bytes): leaves in the leaf queue, nodes in
-// the node queue, each node a parent of its children, the root at the top. Every job's id is its
-// statement's digest (jobs.ts) and the root's is the tree's: a tree submitted again finds its
-// root and adds nothing. The tree's manifest (its jobs level by level) is kept beside the jobs
+// the node queue, each node a parent of its children, the root at the top. The root's id is its
+// statement's digest, the tree's id; every other job's is its place in the tree (jobs.ts): a
+// tree submitted again finds its root and adds nothing. The tree's manifest (its jobs level by level) is kept beside the jobs
 // for treeStatus.
 import { FlowProducer, type FlowJob, Queue } from 'bullmq';
 import { checkOptions } from '../../../src/util/options';
@@ -12,7 +12,7 @@ import { checkMessageEpoch } from '../../../src/workloads/xmss-aggregate/stateme
 import { defaultNodeProgram } from '../../../src/workloads/recursion/node-program';
 import { planTree, type TreePlan } from '../../../src/workloads/recursion/tree-plan';
 import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget } from './connection';
-import { type ChildRef, type LeafJobData, leafJobId, type NodeJobData, nodeJobId } from './jobs';
+import { type ChildRef, jobIdAt, type LeafJobData, leafDigest, type NodeJobData, nodeDigest } from './jobs';
 import { writeManifest } from './manifest';
 
 export interface TreeSigner {
@@ -28,7 +28,7 @@ export interface SubmitOptions extends RedisTarget {
   readonly signers: readonly TreeSigner[];
   readonly leafSize: number;
   readonly arity: number;
-  /** The node program the nodes are proofs of (default the real one, which refuses until complete). */
+  /** The node program the nodes are proofs of (default the built-in programs/aggregate-node.py). */
   readonly nodeProgram?: Program;
   /** Tries a job gets against transient failures (default 3), the first retry after `backoff` ms, doubling (default 1000). */
   readonly attempts?: number;
@@ -46,24 +46,26 @@ export interface Submitted {
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
-/** The flow of a plan: the root node with its subtree, and the manifest's levels of ids. */
+/** The flow of a plan: the root node with its subtree, the tree id, and the manifest's levels of job ids. */
 function flowOf(plan: TreePlan, leaves: readonly LeafJobData[], nodeProgram: string, message: string, epoch: number, jobOpts: FlowJob['opts']) {
-  let below: { ref: ChildRef; flow: FlowJob }[] = leaves.map((data) => {
-    const id = leafJobId(data);
-    return { ref: { queue: 'leaf', id }, flow: { name: 'leaf', queueName: 'leaf', data, opts: { ...jobOpts, jobId: id, failParentOnFailure: true } } };
-  });
-  const levels = [below.map((b) => b.ref.id)];
+  // Statements first, bottom up: the tree id is the root's; every other job's id is its place.
+  const digests: string[][] = [leaves.map(leafDigest)];
   for (const level of plan.levels) {
-    below = level.map((node) => {
-      const children = node.children.map((c) => below[c]);
-      const data: NodeJobData = { kind: 'node', message, epoch, children: children.map((c) => c.ref), nodeProgram };
-      const id = nodeJobId(data);
-      return { ref: { queue: 'node', id }, flow: { name: 'node', queueName: 'node', data, opts: { ...jobOpts, jobId: id, failParentOnFailure: true }, children: children.map((c) => c.flow) } };
-    });
-    levels.push(below.map((b) => b.ref.id));
+    const below = digests[digests.length - 1];
+    digests.push(level.map((node) => nodeDigest({ message, epoch, nodeProgram }, node.children.map((c) => below[c]))));
   }
-  const root = below[0].flow;
-  return { root: { ...root, opts: { ...root.opts, failParentOnFailure: undefined } }, id: below[0].ref.id, levels };
+  const id = digests[digests.length - 1][0];
+  const levels = digests.map((ds, l) => (l === digests.length - 1 ? [id] : ds.map((_, i) => jobIdAt(id, l, i))));
+  let below: FlowJob[] = leaves.map((data, i) => ({ name: 'leaf', queueName: 'leaf', data, opts: { ...jobOpts, jobId: levels[0][i], failParentOnFailure: true } }));
+  for (const [l, level] of plan.levels.entries()) {
+    const queue: ChildRef['queue'] = l === 0 ? 'leaf' : 'node';
+    below = level.map((node, i) => {
+      const data: NodeJobData = { kind: 'node', message, epoch, children: node.children.map((c) => ({ queue, id: levels[l][c] })), nodeProgram };
+      return { name: 'node', queueName: 'node', data, opts: { ...jobOpts, jobId: levels[l + 1][i], failParentOnFailure: true }, children: node.children.map((c) => below[c]) };
+    });
+  }
+  const root = below[0];
+  return { root: { ...root, opts: { ...root.opts, failParentOnFailure: undefined } }, id, levels };
 }
 
 /** Adds the tree (once) and returns its id; nothing is proved here. Refuses sizes no tree has

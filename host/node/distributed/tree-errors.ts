@@ -1,8 +1,9 @@
-// Why a distributed tree gives no root: no tree of that id, not done yet, or failed (with the
-// jobs that failed and why: a refused signer is named there). InputErrors, the CLI's exit 2.
+// Why a distributed tree gives no root: no tree of that id, not done yet, blocked (a job no
+// worker serving its queue will take), or failed (with the jobs that failed and why: a refused
+// signer is named there). InputErrors, the CLI's exit 2.
 import { InputProblemError } from '../../../src/util/errors';
 
-export type TreeProblem = 'unknown' | 'not-done' | 'failed';
+export type TreeProblem = 'unknown' | 'not-done' | 'blocked' | 'failed';
 
 export interface TreeFailure {
   readonly queue: 'leaf' | 'node';

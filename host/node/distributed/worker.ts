@@ -4,7 +4,8 @@
 // completes it (its parent reads it from Redis); bad input fails it without retries
 // (UnrecoverableError), and BullMQ fails the parents above it; a job too large for this worker's
 // memory, or for another node program, is left for another worker (moved to delayed, not failed,
-// attempts untouched); anything else is retried (attempts with backoff, set at submission).
+// attempts untouched) and the refusal noted in Redis for treeStatus; anything else is retried
+// (attempts with backoff, set at submission).
 // close() lets the job under way finish; release() hands it back at once.
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { hostname } from 'node:os';
@@ -12,6 +13,7 @@ import { checkOptions } from '../../../src/util/options';
 import { NodeProgramError } from '../../../src/workloads/recursion/errors';
 import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget, TREE_QUEUES, type TreeQueue } from './connection';
 import type { TreeJobData, TreeJobResult } from './jobs';
+import { recordRefusal, withdrawRefusal } from './refusals';
 import { proverSandbox } from './sandbox';
 
 export interface WorkerOptions extends RedisTarget {
@@ -23,7 +25,7 @@ export interface WorkerOptions extends RedisTarget {
   /** Bytes a proof may take here; a job estimated above is left for another worker. */
   readonly maxMemory?: number;
   /** A module whose default export is the node program record ({ program, guestWitness });
-   * default the real node program, which refuses until it is complete. */
+   * default the built-in programs/aggregate-node.py. */
   readonly nodeProgram?: string;
   /** This worker's name in job results and logs (default host:pid). */
   readonly name?: string;
@@ -94,6 +96,7 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
   /** Jobs found too large here, and why: offered again, they are left at once (a job's size never changes). */
   const refused = new Map<string, string>();
   const workers: Worker[] = [];
+  const clientOf = (queue: string) => workers.find((w) => w.name === queue)!.client;
 
   /** Hands the job back: delayed by `ms`, attempts untouched; BullMQ offers it again after. */
   const leave = async (job: Job, token: string | undefined, ms: number, why: string): Promise<never> => {
@@ -102,16 +105,24 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
     await job.moveToDelayed(Date.now() + ms, token);
     throw new DelayedError();
   };
+  /** Leaves a job this worker will never take, and says so in Redis (refusals.ts): a job every
+   * worker of its queue refused is blocked, and treeStatus says why. */
+  const refuse = async (job: Job, token: string | undefined, why: string): Promise<never> => {
+    await recordRefusal(await clientOf(job.queueName), prefix, job.queueName as TreeQueue, job.id as string, name, why);
+    return leave(job, token, releaseDelay, why);
+  };
 
   const processor = (queue: TreeQueue) => async (job: Job<TreeJobData, TreeJobResult>, token?: string): Promise<TreeJobResult> => {
     if (busy || releasing) return leave(job, token, releaseDelay, 'busy');
     const data = job.data;
-    if (data.kind === 'node' && data.nodeProgram !== ready.nodeProgram) return leave(job, token, releaseDelay, `its node program ${data.nodeProgram} is not this worker's ${ready.nodeProgram}`);
+    if (data.kind === 'node' && data.nodeProgram !== ready.nodeProgram) return refuse(job, token, `its node program ${data.nodeProgram} is not this worker's ${ready.nodeProgram}`);
     const tooLarge = refused.get(job.id as string);
-    if (tooLarge !== undefined) return leave(job, token, releaseDelay, tooLarge);
+    if (tooLarge !== undefined) return refuse(job, token, tooLarge);
     busy = true;
     for (const w of workers) if (w.name !== queue) void w.pause(true);
     try {
+      // A refusal of this worker's name from before (another --max-memory) no longer holds.
+      await withdrawRefusal(await clientOf(queue), prefix, queue, job.id as string, name);
       let children: string[] | undefined;
       if (data.kind === 'node') {
         const values = await job.getChildrenValues<TreeJobResult>();
@@ -131,7 +142,7 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
       }
       if (outcome.type === 'too-large') {
         refused.set(job.id as string, outcome.message);
-        return await leave(job, token, releaseDelay, outcome.message);
+        return await refuse(job, token, outcome.message);
       }
       if (releasing) return await leave(job, token, 0, 'released');
       failed++;

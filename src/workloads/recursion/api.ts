@@ -33,7 +33,7 @@ export interface TreeAggregateOptions {
   readonly onProgress?: (stage: AggregateStage | NodeStage, fraction: number) => void;
   readonly onShape?: ProveProgramOptions['onShape'];
   readonly signal?: AbortSignal;
-  /** The node program (default: the real one, which refuses until it is complete). */
+  /** The node program (default: the built-in programs/aggregate-node.py). */
   readonly node?: NodeProgram;
 }
 
@@ -47,7 +47,7 @@ type LeafRequest = TreeAggregateRequest & { readonly signers: readonly Aggregate
  * A leaf over `signers` when `children` is absent or empty, a node over `children` (plus `signers`
  * as raw signatures) otherwise. Refuses before proving: a signer (AggregateInputError naming it),
  * a child (ChildCheckError naming it: another message or epoch, one that does not verify, more
- * than 16), no node program (NodeProgramError).
+ * than 16).
  */
 export async function aggregate(request: LeafRequest, options: TreeAggregateOptions): Promise<{ aggregate: LeafAggregate; stats: AggregateStats }>;
 export async function aggregate(request: TreeAggregateRequest, options: TreeAggregateOptions): Promise<{ aggregate: TreeAggregate; stats: AggregateStats | NodeStats }>;
@@ -66,7 +66,7 @@ export async function aggregate(request: TreeAggregateRequest, options: TreeAggr
 /**
  * Does `aggregate` (a leaf, version 1 or 2, or a node) prove that each of its keys signed
  * `message` at `epoch`? A leaf is checked as ever; a node against `options.node` or the default
- * node program (NodeProgramError while there is none). Malformed messages, epochs and proof bytes
+ * built-in node program. Malformed messages, epochs and proof bytes
  * throw InputErrors; everything else that fails is `{ valid: false, reason }`.
  */
 export function verifyAggregate(aggregate: Aggregate | TreeAggregate, statement: AggregateStatement, options: { readonly node?: NodeProgram } = {}): AggregateVerdict {

@@ -5,24 +5,11 @@
 // proved before it unverifiable, and must not go unnoticed. The verifier's piece: the prover's
 // record (node-program.ts) adds the witness builder.
 import packed from '../../../programs/aggregate-node.py?compiled';
-import { bytecodeHash } from '../../vm/bytecode';
+import { pinnedProgram } from '../../vm/pinned-program';
 import type { Program } from '../../vm/program';
-import { unpackProgram } from '../../vm/program-pack';
 
 /** BLAKE2s-256 of the node program's bytecode: H_N of every node proved by default. */
 export const NODE_PROGRAM_DIGEST = 'db8355725c16c1fe4ecc0e6531510bfeef98b58257fdf83ad562f5db22d1c627';
 
-let compiled: Program | undefined;
-
 /** The compiled node program (read on the first call, then the same object). */
-export function compiledNodeProgram(): Program {
-  if (compiled === undefined) {
-    const program = unpackProgram(packed);
-    const digest = bytecodeHash(program);
-    if (digest !== NODE_PROGRAM_DIGEST) {
-      throw new Error(`the node program compiled to bytecode ${digest}, not the pinned ${NODE_PROGRAM_DIGEST}: the build's compiler or the source changed`);
-    }
-    compiled = program;
-  }
-  return compiled;
-}
+export const compiledNodeProgram: () => Program = pinnedProgram('node program', packed, NODE_PROGRAM_DIGEST);

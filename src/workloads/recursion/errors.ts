@@ -1,6 +1,6 @@
 // Typed errors of aggregate trees: a file that is no aggregate of this format, a child a node
 // refuses before anything is proved (each naming the child), a tree of impossible sizes, a node
-// asked for where this build has no node program: InputErrors (the CLI's exit 2) of the
+// program given as a module that does not load: InputErrors (the CLI's exit 2) of the
 // library's one family.
 import { InputProblemError } from '../../util/errors';
 
@@ -25,7 +25,8 @@ export type ChildProblem =
   | 'no-children' // none given
   | 'too-many-children' // more than MAX_CHILDREN
   | 'unreadable' // bytes that are no aggregate
-  | 'invalid'; // it does not verify for the node's message and epoch
+  | 'invalid' // it does not verify for the node's message and epoch
+  | 'unsupported'; // valid, but of a shape outside the node program's windows
 
 export class ChildCheckError extends InputProblemError<ChildProblem> {
   override name = 'ChildCheckError';

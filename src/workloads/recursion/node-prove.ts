@@ -3,14 +3,14 @@
 // deferred-claim batch proved on the host, then the node program proved on its witness: the
 // batch's hints and what the node program's own hint builder (NodeProgram.guestWitness, the in-VM
 // child verifier's, src/workloads/recursion/guest/) derives from the checked children. The node
-// program is the caller's (a test's stand-in) or the default, which refuses until
-// programs/aggregate-node.py verifies children (node-program.ts).
+// program is the caller's (a test's stand-in) or the built-in programs/aggregate-node.py
+// (node-program.ts).
 import { checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
 import type { E } from '../../field/e';
 import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
-import { type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
+import { type ProgramProof, type ProveProgramOptions, VM_STAGES, type VmStage, proveProgram } from '../../vm/prove/prove';
 import type { PublicInput } from '../../vm/public-input';
 import { type AggregateSigner, type CheckedSigner, checkSigners } from '../xmss-aggregate/signers';
 import { aggregationProgram } from '../xmss-aggregate/program';
@@ -19,6 +19,7 @@ import { batchHints } from './batch-hints';
 import { type BatchProof, proveBatch } from './batch-prove';
 import { type CheckedChild, type ChildSource, checkChildren } from './children';
 import type { ClaimShape } from './claims';
+import { ChildCheckError } from './errors';
 import { nodePublicInput } from './statement';
 import { type SignerUnion, signerUnion } from './union';
 import { treeShape } from './verify';
@@ -53,7 +54,7 @@ export const NODE_STAGES: readonly NodeStage[] = ['check', 'batch', 'hints', ...
 
 export interface NodeProveOptions {
   readonly backend: Backend;
-  /** The node program and its witness builder (default: the real one, which refuses until complete). */
+  /** The node program and its witness builder (default: the built-in one). */
   readonly node?: NodeProgram;
   readonly leaf?: Program;
   readonly logInvRate?: number;
@@ -72,6 +73,8 @@ export interface NodeStats {
   readonly cycles: number;
   readonly programCycles: number;
   readonly proofBytes: number;
+  /** The VM proof's per stage, on a backend that meters its device traffic. */
+  readonly traffic?: ProgramProof['stats']['traffic'];
 }
 
 /** What proving a node needs before the VM: the node program, the children and raw signers
@@ -85,7 +88,8 @@ export interface PreparedNode {
 
 /**
  * Everything before the VM proof. Refuses before proving anything: a child that is no aggregate
- * or does not verify for (message, epoch), more than 16 children (ChildCheckError naming the
+ * or does not verify for (message, epoch), more than 16 children, one of a shape the node program
+ * cannot verify (ChildCheckError naming the
  * child), a signer (AggregateInputError).
  */
 export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> = {}): Promise<PreparedNode> {
@@ -97,6 +101,11 @@ export async function prepareNode(request: NodeRequest, options: Pick<NodeProveO
   await checkpoint(options.signal, 'check');
   let t = performance.now();
   const children = checkChildren(request, { leaf, node: nodeProgram.program });
+  for (const c of children) {
+    const problem = nodeProgram.childShapeProblem(c.verdict.summary, Math.log2((c.aggregate.kind === 'leaf' ? leaf : nodeProgram.program).bytecode.length));
+    const label = c.name === `child ${c.index}` ? c.name : `child ${c.index} (${c.name})`;
+    if (problem !== null) throw new ChildCheckError('unsupported', `${label}: valid, but the node program cannot verify it: ${problem}`, c.index, c.name);
+  }
   const signers = request.signers === undefined || request.signers.length === 0 ? [] : checkSigners({ message, epoch, signers: request.signers });
   const node = nodeProgram.program;
   const union = signerUnion([...children.map((c) => c.aggregate.publicKeys), signers.map((s) => s.publicKey)]);
@@ -137,6 +146,7 @@ export async function proveNode(request: NodeRequest, options: NodeProveOptions)
       n: union.keys.length, children: children.length, overlaps: union.overlaps,
       stageMs: { check: prepared.checkMs, batch: prepared.batchMs, hints: hintsMs, ...stats.stageMs },
       cycles: stats.cycles, programCycles: stats.programCycles, proofBytes: stats.proofBytes,
+      ...(stats.traffic === undefined ? {} : { traffic: stats.traffic }),
     },
   };
 }

@@ -41,7 +41,7 @@ export interface TreeProgress {
 
 export interface TreeOptions {
   readonly backend: Backend;
-  /** The node program (default: the real one, which refuses until it is complete). */
+  /** The node program (default: the built-in programs/aggregate-node.py). */
   readonly node?: NodeProgram;
   readonly leaf?: Program;
   readonly logInvRate?: number;
@@ -71,7 +71,7 @@ function checkLeaf(message: Uint8Array, epoch: number, signers: readonly Aggrega
 
 /**
  * Proves the tree planTree(signers, leafSize, arity) lays out and returns its root. Refuses before
- * proving anything: sizes no tree has (TreePlanError), no node program (NodeProgramError), a
+ * proving anything: sizes no tree has (TreePlanError), a
  * signer its leaf's aggregate would refuse (AggregateInputError naming it by its index in
  * `signers`). A key in two leaves is counted once by the nodes above them.
  */

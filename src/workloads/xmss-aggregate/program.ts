@@ -6,9 +6,8 @@
 // against any other bytecode (test/workloads/xmss-aggregate-program.test.ts also compiles the
 // source and compares).
 import packed from '../../../programs/aggregate-xmss.py?compiled';
-import { bytecodeHash } from '../../vm/bytecode';
+import { pinnedProgram } from '../../vm/pinned-program';
 import type { Program } from '../../vm/program';
-import { unpackProgram } from '../../vm/program-pack';
 
 /** BLAKE2s-256 of the aggregation program's bytecode (its program JSON's `bytecode_hash`; the
  * reference compiler's output for the source, test/workloads/fixtures). */
@@ -22,17 +21,5 @@ export const AGGREGATE_PROGRAM_DIGEST = '93884a09a62226b17795edcb062755781ce3772
  * cannot reuse. 50 MiB was the figure when the program was compiled in the process. */
 export const AGGREGATION_PROGRAM_BYTES = 36 * 2 ** 20;
 
-let compiled: Program | undefined;
-
 /** The compiled aggregation program (read on the first call, then the same object). */
-export function aggregationProgram(): Program {
-  if (compiled === undefined) {
-    const program = unpackProgram(packed);
-    const digest = bytecodeHash(program);
-    if (digest !== AGGREGATE_PROGRAM_DIGEST) {
-      throw new Error(`the aggregation program compiled to bytecode ${digest}, not the pinned ${AGGREGATE_PROGRAM_DIGEST}: the build's compiler or the source changed`);
-    }
-    compiled = program;
-  }
-  return compiled;
-}
+export const aggregationProgram: () => Program = pinnedProgram('aggregation program', packed, AGGREGATE_PROGRAM_DIGEST);

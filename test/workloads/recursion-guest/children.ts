@@ -15,6 +15,7 @@ import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness
 import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { POINT_CLAIMS, type WhirRecord } from '../../../src/workloads/recursion/guest/whir';
 import { whirConfig } from '../../../src/pcs/whir/config';
+import { childShapeProblem } from '../../../src/workloads/recursion/guest/windows';
 import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { vmBytes, vmText } from '../../vm/vm-vectors';
@@ -56,6 +57,8 @@ export async function leafChild(n: number): Promise<Child> {
 }
 
 export const NODE_SOURCE = readFileSync(new URL('../../../programs/aggregate-node.py', import.meta.url), 'utf8');
+/** A numeric constant `NAME = 123` of the node program's source. */
+export const nodeConstant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
 let compiled: CompiledSource | undefined;
 export function nodeProgram(): CompiledSource {
   compiled ??= compileSource(NODE_SOURCE, { file: 'programs/aggregate-node.py' });
@@ -77,7 +80,7 @@ export function piecesProgram(): CompiledSource {
 }
 
 /** The node program with the node layer's witness builder, as proveNode takes it. */
-export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness });
+export const nodeRecord = (): NodeProgram => ({ program: nodeProgram().program, guestWitness: nodeWitness, childShapeProblem });
 
 export type Streams = Map<string, Uint32Array[][]>;
 

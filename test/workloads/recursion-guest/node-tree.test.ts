@@ -1,5 +1,6 @@
 // The node program proved for real: a 2→1 node over two leaf aggregates and a raw signer, proved
-// by proveNode with the node layer's witness (nodeWitness) and verified at the root
+// by proveNode with the default node program (the bundle's, which the parent runs below compile
+// from source: node-program.test.ts pins them equal) and verified at the root
 // (verifyTreeAggregate: its claims evaluated natively, D_N rebuilt, the VM proof checked); then a
 // parent over that node and a third leaf run in the VM, so a node child's statement is rebuilt
 // from its hinted carried claims (their digest C) and the node children's seed, its proof is
@@ -18,9 +19,15 @@ import { gPow } from '../../../src/workloads/recursion/guest/streams';
 import { type WhirRecord, whirWitness } from '../../../src/workloads/recursion/guest/whir';
 import { whirConfig } from '../../../src/pcs/whir/config';
 import { nodePublicInput } from '../../../src/workloads/recursion/statement';
-import { nodeProgramWitness, type NodeStats, prepareNode, proveNode } from '../../../src/workloads/recursion/node-prove';
+import { nodeProgramWitness, type NodeRequest, type NodeStats, prepareNode, proveNode } from '../../../src/workloads/recursion/node-prove';
 import { verifyTreeAggregate } from '../../../src/workloads/recursion/verify';
 import { aggregate } from '../../../src/workloads/xmss-aggregate';
+import { encodePublicKey, type XmssPublicKey } from '../../../src/xmss';
+import { DEFAULT_THREADS } from '../../../host/node/backends';
+import { createCpuBackend } from '../../../src/backend/cpu';
+import { createNativeBackend } from '../../../src/backend/native/index';
+import { describeNative } from '../../native/native';
+import { firstDifference } from '../vectors';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
 import { expectFailsAt, freshSigners, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
@@ -30,19 +37,26 @@ const message = randomBytes(next, 32);
 const EPOCH = 11;
 
 let backend: Backend;
-let node: NodeAggregate, stats: NodeStats, leafA: TreeAggregate, leafB: TreeAggregate, leafC: TreeAggregate;
-const signers = freshSigners(next, message, EPOCH, 6);
+let node: NodeAggregate, stats: NodeStats, leafC: TreeAggregate, request: NodeRequest;
+const signers = freshSigners(next, message, EPOCH, 8);
+const leaf = async (idx: number[]): Promise<TreeAggregate> => ({ kind: 'leaf' as const, ...(await aggregate({ message, epoch: EPOCH, signers: idx.map((i) => signers[i]) }, { backend })).aggregate });
 
 beforeAll(async () => {
   backend = await nativeOrCpu('recursion-node-tree');
-  const leaf = async (idx: number[]) => ({ kind: 'leaf' as const, ...(await aggregate({ message, epoch: EPOCH, signers: idx.map((i) => signers[i]) }, { backend })).aggregate });
-  [leafA, leafB] = [await leaf([0, 1, 2]), await leaf([2, 3])];
+  const [a, b] = [await leaf([0, 1, 2]), await leaf([2, 3])];
   leafC = await leaf([3, 5]);
-  const t = performance.now();
-  ({ aggregate: node, stats } = await proveNode({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }], signers: [signers[4]] }, { backend, node: nodeRecord() }));
-  console.log(`2→1 node proved on ${backend.name}: ${stats.cycles} cycles, ${stats.proofBytes} bytes, ${((performance.now() - t) / 1000).toFixed(1)} s (${Object.entries(stats.stageMs).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')} ms)`);
+  request = { message, epoch: EPOCH, children: [{ aggregate: a }, { aggregate: b }], signers: [signers[4]] };
+  ({ aggregate: node, stats } = await timedNode('2→1 node', request));
 }, 900_000);
 afterAll(() => backend?.dispose());
+
+async function timedNode(what: string, request: NodeRequest, on = backend): Promise<{ aggregate: NodeAggregate; stats: NodeStats }> {
+  const t = performance.now();
+  const proved = await proveNode(request, { backend: on });
+  const { stats } = proved;
+  console.log(`${what} proved on ${on.name}: ${stats.cycles} cycles, ${stats.proofBytes} bytes, ${((performance.now() - t) / 1000).toFixed(1)} s (${Object.entries(stats.stageMs).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')} ms)`);
+  return proved;
+}
 
 describe('a real 2→1 node proof of the node program', () => {
   it('verifies at the root for its message, epoch and union; not for another epoch', () => {
@@ -59,7 +73,7 @@ describe('a real 2→1 node proof of the node program', () => {
 // node's point itself, rebuilds another D_N and rejects the proof.
 describe('a wrong hinted deferred value (the matrix claim moved along the terminal)', () => {
   it('the VM runs and proves it, the host batch accepts it, and the root rejects the node', async () => {
-    const prepared = await prepareNode({ message, epoch: EPOCH, children: [{ aggregate: leafA }, { aggregate: leafB }], signers: [signers[4]] }, { node: nodeRecord() });
+    const prepared = await prepareNode(request, { node: nodeRecord() });
     const { input } = prepared;
     const claims = input.children.map((c) => c.verdict.claims);
     const { claims: honest, matrixEnd } = readBatch(claims, input.shape, input.batch.stream);
@@ -133,4 +147,59 @@ describe('a parent over that node and a leaf, in the VM', () => {
   it('[N3] no P_N batch though a child is a node', () => {
     expectFailsAt(tampered(streams, 'has_node', 0, 0, (c) => c.set(gPow(0))), 'write-conflict', 'assert gn == 1', pi);
   });
+});
+
+// Three levels: leaves → two 2→1 nodes → a root node over both nodes and two raw signatures.
+// The committees overlap at every level: signer 3 is in both nodes, the raw signer 4 is already
+// in the first node (and signer 5 in both leaves of the second).
+describe('a three-level tree, raw signatures at the top, proved and verified at the root', () => {
+  let second: NodeAggregate, root: NodeAggregate, rootStats: NodeStats;
+  beforeAll(async () => {
+    ({ aggregate: second } = await timedNode('second 2→1 node', { message, epoch: EPOCH, children: [{ aggregate: leafC }, { aggregate: await leaf([5, 6]) }] }));
+    ({ aggregate: root, stats: rootStats } = await timedNode('root over two nodes', { message, epoch: EPOCH, children: [{ aggregate: node }, { aggregate: second }], signers: [signers[4], signers[7]] }));
+  }, 900_000);
+
+  it('the root is the union of the committees, each signer once; it verifies, not for another message', () => {
+    const hex = (keys: readonly Uint8Array[]) => keys.map((k) => Buffer.from(k).toString('hex')).sort();
+    const keysOf = (idx: number[]) => hex(idx.map((i) => encodePublicKey(signers[i].publicKey as XmssPublicKey)));
+    expect(hex(node.publicKeys)).toEqual(keysOf([0, 1, 2, 3, 4]));
+    expect(hex(second.publicKeys)).toEqual(keysOf([3, 5, 6]));
+    expect(hex(root.publicKeys)).toEqual(keysOf([0, 1, 2, 3, 4, 5, 6, 7]));
+    // signer 3 (in both nodes) and the raw signer 4 are overlaps
+    expect(rootStats.overlaps).toBe(2);
+    const v = verifyTreeAggregate(root, { message, epoch: EPOCH });
+    expect(v.valid, v.valid ? '' : v.reason).toBe(true);
+    const other = Uint8Array.from(message, (b, i) => (i === 0 ? b ^ 1 : b));
+    expect(verifyTreeAggregate(root, { message: other, epoch: EPOCH }).valid).toBe(false);
+  });
+});
+
+// The same 2→1 node on other provers: the same bytes. The native module is one thread pool per
+// process (the last backend made sets it), so its count is put back after; the node above was
+// proved at the default count, so only the other of 1 and 2 threads is proved again. The
+// TypeScript backend took 737 s on this 2→1 node (docs/recursion-guest.md §12): LEANVM_NODE_CPU=1 runs it.
+describeNative('the same 2→1 node at 1 and 2 native threads, and on cpu', (module) => {
+  // the count openBackend gave the node above (every core this process may use)
+  const before = DEFAULT_THREADS;
+  for (const threads of [1, 2].filter((t) => t !== before)) {
+    it(`at ${threads} native thread${threads === 1 ? '' : 's'}: the bytes proved at ${before}`, async () => {
+      const on = createNativeBackend(module, { threads });
+      try {
+        const { aggregate } = await timedNode(`2→1 node at ${threads} threads`, request, on);
+        expect(firstDifference(aggregate.proof, node.proof)).toBe(-1);
+      } finally {
+        await on.dispose();
+        module.setThreads(before);
+      }
+    }, 900_000);
+  }
+  it.skipIf(process.env.LEANVM_NODE_CPU !== '1')('on cpu, the TypeScript backend (LEANVM_NODE_CPU=1): the native bytes', async () => {
+    const on = createCpuBackend();
+    try {
+      const { aggregate } = await timedNode('2→1 node', request, on);
+      expect(firstDifference(aggregate.proof, node.proof)).toBe(-1);
+    } finally {
+      await on.dispose();
+    }
+  }, 7_200_000);
 });

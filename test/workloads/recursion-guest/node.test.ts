@@ -7,6 +7,7 @@
 // child_to_ring, then the stacked WHIR opening). Each tamper stops the run at the assertion that
 // catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eOne, eZero } from '../../../src/field/e';
 import { bytecodeDigest, fsSeed } from '../../../src/vm/bytecode';
 import { FiatShamir } from '../../../src/transcript/fiat-shamir';
 import type { PublicInput } from '../../../src/vm/public-input';
@@ -17,13 +18,14 @@ import { nodeProgramWitness, type PreparedNode, prepareNode } from '../../../src
 import { CLAIMS_LABEL, NODE_TAG, nodePublicInput } from '../../../src/workloads/recursion/statement';
 import { treeShape } from '../../../src/workloads/recursion/verify';
 import { aggregate, aggregationProgram, digestPublicInput, statementDigest } from '../../../src/workloads/xmss-aggregate';
-import { whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { WHIR_LOGNS, WHIR_MIN_LOGN, whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { GKR_DEPTHS, GKR_MIN_DEPTH } from '../../../src/workloads/recursion/guest/chain';
+import { FLOCK_TAUS } from '../../../src/workloads/recursion/guest/windows';
 import { KEY_LIST_TAG, STATEMENT_TAG } from '../../../src/workloads/xmss-aggregate/statement';
 import { randomBytes, xorshift32 } from '../../hash/prng';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { expectFailsAt, freshSigners, NODE_SOURCE, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
+import { expectFailsAt, freshSigners, NODE_SOURCE, nodeConstant, nodeProgram, nodeRecord, run, type Streams, tampered } from './children';
 
-const constant = (name: string): bigint => BigInt(new RegExp(`^${name} = (\\d+)$`, 'm').exec(NODE_SOURCE)![1]);
 const cellBig = (w: Uint32Array, at = 0): bigint => [3, 2, 1, 0].reduce((v, i) => (v << 32n) | BigInt(w[at + i]), 0n);
 const bytesBig = (b: Uint8Array, at: number): bigint => cellBig(new Uint32Array(b.slice(at, at + 16).buffer));
 
@@ -33,19 +35,26 @@ const EPOCH = 9;
 
 describe("the node program's constants", () => {
   it('are the host\'s: tags, transcript starts, the leaf seed, the seed block, KN', () => {
-    const half = (b: Uint8Array, name: string) => expect([constant(`${name}_0`), constant(`${name}_1`)]).toEqual([bytesBig(b, 0), bytesBig(b, 16)]);
+    const half = (b: Uint8Array, name: string) => expect([nodeConstant(`${name}_0`), nodeConstant(`${name}_1`)]).toEqual([bytesBig(b, 0), bytesBig(b, 16)]);
     half(NODE_TAG, 'NODE_TAG');
     half(STATEMENT_TAG, 'STATEMENT_TAG');
     half(KEY_LIST_TAG, 'KEY_LIST_TAG');
     for (const [label, name] of [[CLAIMS_LABEL, 'CLAIMS_START'], [BATCH_LABEL, 'BATCH_START']]) {
       const cv = FiatShamir.init(label, []).cv;
-      expect([constant(`${name}_0`), constant(`${name}_1`)]).toEqual([cellBig(cv, 0), cellBig(cv, 4)]);
+      expect([nodeConstant(`${name}_0`), nodeConstant(`${name}_1`)]).toEqual([cellBig(cv, 0), cellBig(cv, 4)]);
     }
     const seed = fsSeed(aggregationProgram());
-    expect([constant('LEAF_SEED_0'), constant('LEAF_SEED_1')]).toEqual([cellBig(seed[0]), cellBig(seed[1])]);
+    expect([nodeConstant('LEAF_SEED_0'), nodeConstant('LEAF_SEED_1')]).toEqual([cellBig(seed[0]), cellBig(seed[1])]);
     const node = nodeProgram().program;
-    expect(2 ** Number(constant('KN'))).toBe(node.bytecode.length);
-    expect(treeShape(aggregationProgram(), node)).toEqual({ leafVars: Number(constant('LEAF_VARS')), nodeVars: Number(constant('KN')) + 4 });
+    expect(2 ** Number(nodeConstant('KN'))).toBe(node.bytecode.length);
+    expect(treeShape(aggregationProgram(), node)).toEqual({ leafVars: Number(nodeConstant('LEAF_VARS')), nodeVars: Number(nodeConstant('KN')) + 4 });
+  });
+
+  it("are the pre-check's windows (guest/windows.ts): the GKR's depths, Flock's table sizes, the openings' stacks", () => {
+    expect(Number(nodeConstant('GKR_MIN_DEPTH'))).toBe(GKR_MIN_DEPTH);
+    expect(NODE_SOURCE).toContain(`match_range(log(dg[0]), range(0, ${GKR_DEPTHS}),`);
+    expect(Number(nodeConstant('FLOCK_BLOCKS'))).toBe(FLOCK_TAUS);
+    expect([Number(nodeConstant('WHIR_MIN_LOGN')), Number(nodeConstant('WHIR_LOGNS'))]).toEqual([WHIR_MIN_LOGN, WHIR_LOGNS]);
   });
 });
 
@@ -74,7 +83,7 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expect(union.overlaps).toBe(2);
     expect(pi).toEqual(nodePublicInput(message, EPOCH, union.keys, nodeProgramDigest, batch.claims));
     expect(nodeProgramDigest).toEqual(bytecodeDigest(nodeProgram().program));
-    expect(claimScalars(batch.claims).length / 6).toBe(Number(constant('LEAF_VARS')) + Number(constant('KN')) + 4 + 28 + 4);
+    expect(claimScalars(batch.claims).length / 6).toBe(Number(nodeConstant('LEAF_VARS')) + Number(nodeConstant('KN')) + 4 + 28 + 4);
     const exec = run(streams, pi);
     console.log(`node layer, ${children.length} leaves (${children.map((c) => c.aggregate.publicKeys.length).join(' + ')} keys) and ${signers.length} raw signers: ${exec.programCycles} cycles (program ${nodeProgram().program.bytecode.length} slots)`);
   });
@@ -156,6 +165,16 @@ describe('a 2→1 node over two leaves and two raw signers, in the VM', () => {
     expectFailsAt(flip('fs', fs - 2), 'write-conflict', 'fin[0] = wt * st[8 * nl + 1]', pi);
     // Flock's last slice values make ring switching's claim: the opening's target is another
     expectFailsAt(flip('fs', fs - whirFs - 10), 'write-conflict', 'chk[0] = tg', pi);
+  });
+  // The children's count is five hinted bits (count(5)): any 0..31 can be claimed, and the
+  // program's own bound, not only the host's pre-check (checkChildren), must refuse past 16.
+  const withChildren = (n: number) => [0, 1, 2, 3, 4].reduce((t, k) => tampered(t, 'count_bits', 1, k, setTo((n >> k) & 1 ? eOne() : eZero())), streams);
+  it('17 children claimed: the program refuses at its bound, before reading any child', () => {
+    expect(streams.get('count_bits')![1].map((c) => c[0])).toEqual([0, 1, 0, 0, 0]);
+    expectFailsAt(withChildren(17), 'deref', 'assert log(kg) < MAX_CHILDREN + 1', pi);
+    // 16 passes the bound: the run goes on to a third child, whose kind the stream (of two) lacks
+    // (a hint runs with the instruction after it, the kind's range check)
+    expectFailsAt(withChildren(16), 'witness', 'assert log(kd[0]) < 2', pi);
   });
   it('[N3] a P_N batch claimed with no node child', () => {
     expectFailsAt(tampered(streams, 'has_node', 0, 0, setTo(gPow(1))), 'write-conflict', 'assert gn != 1', pi);

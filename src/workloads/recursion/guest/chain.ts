@@ -152,20 +152,21 @@ export function childStreams(program: Program, publicInput: PublicInput, proofBy
   pushEntry(streams, 'stack_order', stackOrder);
   put(OUT.place, ...vmLayout(shape).stack.offsets.map((o) => gPow(o)));
 
-  const share = nativeSink(bytecodeMultilinear(program)).share!(bus.sharePoint);
+  // the bytecode share, evaluated once: the record's value and the table sumcheck's
+  const sink = recordingSink(nativeSink(bytecodeMultilinear(program)));
+  const share = sink.share!(bus.sharePoint);
   const d = Math.max(...shape.taus);
   pushEntry(streams, 'depth', [gPow(d)]);
   pushEntry(streams, 'bytecode_share', [share]);
   put(OUT.share, share);
   put(OUT.maxTau, gPow(d));
   at.table = fs.length;
-  const sink = recordingSink(nativeSink(bytecodeMultilinear(program)));
   const steps: TranscriptStep[] = [];
   vs.tapTranscript((s) => {
     steps.push(s);
     if (s.tag === TAG_SCALAR) fs.push(blockCells(s.data));
   });
-  const tables = verifyTableSumcheck(vs, shape, bus, sink.share?.(bus.sharePoint));
+  const tables = verifyTableSumcheck(vs, shape, bus, share);
   sink.bytecode(tables.bytecode);
   at.columns = fs.length - 102;
   at.line = fs.length;
