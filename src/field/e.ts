@@ -99,6 +99,24 @@ export function eMulKAt(out: Uint32Array, o: number, a: Uint32Array, ai: number,
   kMulAt(out, o + 4, a, ai + 4, K_COPY, 0);
 }
 
+/** Σ_i a_i·k_i for n E elements a[ai..ai+6n) and n K elements k[ki..ki+2n): the E × K product
+ * is limbwise and reduction linear, so the sum stays unreduced until its three reductions. */
+export function eKDot(a: Uint32Array, ai: number, k: Uint32Array, ki: number, n: number): E {
+  const p = ACC;
+  p.fill(0, 0, 12);
+  for (let i = 0, j = ai, l = ki; i < n; i++, j += 6, l += 2) {
+    const k0 = k[l] | 0, k1 = k[l + 1] | 0;
+    clmulAcc(p, 0, a[j] | 0, a[j + 1] | 0, k0, k1);
+    clmulAcc(p, 4, a[j + 2] | 0, a[j + 3] | 0, k0, k1);
+    clmulAcc(p, 8, a[j + 4] | 0, a[j + 5] | 0, k0, k1);
+  }
+  const out = new Uint32Array(6);
+  reduceTo(out, 0, p, 0);
+  reduceTo(out, 2, p, 4);
+  reduceTo(out, 4, p, 8);
+  return out;
+}
+
 export function eMul(a: E, b: E): E {
   const out = new Uint32Array(6);
   eMulAt(out, 0, a, 0, b, 0);

@@ -1,4 +1,4 @@
-import { type E, eMulAt, eMulKAt } from '../field/e';
+import { type E, eKDot, eMulAt } from '../field/e';
 import { ShapeError } from '../util/errors';
 import { type Kind, WORDS } from './table';
 
@@ -11,10 +11,10 @@ export function innerProduct(a: Uint32Array, kind: Kind, b: Uint32Array): E {
   if (!Number.isInteger(count) || b.length !== 6 * count) {
     throw new ShapeError(`innerProduct: ${a.length} words of ${kind} and ${b.length} words of E are not arrays of equal length`);
   }
+  if (w === 2) return eKDot(b, 0, a, 0, count);
   const acc = new Uint32Array(6);
   for (let i = 0; i < count; i++) {
-    if (w === 6) eMulAt(T, 0, a, 6 * i, b, 6 * i);
-    else eMulKAt(T, 0, b, 6 * i, a, 2 * i);
+    eMulAt(T, 0, a, 6 * i, b, 6 * i);
     for (let t = 0; t < 6; t++) acc[t] ^= T[t];
   }
   return acc;

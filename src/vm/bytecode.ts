@@ -3,9 +3,9 @@
 // built from them (docs/protocol.md §11.5). P holds 16 columns of 2^kbc K
 // words, the slot index in the high 4 bits: columns 0..2 and 12..15 are zero, column 3 + i is
 // instruction column i (opcode, three operands, two flags, three extras).
-import { blake2s } from '../hash/blake2s';
+import { blake2s, blake2sWords, wordsToBytes } from '../hash/blake2s';
 import { type E, eFromLimbs } from '../field/e';
-import { type K, kFromBytes, kPow } from '../field/k';
+import { type K, kFromBytes, kMul, kOne, kPow } from '../field/k';
 import { R1CS_DIGEST } from '../flock/r1cs-digest';
 import { type Instruction, tableOf } from './isa';
 
@@ -17,43 +17,72 @@ export const BYTECODE_COLUMNS = 9;
 const SEED_DOMAIN = new TextEncoder().encode('leanvm-b-fs-seed-v2-blake2s');
 const G = Uint32Array.of(2, 0);
 
-/** g^k as [lo, hi] u32 words, memoised per exponent (operands repeat across slots). */
-function gPowCache(): (k: number) => K {
-  const cache = new Map<number, K>();
-  return (k) => {
-    let v = cache.get(k);
-    if (v === undefined) cache.set(k, (v = kPow(G, k)));
-    return v;
-  };
+/** Exponents below this come from a table of g^0, g^1, … grown one product a step (operands are
+ * small frame offsets, and a power each took a third of the node program's build); larger ones
+ * are powers, memoised. */
+const DENSE_POWERS = 1 << 16;
+
+/** Writes instructions' columns into P's words (the one at `pc`). A class, not closures made per
+ * instruction: the node program has half a million. */
+class ColumnWriter {
+  pc = 0;
+  private readonly powers: K[] = [kOne()];
+  private readonly far = new Map<number, K>();
+
+  constructor(
+    private readonly words: Uint32Array,
+    private readonly n: number,
+  ) {}
+
+  /** Instruction column `col` (0..8) as u32 words (low, high). */
+  put(col: number, lo: number, hi: number): void {
+    const at = 2 * ((BYTECODE_FIRST_COLUMN + col) * this.n + this.pc);
+    this.words[at] = lo;
+    this.words[at + 1] = hi;
+  }
+
+  gp(col: number, k: number): void {
+    const v = this.power(k);
+    this.put(col, v[0], v[1]);
+  }
+
+  private power(k: number): K {
+    if (k >= DENSE_POWERS) {
+      let v = this.far.get(k);
+      if (v === undefined) this.far.set(k, (v = kPow(G, k)));
+      return v;
+    }
+    for (const p = this.powers; p.length <= k; ) p.push(kMul(p[p.length - 1], G));
+    return this.powers[k];
+  }
+
+  limb(col: number, e: E, i: number): void {
+    this.put(col, e[2 * i], e[2 * i + 1]);
+  }
 }
 
-/** The 9 K columns of one instruction, each nonzero one handed to `put` as u32 words (low, high). */
-function writeColumns(ins: Instruction, g: (k: number) => K, put: (col: number, lo: number, hi: number) => void): void {
-  const gp = (col: number, k: number) => {
-    const v = g(k);
-    put(col, v[0], v[1]);
-  };
-  const limb = (col: number, e: E, i: number) => put(col, e[2 * i], e[2 * i + 1]);
-  gp(0, tableOf(ins.op));
+/** The 9 K columns of one instruction, each nonzero one written. */
+function writeColumns(ins: Instruction, w: ColumnWriter): void {
+  w.gp(0, tableOf(ins.op));
   switch (ins.op) {
     case 'XOR':
     case 'MUL':
-      gp(1, ins.a), gp(2, ins.b), gp(3, ins.c);
+      w.gp(1, ins.a), w.gp(2, ins.b), w.gp(3, ins.c);
       return;
     case 'SET':
-      gp(1, ins.o), limb(2, ins.k, 0), limb(3, ins.k, 1), limb(4, ins.k, 2);
+      w.gp(1, ins.o), w.limb(2, ins.k, 0), w.limb(3, ins.k, 1), w.limb(4, ins.k, 2);
       return;
     case 'DEREF':
-      gp(1, ins.alpha), gp(2, ins.beta), gp(3, ins.gamma);
-      if (ins.mode === 'pc') put(4, 1, 0);
-      if (ins.mode === 'fp') put(5, 1, 0);
+      w.gp(1, ins.alpha), w.gp(2, ins.beta), w.gp(3, ins.gamma);
+      if (ins.mode === 'pc') w.put(4, 1, 0);
+      if (ins.mode === 'fp') w.put(5, 1, 0);
       return;
     case 'JUMP':
-      gp(1, ins.oc), gp(2, ins.od), gp(3, ins.of);
+      w.gp(1, ins.oc), w.gp(2, ins.od), w.gp(3, ins.of);
       return;
     case 'BLAKE2S':
-      gp(1, ins.ins[0]), gp(2, ins.ins[1]), gp(3, ins.ins[2]), gp(4, ins.ins[3]);
-      gp(5, ins.cv), gp(6, ins.out), limb(7, ins.metadata, 0), limb(8, ins.metadata, 1);
+      w.gp(1, ins.ins[0]), w.gp(2, ins.ins[1]), w.gp(3, ins.ins[2]), w.gp(4, ins.ins[3]);
+      w.gp(5, ins.cv), w.gp(6, ins.out), w.limb(7, ins.metadata, 0), w.limb(8, ins.metadata, 1);
       return;
   }
 }
@@ -72,14 +101,8 @@ export function bytecodeMultilinear(program: { readonly bytecode: readonly Instr
 function buildMultilinear(program: { readonly bytecode: readonly Instruction[] }): Uint32Array {
   const n = program.bytecode.length;
   const words = new Uint32Array(2 * BYTECODE_SLOTS * n);
-  const g = gPowCache();
-  program.bytecode.forEach((ins, pc) =>
-    writeColumns(ins, g, (col, lo, hi) => {
-      const at = 2 * ((BYTECODE_FIRST_COLUMN + col) * n + pc);
-      words[at] = lo;
-      words[at + 1] = hi;
-    }),
-  );
+  const writer = new ColumnWriter(words, n);
+  for (; writer.pc < n; writer.pc++) writeColumns(program.bytecode[writer.pc], writer);
   return words;
 }
 
@@ -91,10 +114,11 @@ export function bytecodeBytes(program: { readonly bytecode: readonly Instruction
 
 const digests = new WeakMap<object, Uint8Array>();
 
-/** BLAKE2s-256 of P's bytes, computed once per program object. */
+/** BLAKE2s-256 of P's bytes, computed once per program object, from its words (BLAKE2s reads
+ * LE words: no 64 MiB of bytes turned back into words for the node program). */
 export function bytecodeDigest(program: { readonly bytecode: readonly Instruction[] }): Uint8Array {
   let d = digests.get(program);
-  if (d === undefined) digests.set(program, (d = blake2s(bytecodeBytes(program))));
+  if (d === undefined) digests.set(program, (d = wordsToBytes(blake2sWords(bytecodeMultilinear(program)))));
   return d;
 }
 

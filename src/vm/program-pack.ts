@@ -5,7 +5,6 @@
 // tenth. Only our own build writes it, and the library pins the bytecode digest of what it reads
 // (src/workloads/xmss-aggregate/program.ts): a bad pack is a ProgramFormatError or a refused
 // digest, never a wrong program proved.
-import type { E } from '../field/e';
 import { ProgramFormatError } from './errors';
 import type { Hint } from './hints';
 import { DEREF_MODES, type Instruction, TABLES } from './isa';
@@ -73,41 +72,7 @@ export function unpackProgram(text: string): Program {
     throw new ProgramFormatError('packed', `not JSON: ${(e as Error).message}`);
   }
   if (p?.schema !== PACK_SCHEMA) throw new ProgramFormatError('packed', `expected schema ${PACK_SCHEMA}`);
-  const words = readVarints(p.bytecode);
-  let at = 0;
-  const next = () => {
-    if (at >= words.length) throw new ProgramFormatError('packed', 'the bytecode ends inside an instruction');
-    return words[at++];
-  };
-  const e = (): E => Uint32Array.of(next(), next(), next(), next(), next(), next());
-  const bytecode: Instruction[] = [];
-  for (let slot = 0; slot < p.slots; slot++) {
-    const op = TABLES[next()];
-    switch (op) {
-      case 'XOR':
-      case 'MUL':
-        bytecode.push({ op, a: next(), b: next(), c: next() });
-        break;
-      case 'SET':
-        bytecode.push({ op, o: next(), k: e() });
-        break;
-      case 'DEREF': {
-        const [alpha, beta, gamma, mode] = [next(), next(), next(), DEREF_MODES[next()]];
-        if (mode === undefined) throw new ProgramFormatError('packed', `slot ${slot}: no such DEREF mode`);
-        bytecode.push({ op, alpha, beta, gamma, mode });
-        break;
-      }
-      case 'JUMP':
-        bytecode.push({ op, oc: next(), od: next(), of: next() });
-        break;
-      case 'BLAKE2S':
-        bytecode.push({ op, ins: [next(), next(), next(), next()], cv: next(), out: next(), metadata: e() });
-        break;
-      default:
-        throw new ProgramFormatError('packed', `slot ${slot}: no such opcode`);
-    }
-  }
-  if (at !== words.length) throw new ProgramFormatError('packed', `${words.length - at} words past the last slot`);
+  const bytecode = readInstructions(readVarints(p.bytecode), p.slots);
   return {
     bytecode,
     hints: new Map(p.hints),
@@ -117,6 +82,47 @@ export function unpackProgram(text: string): Program {
     minLogCommitted: p.min_log_committed,
     fnRanges: p.fn_ranges,
   };
+}
+
+/** Words an instruction takes after its opcode, by table. */
+const OPERAND_WORDS = [3, 3, 7, 4, 3, 12];
+
+/** `slots` instructions from their words, each read in place once its length is checked (the node
+ * program has half a million). */
+function readInstructions(words: Uint32Array, slots: number): Instruction[] {
+  const bytecode: Instruction[] = [];
+  let at = 0;
+  for (let slot = 0; slot < slots; slot++) {
+    if (at >= words.length) throw new ProgramFormatError('packed', 'the bytecode ends inside an instruction');
+    const op = TABLES[words[at]];
+    if (op === undefined) throw new ProgramFormatError('packed', `slot ${slot}: no such opcode`);
+    const w = at + 1;
+    at = w + OPERAND_WORDS[words[at]];
+    if (at > words.length) throw new ProgramFormatError('packed', 'the bytecode ends inside an instruction');
+    switch (op) {
+      case 'XOR':
+      case 'MUL':
+        bytecode.push({ op, a: words[w], b: words[w + 1], c: words[w + 2] });
+        break;
+      case 'SET':
+        bytecode.push({ op, o: words[w], k: words.slice(w + 1, w + 7) });
+        break;
+      case 'DEREF': {
+        const mode = DEREF_MODES[words[w + 3]];
+        if (mode === undefined) throw new ProgramFormatError('packed', `slot ${slot}: no such DEREF mode`);
+        bytecode.push({ op, alpha: words[w], beta: words[w + 1], gamma: words[w + 2], mode });
+        break;
+      }
+      case 'JUMP':
+        bytecode.push({ op, oc: words[w], od: words[w + 1], of: words[w + 2] });
+        break;
+      case 'BLAKE2S':
+        bytecode.push({ op, ins: [words[w], words[w + 1], words[w + 2], words[w + 3]], cv: words[w + 4], out: words[w + 5], metadata: words.slice(w + 6, w + 12) });
+        break;
+    }
+  }
+  if (at !== words.length) throw new ProgramFormatError('packed', `${words.length - at} words past the last slot`);
+  return bytecode;
 }
 
 function varints(words: readonly number[]): Uint8Array {
@@ -132,26 +138,29 @@ function varints(words: readonly number[]): Uint8Array {
   return out.subarray(0, n);
 }
 
-function readVarints(text: string): number[] {
+/** The words of the base64 varints, in a typed array: a program's 3 million words as a number[]
+ * would box every word past 2^31 (its constants) on the heap. */
+function readVarints(text: string): Uint32Array {
   let bytes: string;
   try {
     bytes = atob(text);
   } catch {
     throw new ProgramFormatError('packed', 'the bytecode is not base64');
   }
-  const words: number[] = [];
+  const words = new Uint32Array(bytes.length);
+  let n = 0;
   for (let i = 0; i < bytes.length; ) {
     let w = 0;
-    for (let shift = 0; ; shift += 7) {
-      if (i >= bytes.length || shift > 28) throw new ProgramFormatError('packed', 'a bytecode word is cut short or too long');
+    for (let scale = 1; ; scale *= 0x80) {
+      if (i >= bytes.length || scale > 2 ** 28) throw new ProgramFormatError('packed', 'a bytecode word is cut short or too long');
       const b = bytes.charCodeAt(i++);
-      w += (b & 0x7f) * 2 ** shift;
+      w += (b & 0x7f) * scale;
       if (b < 0x80) break;
     }
     if (w > 0xffffffff) throw new ProgramFormatError('packed', 'a bytecode word is past u32');
-    words.push(w);
+    words[n++] = w;
   }
-  return words;
+  return words.subarray(0, n);
 }
 
 function base64(bytes: Uint8Array): string {

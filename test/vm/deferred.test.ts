@@ -11,7 +11,7 @@ import { bytecodeMultilinear } from '../../src/vm/bytecode';
 import { parseProgram, type Program } from '../../src/vm/program';
 import { parsePublicInputJson, type PublicInput } from '../../src/vm/public-input';
 import { AIR_TERMINAL_FAILS, checkBytecodeClaim, type DeferredClaims, nativeSink, recordingSink } from '../../src/vm/verify/deferred';
-import { bytecodeAt } from '../../src/vm/verify/framework';
+import { bytecodeAt } from '../../src/vm/verify/bytecode-at';
 import { verifyExecution, verifyProgram, vmVerifierState } from '../../src/vm/verify/verify';
 import { VM_PROGRAMS, vmBytes, vmText } from './vm-vectors';
 

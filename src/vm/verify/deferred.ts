@@ -7,7 +7,7 @@ import { type E, eEq } from '../../field/e';
 import type { MatrixTermClaim } from '../../flock/lincheck/claim';
 import { checkMatrixTerm } from '../../flock/lincheck/verifier';
 import { VerificationError } from '../../transcript/errors';
-import { bytecodeAt } from './framework';
+import { bytecodeAt } from './bytecode-at';
 
 /** MLE(P)(point) = value for the program's bytecode multilinear P (kbc + 4 coordinates). */
 export interface BytecodeClaim {

@@ -2,12 +2,11 @@
 // leaves at ζ itself. Their coordinates are constants, the index column g^i (whose MLE has a
 // product form), committed columns (the memory limbs and the final counts, whose values at ζ
 // the prover sends here, each once, and which become claims), or the public bytecode.
-import { type E, eAdd, eMul, eMulK, eMulKAt, eOne, eZero } from '../../field/e';
+import { type E, eAdd, eMul, eMulK, eOne, eZero } from '../../field/e';
 import { kSquare } from '../../field/k';
-import { eqTable } from '../../poly/eq';
 import type { VerifierState } from '../../transcript/verifier-state';
 import type { VmShape } from '../layout';
-import { BUS_BITS, BUS_SLOTS, type Tuple } from '../tables/bus';
+import type { Tuple } from '../tables/bus';
 import { BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT } from '../tables/columns';
 import { evalFormE, gPow } from '../tables/form';
 import type { ColumnClaim } from './claims';
@@ -52,36 +51,6 @@ export interface FingerprintContext {
   readonly zeta: Uint32Array;
   /** eq(α, i) for the 16 slots (packed). */
   readonly weights: Uint32Array;
-}
-
-/**
- * MLE(P)(point) for the bytecode multilinear P (16·2^kbc K words, slot index high) at a point of
- * kbc + 4 coordinates (the bus's is ζ_<kbc ‖ α): per slot, Σ_pc eq(point_<kbc, pc)·P_slot[pc],
- * then weighed by eq(point_≥kbc, slot). Most entries are 0 or 1 (padding, unused operand slots,
- * offset 0), which cost no product.
- */
-export function bytecodeAt(bytecode: Uint32Array, point: Uint32Array): E {
-  const n = bytecode.length / (2 * BUS_SLOTS);
-  const kbc = Math.log2(n);
-  if (!Number.isInteger(kbc) || point.length !== 6 * (kbc + BUS_BITS)) {
-    throw new RangeError(`bytecodeAt: a bytecode of ${bytecode.length / 2} words takes a point of ${kbc + BUS_BITS} coordinates, got ${point.length / 6}`);
-  }
-  const eq = eqTable(point.subarray(0, 6 * kbc));
-  const weights = eqTable(point.subarray(6 * kbc));
-  const acc = new Uint32Array(6), p = new Uint32Array(6);
-  let total = eZero();
-  for (let slot = 0; slot < BUS_SLOTS; slot++) {
-    acc.fill(0);
-    for (let pc = 0, w = 2 * slot * n; pc < n; pc++, w += 2) {
-      const lo = bytecode[w], hi = bytecode[w + 1];
-      if ((lo | hi) === 0) continue;
-      if (lo === 1 && hi === 0) p.set(eq.subarray(6 * pc, 6 * pc + 6));
-      else eMulKAt(p, 0, eq, 6 * pc, bytecode, w);
-      for (let i = 0; i < 6; i++) acc[i] ^= p[i];
-    }
-    total = eAdd(total, eMul(weights.subarray(6 * slot, 6 * slot + 6), acc));
-  }
-  return total;
 }
 
 /**

@@ -9,7 +9,7 @@ import { eqTable } from '../../poly/eq';
 import { innerProduct } from '../../poly/inner-product';
 import { bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
-import { bytecodeAt } from '../../vm/verify/framework';
+import { bytecodeAt } from '../../vm/verify/bytecode-at';
 import { MATRIX_VARS, type NodeClaims, type PointClaim } from './claims';
 
 /** MLE(P)(point) for `program`'s bytecode multilinear. */
