@@ -148,11 +148,12 @@ function verifyBytecodeBatch(vs: VerifierState, claims: readonly PointClaim[], v
 }
 
 /**
- * Checks a batch's stream against the children's claims and returns the node's claims. Throws a
- * VerificationError naming the failing polynomial (or a stream not consumed exactly), a
- * RangeError for children of the wrong shape.
+ * Reads a batch's stream against the children's claims: the node's claims, and the matrix
+ * sumcheck's last claim with the batched weights at its point, the one identity a and b must meet
+ * (a·W_A + b·W_B; the root's native evaluation pins them apart). Throws as verifyBatch, but for
+ * that identity.
  */
-export function verifyBatch(children: readonly ChildClaims[], shape: ClaimShape, stream: Uint32Array): NodeClaims {
+export function readBatch(children: readonly ChildClaims[], shape: ClaimShape, stream: Uint32Array): { claims: NodeClaims; matrixEnd: { claim: E; wa: E; wb: E } } {
   const vs = new VerifierState(BATCH_LABEL, [], { stream, merkle: [] });
   observeChildren(vs, children, shape);
   const leafBytecode = verifyBytecodeBatch(vs, leafBytecodeClaims(children), shape.leafVars, 'leaf bytecode')!;
@@ -161,10 +162,19 @@ export function verifyBatch(children: readonly ChildClaims[], shape: ClaimShape,
   const gamma = vs.sampleVec(coefficients);
   const end = verifyRounds(vs, matrixBatchedValue(gamma, inputs), MATRIX_VARS);
   const a = vs.nextScalar(), b = vs.nextScalar();
-  const { wa, wb } = matrixWeightsAt(gamma, inputs, end.point);
-  if (!eEq(end.claim, eAdd(eMul(a, wa), eMul(b, wb)))) throw new VerificationError('deferred-claim batch, matrices: the last round\'s claim is not a·W_A + b·W_B');
   vs.finish();
-  return { leafBytecode, nodeBytecode, matrix: { point: end.point, a, b } };
+  return { claims: { leafBytecode, nodeBytecode, matrix: { point: end.point, a, b } }, matrixEnd: { claim: end.claim, ...matrixWeightsAt(gamma, inputs, end.point) } };
+}
+
+/**
+ * Checks a batch's stream against the children's claims and returns the node's claims. Throws a
+ * VerificationError naming the failing polynomial (or a stream not consumed exactly), a
+ * RangeError for children of the wrong shape.
+ */
+export function verifyBatch(children: readonly ChildClaims[], shape: ClaimShape, stream: Uint32Array): NodeClaims {
+  const { claims, matrixEnd: { claim, wa, wb } } = readBatch(children, shape, stream);
+  if (!eEq(claim, eAdd(eMul(claims.matrix.a, wa), eMul(claims.matrix.b, wb)))) throw new VerificationError('deferred-claim batch, matrices: the last round\'s claim is not a·W_A + b·W_B');
+  return claims;
 }
 
 /** The claim a node with no P_N claim publishes: (0, 0), true as P's slot 0 is zero. */

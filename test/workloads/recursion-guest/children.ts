@@ -12,6 +12,9 @@ import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../../src/xmss';
 import { StdRng } from '../../../src/util/std-rng';
 import { compileSource, type CompiledSource } from '../../../src/zkdsl/index';
 import { nodeWitness } from '../../../src/workloads/recursion/guest/node-witness';
+import { gPow } from '../../../src/workloads/recursion/guest/streams';
+import { POINT_CLAIMS, type WhirRecord } from '../../../src/workloads/recursion/guest/whir';
+import { whirConfig } from '../../../src/pcs/whir/config';
 import { childShapeProblem } from '../../../src/workloads/recursion/guest/windows';
 import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
 import { randomBytes, xorshift32 } from '../../hash/prng';
@@ -90,6 +93,24 @@ export function tampered(streams: Streams, name: string, entry: number, cell: nu
   return out;
 }
 
+/** The streams with one entry replaced. */
+export function replaced(streams: Streams, name: string, entry: number, value: Uint32Array[]): Streams {
+  const out: Streams = new Map([...streams].map(([k, v]) => [k, v.map((e) => e.slice())]));
+  out.get(name)![entry] = value;
+  return out;
+}
+
+/** A ceil_log-checked log m, hinted as g^(m - base) in `name`'s entry, moved to m + 1 with the
+ * bits of 2^(m + 1) - w cut to the m bits its check takes (ceil_bits' entry, m - 1 bits for m):
+ * no m bits make that difference. */
+export function logOneMore(streams: Streams, name: string, entry: number, base: number, ceilEntry: number): Streams {
+  const bits = streams.get('ceil_bits')![ceilEntry];
+  const m = bits.length + 1;
+  const w = 2 ** m - bits.reduce((n, c, i) => n + c[0] * 2 ** i, 0);
+  const cut = (2 ** (m + 1) - w) % 2 ** m;
+  return replaced(replaced(streams, name, entry, [gPow(m + 1 - base)]), 'ceil_bits', ceilEntry, Array.from({ length: m }, (_, b) => Uint32Array.of(Math.floor(cut / 2 ** b) % 2, 0, 0, 0, 0, 0)));
+}
+
 /** Streams with a `piece` run the pieces' variant; the others (a node's) the node program. */
 const isPiece = (streams: Streams): boolean => streams.has('piece');
 
@@ -110,4 +131,27 @@ export function expectFailsAt(streams: Streams, kind: ExecutionError['kind'], li
   expect(ex.kind, ex.message).toBe(kind);
   expect(ex.line, ex.message).not.toBeNull();
   expect((isPiece(streams) ? PIECES_SOURCE : NODE_SOURCE).split('\n')[ex.line! - 1].trim()).toBe(line);
+}
+
+/** Where a child's stacked WHIR opening reads its `fs` entries, in whirWitness's order: after
+ * child_to_ring's, the point claims' values, the target, the first polynomial (the root's halves
+ * are the record's, not hinted); per level its folds' (c0, c2), then the next root's halves and
+ * the OOD (y, c0, c2) or the residual, the grinding nonce, the queries' (c0, c2); the last
+ * level's tail polynomials. */
+export function whirLayout(rec: WhirRecord) {
+  const levels = whirConfig(rec.logN, 1).levels;
+  const last = levels.length - 1;
+  const starts: number[] = [];
+  let k = rec.fsStart + POINT_CLAIMS + 3;
+  levels.forEach((l, i) => {
+    starts.push(k);
+    k += 2 * l.fold + (i < last ? 5 : 2 ** l.logMsgCols) + 1 + 2;
+  });
+  const fold = (i: number, j: number) => starts[i] + 2 * j;
+  // the next root's first half, or the residual's first value
+  const next = (i: number) => starts[i] + 2 * levels[i].fold;
+  const ood = (i: number) => next(i) + 2;
+  const nonce = (i: number) => next(i) + (i < last ? 5 : 2 ** levels[i].logMsgCols);
+  const tailEnd = nonce(last) + 3 + 2 * (levels[last].logMsgCols - 1);
+  return { levels, last, target: rec.fsStart + POINT_CLAIMS, fold, next, ood, nonce, tailEnd };
 }

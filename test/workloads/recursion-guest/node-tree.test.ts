@@ -5,9 +5,14 @@
 // parent over that node and a third leaf run in the VM, so a node child's statement is rebuilt
 // from its hinted carried claims (their digest C) and the node children's seed, its proof is
 // verified inside the VM (child_verify: child_to_ring, then the stacked WHIR opening of its 2^25
-// words), and its fresh and carried claims go through the P_N batch.
+// words), and its fresh and carried claims go through the P_N batch. And a node proved on a
+// wrong deferred value the VM cannot check: the root rejects it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../src/backend/backend';
+import { eAdd, eEq } from '../../../src/field/e';
+import { proveProgram } from '../../../src/vm/prove/prove';
+import { verifyProgram } from '../../../src/vm/verify/verify';
+import { readBatch, verifyBatch } from '../../../src/workloads/recursion/batch';
 import type { PublicInput } from '../../../src/vm/public-input';
 import { type VmShape, vmLayout } from '../../../src/vm/layout';
 import { leafLayout } from '../../../src/vm/leaves';
@@ -64,6 +69,36 @@ describe('a real 2→1 node proof of the node program', () => {
     expect(v.valid, v.valid ? '' : v.reason).toBe(true);
     expect(verifyTreeAggregate(node, { message, epoch: EPOCH + 1 }, { node: nodeProgram().program }).valid).toBe(false);
   });
+});
+
+// The node's matrix claim is the one deferred value its batch leaves free: the terminal binds
+// only a·W_A + b·W_B, so (a + W_B, b + W_A) meets it too (characteristic 2). A prover hinting
+// those runs the node program to the end and proves it; the root, evaluating the matrices at the
+// node's point itself, rebuilds another D_N and rejects the proof.
+describe('a wrong hinted deferred value (the matrix claim moved along the terminal)', () => {
+  it('the VM runs and proves it, the host batch accepts it, and the root rejects the node', async () => {
+    const prepared = await prepareNode(request, { node: nodeRecord() });
+    const { input } = prepared;
+    const claims = input.children.map((c) => c.verdict.claims);
+    const { claims: honest, matrixEnd } = readBatch(claims, input.shape, input.batch.stream);
+    const m = honest.matrix;
+    const wrong = { ...honest, matrix: { ...m, a: eAdd(m.a, matrixEnd.wb), b: eAdd(m.b, matrixEnd.wa) } };
+    expect(eEq(wrong.matrix.a, m.a) || eEq(wrong.matrix.b, m.b)).toBe(false);
+    // the stream ends with a and b
+    const stream = input.batch.stream.slice();
+    stream.set(wrong.matrix.a, stream.length - 12);
+    stream.set(wrong.matrix.b, stream.length - 6);
+    expect(verifyBatch(claims, input.shape, stream)).toEqual(wrong);
+    const publicInput = nodePublicInput(message, EPOCH, input.union.keys, input.nodeProgramDigest, wrong);
+    const witness = nodeProgramWitness({ ...prepared, input: { ...input, batch: { stream, claims: wrong }, publicInput } });
+    const { proof } = await proveProgram(nodeProgram().program, publicInput, { backend, witness });
+    expect(verifyProgram(nodeProgram().program, publicInput, proof).valid).toBe(true);
+    const forged: NodeAggregate = { ...node, proof };
+    expect(forged.points.matrix).toEqual(m.point);
+    const v = verifyTreeAggregate(forged, { message, epoch: EPOCH }, { node: nodeProgram().program });
+    expect(v.valid).toBe(false);
+    expect(v.valid ? '' : v.reason).toMatch(/these deferred points/);
+  }, 900_000);
 });
 
 describe('a parent over that node and a leaf, in the VM', () => {

@@ -7,12 +7,11 @@
 // the assertion that catches it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eZero } from '../../../src/field/e';
-import { whirConfig } from '../../../src/pcs/whir/config';
 import { proveProgram } from '../../../src/vm/prove/prove';
 import { verifyProgram } from '../../../src/vm/verify/verify';
 import { nativeOrCpu } from '../../native/fast-backend';
-import { POINT_CLAIMS, whirWitness } from '../../../src/workloads/recursion/guest/whir';
-import { type Child, expectFailsAt, leafChild, piecesProgram, run, tampered, vectorChild } from './children';
+import { whirWitness } from '../../../src/workloads/recursion/guest/whir';
+import { type Child, expectFailsAt, leafChild, piecesProgram, run, tampered, vectorChild, whirLayout } from './children';
 
 function opens(child: Child) {
   const rec = whirWitness(child.program, child.publicInput, child.proof);
@@ -65,22 +64,7 @@ describe("arith's opening as a piece of the node program", () => {
 
 describe('a tampered opening stops the run', () => {
   const rec = whirWitness(vectorChild('arith').program, vectorChild('arith').publicInput, vectorChild('arith').proof);
-  const levels = whirConfig(rec.logN, 1).levels;
-  // fs entries after child_to_ring's: the point claims' values, the target, the first
-  // polynomial (the root's halves are the record's, not hinted); per level its folds' (c0, c2), then the next root's halves and the OOD
-  // (y, c0, c2) or the residual, the grinding nonce, the queries' (c0, c2); the last level's tail
-  // polynomials.
-  const starts: number[] = [];
-  let k = rec.fsStart + POINT_CLAIMS + 3;
-  levels.forEach((l, i) => {
-    starts.push(k);
-    k += 2 * l.fold + (i + 1 < levels.length ? 5 : 2 ** l.logMsgCols) + 1 + 2;
-  });
-  const fold = (i: number, j: number) => starts[i] + 2 * j;
-  const ood = (i: number) => starts[i] + 2 * levels[i].fold + 2;
-  const nonce = (i: number) => starts[i] + 2 * levels[i].fold + (i + 1 < levels.length ? 5 : 2 ** levels[i].logMsgCols);
-  const last = levels.length - 1;
-  const tailEnd = nonce(last) + 3 + 2 * (levels[last].logMsgCols - 1);
+  const { fold, ood, nonce, last, tailEnd } = whirLayout(rec);
   const GRIND = 'chk[0] = acc * GEN ** POW_BITS + lm[1] * Y';
   const TERMINAL = 'fin[0] = wt * st[8 * nl + 1]';
   const NODE_SLOT = 'nodes[2 * l + c] = lr[4 * l + c] + bits[l] * (lr[4 * l + c] + lr[4 * l + 2 + c])';

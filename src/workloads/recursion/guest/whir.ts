@@ -29,7 +29,7 @@ import { routeClaims } from '../../../vm/verify/routing';
 import { verifyTableSumcheck } from '../../../vm/verify/table-sumcheck';
 import { vmVerifierState } from '../../../vm/verify/verify';
 import { VerificationError } from '../../../transcript/errors';
-import { chainWitness } from './chain';
+import { type ChainRecord, chainWitness } from './chain';
 import { pushOpening, wordCell } from './merkle';
 import { challengeBits } from './positions';
 import { gPow, pushEntry, type Streams } from './streams';
@@ -52,6 +52,8 @@ export interface WhirRecord {
   readonly phases: readonly OpenedPhase[];
   /** Where the opening's absorbs start in the `fs` stream (child_to_ring's come first). */
   readonly fsStart: number;
+  /** child_to_ring's stages in the `fs` stream, and the child's shape. */
+  readonly chain: Pick<ChainRecord, 'fsAt' | 'shape'>;
 }
 
 const coords = (p: Uint32Array): E[] => Array.from({ length: p.length / 6 }, (_, i) => p.slice(6 * i, 6 * i + 6));
@@ -100,7 +102,8 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   vs.finish();
   const phases = vs.openedPhases;
 
-  const streams: Streams = chainWitness(program, publicInput, proofBytes, true).streams;
+  const chain = chainWitness(program, publicInput, proofBytes, true);
+  const streams: Streams = chain.streams;
   streams.set('piece', [[gPow(5)]]);
   const fsStart = streams.get('fs')!.length;
 
@@ -183,5 +186,5 @@ export function whirWitness(program: Program, publicInput: PublicInput, proofByt
   const x = coords(rotated);
   const point = [...x.slice(n - INITIAL_FOLDING_FACTOR), ...x.slice(0, n - INITIAL_FOLDING_FACTOR)];
   pushEntry(streams, 'whir_out', [weight, ...point]);
-  return { streams, logN: n, weight, point, phases, fsStart };
+  return { streams, logN: n, weight, point, phases, fsStart, chain: { fsAt: chain.fsAt, shape: chain.shape } };
 }
