@@ -70,6 +70,15 @@ async function until(id: string, ok: (s: TreeStatus) => boolean, what: string, t
   }
 }
 
+/** A fresh Redis, one worker named `name`, the small tree submitted, and the node job it is proving. */
+async function nodeProofUnderWay(name: string) {
+  redis = await startRedis();
+  const [worker] = await workersOn([name]);
+  const { id } = await submit();
+  const s = await until(id, (st) => st.running.some((r) => r.queue === 'node' && r.stage !== undefined), 'a node proof under way');
+  return { worker, id, node: s.running.find((r) => r.queue === 'node')! };
+}
+
 const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
 describe.runIf(haveRedis())('a tree across worker processes', () => {
@@ -116,11 +125,7 @@ describe.runIf(haveRedis())('a tree across worker processes', () => {
   }, 900_000);
 
   it('a worker SIGKILLed in the middle of a node proof: the job is proved again by another worker (which, sent SIGTERM meanwhile, finishes it and exits 0), same root', async () => {
-    redis = await startRedis();
-    const [doomed] = await workersOn(['doomed']);
-    const { id } = await submit();
-    const s = await until(id, (st) => st.running.some((r) => r.queue === 'node' && r.stage !== undefined), 'a node proof under way');
-    const victim = s.running.find((r) => r.queue === 'node')!;
+    const { worker: doomed, id, node: victim } = await nodeProofUnderWay('doomed');
     expect(victim.worker).toBe('doomed');
     doomed.child.kill('SIGKILL');
     await doomed.exited;
@@ -130,11 +135,11 @@ describe.runIf(haveRedis())('a tree across worker processes', () => {
     rescuer.child.kill('SIGTERM');
     expect(await rescuer.exited).toBe(0);
     expect(rescuer.log()).toMatch(new RegExp(`node ${victim.id}: proved in`));
-    const { aggregate, status } = await fetchTree(id, { redis: redis.url, wait: true });
+    const { aggregate, status } = await fetchTree(id, { redis: redis!.url, wait: true });
     expectReferenceRoot(aggregate);
     expect(status.retried).toBeGreaterThanOrEqual(1);
     expect(status.failures).toEqual([]);
-    const queue = new Queue('node', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'leanvm' });
+    const queue = new Queue('node', { connection: { host: '127.0.0.1', port: redis!.port }, prefix: 'leanvm' });
     try {
       const job = await queue.getJob(victim.id);
       expect(job?.processedBy).toBe('rescuer');
@@ -184,11 +189,7 @@ describe.runIf(haveRedis())('a tree across worker processes', () => {
   }, 900_000);
 
   it('a second SIGTERM hands the job under way back at once: the prover killed, the job delayed with its attempts untouched, the worker exits 0; another worker proves it, same root', async () => {
-    redis = await startRedis();
-    const [quitter] = await workersOn(['quitter']);
-    const { id } = await submit();
-    const s = await until(id, (st) => st.running.some((r) => r.queue === 'node' && r.stage !== undefined), 'a node proof under way');
-    const node = s.running.find((r) => r.queue === 'node')!;
+    const { worker: quitter, id, node } = await nodeProofUnderWay('quitter');
     const provers = spawnSync('ps', ['-o', 'pid=', '--ppid', String(quitter.child.pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).map(Number);
     expect(provers).toHaveLength(1);
     quitter.child.kill('SIGTERM');
@@ -198,14 +199,14 @@ describe.runIf(haveRedis())('a tree across worker processes', () => {
     expect(() => process.kill(provers[0], 0)).toThrow(/ESRCH/);
     expect(quitter.log()).toMatch(new RegExp(`node ${node.id}: left for another worker \\(released\\)`));
     expect(quitter.log()).not.toMatch(new RegExp(`node ${node.id}: proved in`));
-    const queue = new Queue('node', { connection: { host: '127.0.0.1', port: redis.port }, prefix: 'leanvm' });
+    const queue = new Queue('node', { connection: { host: '127.0.0.1', port: redis!.port }, prefix: 'leanvm' });
     try {
       const handedBack = (await queue.getJob(node.id))!;
       expect(await handedBack.getState()).toBe('delayed');
       expect(handedBack.attemptsMade).toBe(0);
       expect(handedBack.returnvalue).toBeNull();
       await workersOn(['finisher']);
-      const { aggregate, status } = await fetchTree(id, { redis: redis.url, wait: true });
+      const { aggregate, status } = await fetchTree(id, { redis: redis!.url, wait: true });
       expectReferenceRoot(aggregate);
       expect(status.failures).toEqual([]);
       expect((await queue.getJob(node.id))?.processedBy).toBe('finisher');
