@@ -3,7 +3,7 @@
 // against the λ-sum of the claims' eq tables, on its nine nonzero slots; the matrix one never builds the 2^28 cube: every
 // claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
 // forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
-import { type E, eMul, eMulAt } from '../../field/e';
+import { type E, eKDot, eMul, eMulAt, eMulKAt } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
 import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
 import { rowWeights } from '../../flock/lincheck/row-weights';
@@ -32,6 +32,18 @@ function addScaled(x: Uint32Array, c: E, y: Uint32Array): void {
   for (let i = 0; i < x.length; i += 6) {
     eMulAt(p, 0, y, i, c, 0);
     for (let k = 0; k < 6; k++) x[i + k] ^= p[k];
+  }
+}
+
+/** x += c·k over a packed E table and a K table (zero and one entries cost no product). */
+function addScaledK(x: Uint32Array, c: E, k: Uint32Array): void {
+  const p = new Uint32Array(6);
+  for (let i = 0, w = 0; i < x.length; i += 6, w += 2) {
+    const lo = k[w], hi = k[w + 1];
+    if ((lo | hi) === 0) continue;
+    if (lo === 1 && hi === 0) p.set(c);
+    else eMulKAt(p, 0, c, 0, k, w);
+    for (let j = 0; j < 6; j++) x[i + j] ^= p[j];
   }
 }
 
@@ -70,16 +82,29 @@ function proveBytecodeBatch(ps: ProverState, bytecode: Uint32Array, claims: read
   const kbc = vars - BUS_BITS, n = 1 << kbc;
   const live = Array.from({ length: BYTECODE_COLUMNS }, (_, i) => BYTECODE_FIRST_COLUMN + i);
   const lambda = ps.sampleVec(claims.length);
-  const pairs = live.map((slot) => ({ f: bytecode.subarray(2 * slot * n, 2 * (slot + 1) * n), kind: 'K' as Kind, b: new Uint32Array(6 * n) }));
+  const column = (slot: number) => bytecode.subarray(2 * slot * n, 2 * (slot + 1) * n);
   const slotWeights = claims.map((c, t) => eqTableFast(c.point.subarray(6 * kbc), lambda.slice(6 * t, 6 * t + 6)));
-  claims.forEach((c, t) => {
-    const eq = eqTableFast(c.point.subarray(0, 6 * kbc));
-    live.forEach((slot, i) => addScaled(pairs[i].b, slotWeights[t].subarray(6 * slot, 6 * slot + 6), eq));
-  });
+  const eqs = claims.map((c) => eqTableFast(c.point.subarray(0, 6 * kbc)));
+  // Σ_slot P_slot·W_slot = Σ_t eq_t·G_t with G_t = Σ_slot w_t(slot)·P_slot: the same round
+  // polynomials from whichever of the two families of pairs is smaller (a round is bilinear in
+  // its pair); from the claims' pairs the columns' values at the pc point are evaluated after.
+  const bySlot = live.length <= claims.length;
+  const pairs = bySlot
+    ? live.map((slot) => {
+      const b = new Uint32Array(6 * n);
+      claims.forEach((_, t) => addScaled(b, slotWeights[t].subarray(6 * slot, 6 * slot + 6), eqs[t]));
+      return { f: column(slot), kind: 'K' as Kind, b };
+    })
+    : claims.map((_, t) => {
+      const g = new Uint32Array(6 * n);
+      for (const slot of live) addScaledK(g, slotWeights[t].subarray(6 * slot, 6 * slot + 6), column(slot));
+      return { f: g, kind: 'E' as Kind, b: eqs[t] };
+    });
   const point = new Uint32Array(6 * vars);
   for (let j = 0; j < kbc; j++) point.set(productRound(ps, pairs), 6 * j);
   const top = { f: new Uint32Array(6 * BYTECODE_SLOTS), kind: 'E' as Kind, b: new Uint32Array(6 * BYTECODE_SLOTS) };
-  live.forEach((slot, i) => top.f.set(pairs[i].f.subarray(0, 6), 6 * slot));
+  const eqAtPoint = bySlot ? undefined : eqTableFast(point.subarray(0, 6 * kbc));
+  live.forEach((slot, i) => top.f.set(eqAtPoint === undefined ? pairs[i].f.subarray(0, 6) : eKDot(eqAtPoint, 0, column(slot), 0, n), 6 * slot));
   claims.forEach((c, t) => addScaled(top.b, eqEval(c.point.subarray(0, 6 * kbc), point.subarray(0, 6 * kbc)), slotWeights[t]));
   for (let j = 0; j < BUS_BITS; j++) point.set(productRound(ps, [top]), 6 * (kbc + j));
   const value = top.f.slice(0, 6);
