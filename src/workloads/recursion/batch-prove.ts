@@ -3,11 +3,12 @@
 // against the λ-sum of the claims' eq tables, on its nine nonzero slots; the matrix one never builds the 2^28 cube: every
 // claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
 // forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
-import { type E, eKDot, eMul, eMulAt, eMulKAt } from '../../field/e';
+import { type E, eKDot, eMul } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
 import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
 import { rowWeights } from '../../flock/lincheck/row-weights';
 import { forwardWalk, transposeWalk } from '../../flock/walk';
+import { addScaled, addScaledK } from '../../poly/bulk';
 import { eqEval, eqTable } from '../../poly/eq';
 import { foldLow } from '../../poly/fold';
 import { roundMessage } from '../../poly/round';
@@ -24,27 +25,6 @@ import { type ClaimShape, MATRIX_VARS, type NodeClaims, type PointClaim } from '
 export interface BatchProof {
   readonly stream: Uint32Array;
   readonly claims: NodeClaims;
-}
-
-/** x += c·y over packed E tables. */
-function addScaled(x: Uint32Array, c: E, y: Uint32Array): void {
-  const p = new Uint32Array(6);
-  for (let i = 0; i < x.length; i += 6) {
-    eMulAt(p, 0, y, i, c, 0);
-    for (let k = 0; k < 6; k++) x[i + k] ^= p[k];
-  }
-}
-
-/** x += c·k over a packed E table and a K table (zero and one entries cost no product). */
-function addScaledK(x: Uint32Array, c: E, k: Uint32Array): void {
-  const p = new Uint32Array(6);
-  for (let i = 0, w = 0; i < x.length; i += 6, w += 2) {
-    const lo = k[w], hi = k[w + 1];
-    if ((lo | hi) === 0) continue;
-    if (lo === 1 && hi === 0) p.set(c);
-    else eMulKAt(p, 0, c, 0, k, w);
-    for (let j = 0; j < 6; j++) x[i + j] ^= p[j];
-  }
 }
 
 /** A degree-2 round over pairs (f_i, b_i) summed, sent; binds every table at the challenge. */
@@ -92,12 +72,12 @@ function proveBytecodeBatch(ps: ProverState, bytecode: Uint32Array, claims: read
   const pairs = bySlot
     ? live.map((slot) => {
       const b = new Uint32Array(6 * n);
-      claims.forEach((_, t) => addScaled(b, slotWeights[t].subarray(6 * slot, 6 * slot + 6), eqs[t]));
+      claims.forEach((_, t) => addScaled(b, eqs[t], slotWeights[t].subarray(6 * slot, 6 * slot + 6)));
       return { f: column(slot), kind: 'K' as Kind, b };
     })
     : claims.map((_, t) => {
       const g = new Uint32Array(6 * n);
-      for (const slot of live) addScaledK(g, slotWeights[t].subarray(6 * slot, 6 * slot + 6), column(slot));
+      for (const slot of live) addScaledK(g, column(slot), slotWeights[t].subarray(6 * slot, 6 * slot + 6));
       return { f: g, kind: 'E' as Kind, b: eqs[t] };
     });
   const point = new Uint32Array(6 * vars);
@@ -105,7 +85,7 @@ function proveBytecodeBatch(ps: ProverState, bytecode: Uint32Array, claims: read
   const top = { f: new Uint32Array(6 * BYTECODE_SLOTS), kind: 'E' as Kind, b: new Uint32Array(6 * BYTECODE_SLOTS) };
   const eqAtPoint = bySlot ? undefined : eqTableFast(point.subarray(0, 6 * kbc));
   live.forEach((slot, i) => top.f.set(eqAtPoint === undefined ? pairs[i].f.subarray(0, 6) : eKDot(eqAtPoint, 0, column(slot), 0, n), 6 * slot));
-  claims.forEach((c, t) => addScaled(top.b, eqEval(c.point.subarray(0, 6 * kbc), point.subarray(0, 6 * kbc)), slotWeights[t]));
+  claims.forEach((c, t) => addScaled(top.b, slotWeights[t], eqEval(c.point.subarray(0, 6 * kbc), point.subarray(0, 6 * kbc))));
   for (let j = 0; j < BUS_BITS; j++) point.set(productRound(ps, [top]), 6 * (kbc + j));
   const value = top.f.slice(0, 6);
   ps.addScalar(value);
@@ -143,8 +123,8 @@ function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): No
   const rowPairs = weights.map((w) => {
     const walked = forwardWalk(w.col);
     const u = new Uint32Array(6 * BLOCK_BITS);
-    addScaled(u, w.cA, walked.a);
-    addScaled(u, w.cB, walked.b);
+    addScaled(u, walked.a, w.cA);
+    addScaled(u, walked.b, w.cB);
     return { f: w.row.slice(), kind: 'E' as Kind, b: u };
   });
   for (let j = 0; j < K_LOG; j++) point.set(productRound(ps, rowPairs), 6 * j);
@@ -154,8 +134,8 @@ function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): No
   const wa = new Uint32Array(6 * BLOCK_BITS), wb = new Uint32Array(6 * BLOCK_BITS);
   weights.forEach((w, c) => {
     const rowAt = rowPairs[c].f.subarray(0, 6);
-    addScaled(wa, eMul(w.cA, rowAt), w.col);
-    addScaled(wb, eMul(w.cB, rowAt), w.col);
+    addScaled(wa, w.col, eMul(w.cA, rowAt));
+    addScaled(wb, w.col, eMul(w.cB, rowAt));
   });
   const colPairs = [
     { f: transposeWalk(eqRow, zero), kind: 'E' as Kind, b: wa },
