@@ -5,6 +5,7 @@ import { type E, eAdd, eMul } from '../field/e';
 import { BackendUsageError, WORDS, type BackendName, type DeviceBuffer, type Elem } from './backend';
 import { gPowerTable } from '../field/g-powers';
 import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
+import type { PairGather } from '../kernels/vm/gather';
 import type { VmForm, VmKernels } from './vm-kernels';
 
 /** The kernels on words (the capability's, with buffers unwrapped; src/backend/vm-kernels.ts). */
@@ -17,6 +18,8 @@ export interface VmArrayKernels {
   formRows(columns: readonly Uint32Array[], form: VmForm, n: number, out: Uint32Array, at: number): void;
   /** eq of `half` values; with bind, the columns bound into bind.out (one array a column). */
   formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm, eq: Uint32Array, half: number, bind?: { r: E; out: Uint32Array[] }): Uint32Array;
+  /** VmKernels.gatherPairs. */
+  gatherPairs(dst: Uint32Array, src: Uint32Array, n: number, g: PairGather): void;
 }
 
 /** How the kernels reach the backend's arrays. */
@@ -54,6 +57,7 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
   return {
     take: (length) => arrays.take(length),
     give: (words) => arrays.give(words),
+    gatherPairs: async (dst, src, n, g) => kernels.gatherPairs(dst, src, n, g),
     view(buf, at, length, stride = 1) {
       checkView(buf, at, length, stride);
       const w = WORDS[buf.elem], words = data(buf);

@@ -8,6 +8,7 @@
 // are XORs of exact field values.
 import type { E } from '../field/e';
 import type { DeviceBuffer } from './backend';
+import type { PairGather } from '../kernels/vm/gather';
 
 /**
  * A form of degree ≤ 2 in a row's columns with E coefficients: constant + Σ_t coeffs_t ·
@@ -42,6 +43,10 @@ export interface VmKernels {
   /** Takes back words from take that nothing reads any more (a view of an array's start gives
    * back the array); others are ignored. */
   give(words: Uint32Array): void;
+  /** dst[i] = src[index(i)] for i < n on host words (K words; src/kernels/vm/gather.ts): the
+   * witness columns' lookups, on the module's threads on native. A bulk call (a signal's
+   * wrapper may run it a turn later): dst is written when the Promise settles. */
+  gatherPairs(dst: Uint32Array, src: Uint32Array, n: number, g: PairGather): Promise<void>;
   /** Values at, at + stride, … (`length` of them) of `buf` as a buffer over the same storage:
    * it lives as long as buf does and is never freed itself. A view of stride 1 reads and writes
    * buf with no copy; a wider one (a slot of every row, as q_flock holds the BLAKE2S values) is

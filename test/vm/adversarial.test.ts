@@ -21,8 +21,8 @@ import { vmText } from './vm-vectors';
 const columnHook = vi.hoisted(() => ({ change: undefined as ((run: RunColumns) => void) | undefined }));
 vi.mock('../../src/vm/prove/columns', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/vm/prove/columns')>();
-  return { ...m, buildColumns: (...args: Parameters<typeof m.buildColumns>) => {
-    const run = m.buildColumns(...args);
+  return { ...m, buildColumns: async (...args: Parameters<typeof m.buildColumns>) => {
+    const run = await m.buildColumns(...args);
     columnHook.change?.(run);
     return run;
   } };

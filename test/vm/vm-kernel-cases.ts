@@ -4,9 +4,11 @@
 // of ones after the odd one); form rows into an accumulator at an offset; form pair sums on K
 // and E columns as they are, bound first into a new buffer, and (E) bound in place; the columns
 // views at offsets of three buffers (one of every third value), forms with constants, one- and
-// two-column terms and repeated columns; the columns' values, first or bound; a buffer of ones; g^i.
+// two-column terms and repeated columns; the columns' values, first or bound; a buffer of ones; g^i;
+// the witness's gathers in each index shape.
 import type { Backend, DeviceBuffer } from '../../src/backend/backend';
 import type { VmForm } from '../../src/backend/vm-kernels';
+import type { PairGather } from '../../src/kernels/vm/gather';
 import { SplitMix64 } from '../../src/util/splitmix64';
 
 function randomForm(rng: SplitMix64, columns: number, terms: number): VmForm {
@@ -28,6 +30,35 @@ async function randomColumns(backend: Backend, rng: SplitMix64, elem: 'K' | 'E',
     i === count - 1 ? own : i === count - 2 ? backend.vm.view(strided, 1, n, 3) : backend.vm.view(shared, 3 + n * i, n));
 }
 
+/** Words below `bound`, `count` of them. */
+function below(rng: SplitMix64, count: number, bound: number): Uint32Array {
+  return rng.words(count).filter((_, i) => i % 2 === 0).map((w) => w % bound);
+}
+
+/** gatherPairs over `n` rows in each of its index shapes (a row's word, an operand, a cell's
+ * limb, the row itself, the three together): rows of 5 words, 7 instructions of 8 slots. */
+async function gatherOutputs(backend: Backend, rng: SplitMix64, n: number): Promise<Uint32Array[]> {
+  const [stride, slotStride, instructions, top] = [5, 8, 7, 50];
+  const rows = below(rng, stride * n, top).map((w, i) => (i % stride === 0 ? w % instructions : w));
+  const code = below(rng, slotStride * instructions, top);
+  const shapes: Partial<PairGather>[] = [
+    { word: 3 },
+    { slot: 2 },
+    { word: 1, slot: 5, scale: 3, add: 2 },
+    { step: 1, scale: 3, add: 1 },
+    { step: 2, word: 4, slot: 7, scale: 2, add: 5 },
+  ];
+  const out: Uint32Array[] = [];
+  for (const shape of shapes) {
+    const g: PairGather = { step: 0, rows, stride, word: -1, code, slotStride, pcWord: 0, slot: -1, scale: 1, add: 0, ...shape };
+    const src = rng.words(g.scale * (g.step * n + 2 * top) + g.add + 1);
+    const dst = rng.words(n + 1); // one pair past the rows, left as it was
+    await backend.vm.gatherPairs(dst, src, n, g);
+    out.push(dst);
+  }
+  return out;
+}
+
 /** The outputs for rows of `n` values, or sizes (`half`, `n`) of the form kernels. */
 export async function vmKernelOutputs(backend: Backend, seed: number, sizes: readonly number[]): Promise<Uint32Array[]> {
   const { vm } = backend;
@@ -41,6 +72,7 @@ export async function vmKernelOutputs(backend: Backend, seed: number, sizes: rea
   };
   try {
     for (const n of sizes) {
+      out.push(...(await gatherOutputs(backend, rng, n)));
       // Rows of four: n rows, n/2 pairs (n even).
       const src = await upload(rng.words(3 * 4 * n));
       const products = await vm.ones(n + 2, n);

@@ -4,6 +4,7 @@
 // Error with code 'LEANVM_ALLOCATION', naming the call, the object and its bytes.
 #include <napi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -19,6 +20,7 @@
 #include "products.h"
 #include "bit_columns.h"
 #include "flock_witness.h"
+#include "gather.h"
 #include "grind.h"
 #include "memory.h"
 #include "threads.h"
@@ -394,6 +396,36 @@ WitnessArgs witnessArgs(const Napi::CallbackInfo& info) {
  * message words each, and 12 header words for each or once for all. */
 void FlockWitness(const Napi::CallbackInfo& info) { witnessArgs(info).run(); }
 
+/** A Uint32Array of any alignment, read and written as u32 words. */
+Words u32Words(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  const Napi::Value v = info[i];
+  if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a Uint32Array");
+  }
+  Napi::Uint32Array a = v.As<Napi::Uint32Array>();
+  return {a.Data(), a.ElementLength()};
+}
+
+/** gatherPairs(dst, src, n, rows, code, spec): spec an Int32Array of (step, stride, word,
+ * slotStride, pcWord, slot, scale, add) (src/kernels/vm/gather.ts); returns the first row that
+ * reads out of range, or n. */
+Napi::Value GatherPairs(const Napi::CallbackInfo& info) {
+  const Words dst = u32Words(info, 0, "dst"), src = u32Words(info, 1, "src");
+  const size_t n = count(info, 2, "n", dst.length / 2);
+  const Words rows = u32Words(info, 3, "rows"), code = u32Words(info, 4, "code");
+  const Napi::Value sv = info[5];
+  require(info, sv.IsTypedArray() && sv.As<Napi::TypedArray>().TypedArrayType() == napi_int32_array && sv.As<Napi::Int32Array>().ElementLength() == 8,
+          "spec must be an Int32Array of 8 words");
+  const int32_t* s = sv.As<Napi::Int32Array>().Data();
+  for (int i : {0, 1, 3, 4, 6, 7}) require(info, s[i] >= 0, "spec's counts must not be negative");
+  const leanvm::PairGather g{static_cast<size_t>(s[0]), rows.u32, static_cast<size_t>(s[1]), s[2], code.u32, code.length,
+                             static_cast<size_t>(s[3]), static_cast<size_t>(s[4]), s[5], static_cast<size_t>(s[6]), static_cast<size_t>(s[7])};
+  // Every row word read lies in `rows`: the last row's largest.
+  const long top = std::max<long>(g.word, g.slot >= 0 ? static_cast<long>(g.pcWord) : -1);
+  require(info, n == 0 || top < 0 || g.stride * (n - 1) + static_cast<size_t>(top) < rows.length, "rows must hold n rows of stride words");
+  return Napi::Number::New(info.Env(), static_cast<double>(leanvm::gatherPairs(dst.u32, src.u32, src.length / 2, n, g)));
+}
+
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
 void QueryWeights(const Napi::CallbackInfo& info) {
   const size_t m = count(info, 2, "m", 30);
@@ -745,6 +777,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<ZerocheckEntries>(env, exports, "zerocheckEntries");
   add<FoldBlocks>(env, exports, "foldBlocks");
   add<FlockWitness>(env, exports, "flockWitness");
+  add<GatherPairs>(env, exports, "gatherPairs");
   add<FlockWitnessAsync>(env, exports, "flockWitnessAsync");
   add<ProductsOfFour>(env, exports, "productsOfFour");
   add<QuarticSums>(env, exports, "quarticSums");

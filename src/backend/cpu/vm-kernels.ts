@@ -4,6 +4,7 @@
 import { type E, eMulAt, eMulKAt } from '../../field/e';
 import { kMulAt } from '../../field/k';
 import type { VmArrayKernels } from '../array-vm';
+import { gatherPairs } from '../../kernels/vm/gather';
 import type { Elem } from '../backend';
 import type { VmForm } from '../vm-kernels';
 
@@ -168,6 +169,7 @@ function formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm,
 
 /** The TypeScript kernels. */
 export const hostVmKernels: VmArrayKernels = {
+  gatherPairs,
   productsOfFour,
   quarticSums: (rows, eq, bind) => quarticSums(bind === undefined ? rows : bindRows(rows, bind), eq),
   formRows,

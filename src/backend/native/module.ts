@@ -70,6 +70,9 @@ export interface NativeModule {
   /** flockWitness off the JavaScript thread (on the pool, another kernel called meanwhile waits
    * its turn), settled when z, a, b are written: the caller leaves the six arrays alone until then. */
   flockWitnessAsync(messages: Uint32Array, headers: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
+  /** gatherPairs (src/kernels/vm/gather.ts) with spec (step, stride, word, slotStride, pcWord,
+   * slot, scale, add): the first row that reads out of range, or n. */
+  gatherPairs(dst: Uint32Array, src: Uint32Array, n: number, rows: Uint32Array, code: Uint32Array, spec: Int32Array): number;
   // The VM capability's kernels (host/native/src/vm_bus.h; Backend.vm): a form is (a, b, coeffs, constant).
   productsOfFour(src: Uint32Array, out: Uint32Array): void;
   /** With bind, the rows are bound in place first (src/backend/vm-kernels.ts). */
@@ -96,7 +99,7 @@ export interface NativeModule {
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
-  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
+  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'gatherPairs', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
   'mappedBytes', 'limitAllocations',
 ] as const;
 

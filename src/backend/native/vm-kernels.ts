@@ -2,6 +2,8 @@
 // (host/native/src/vm_bus.h): arrays in place, copied only where one does not start on the 8
 // bytes the module reads u64 words from.
 import type { VmArrayKernels } from '../array-vm';
+import { checkGather } from '../../kernels/vm/gather';
+import { ShapeError } from '../../util/errors';
 import type { NativeModule } from './module';
 
 const aligned = (words: Uint32Array): Uint32Array => (words.byteOffset % 8 === 0 ? words : words.slice());
@@ -16,6 +18,12 @@ function intoAligned<T>(words: Uint32Array, write: (w: Uint32Array) => T): T {
 
 export function nativeVmKernels(module: NativeModule): VmArrayKernels {
   return {
+    gatherPairs(dst, src, n, g) {
+      checkGather(dst, n, g);
+      const spec = Int32Array.of(g.step, g.stride, g.word, g.slotStride, g.pcWord, g.slot, g.scale, g.add);
+      const bad = module.gatherPairs(dst, src, n, g.rows, g.code, spec);
+      if (bad < n) throw new ShapeError(`gatherPairs: row ${bad} reads past the source or the bytecode`);
+    },
     productsOfFour(src, out) {
       intoAligned(out, (o) => module.productsOfFour(aligned(src), o));
     },

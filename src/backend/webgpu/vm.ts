@@ -4,6 +4,7 @@
 // on the device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small
 // table (lib/vm_form.wgsl) with the kernel that reads it. Operands longer than a binding are
 // read in windows (window.ts), a form's columns gathered a run of rows at a time (vm-gather.ts).
+import { gatherPairs } from '../../kernels/vm/gather';
 import type { E } from '../../field/e';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
 import type { VmForm, VmKernels } from '../vm-kernels';
@@ -106,6 +107,8 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   return {
     take: (length) => new Uint32Array(length),
     give: () => {},
+    // The witness is built on the host: the reference's gather.
+    gatherPairs: async (dst, src, n, g) => gatherPairs(dst, src, n, g),
 
     view(buf, at, length, stride = 1) {
       const base = gpuStrided(device, buf);

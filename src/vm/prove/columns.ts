@@ -7,6 +7,8 @@
 import { kBatchInv } from '../../field/k';
 import { type Execution, MODE, SLOT, decode } from '../execute';
 import type { HostWords } from './host-words';
+import type { PairGather } from '../../kernels/vm/gather';
+import type { VmKernels } from '../../backend/vm-kernels';
 import { blake2sCells } from './flock-inputs';
 import { gPowerTable } from '../../field/g-powers';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
@@ -49,31 +51,15 @@ function offsetsOf(ins: Instruction): number[] {
   }
 }
 
-/** dst[i] = g^(word w of trace row i), as K words. */
-function powersOf(dst: Uint32Array, g: Uint32Array, d: Uint32Array, stride: number, w: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const k = 2 * d[stride * i + w];
-    dst[2 * i] = g[k];
-    dst[2 * i + 1] = g[k + 1];
-  }
-}
+/** The backend's gather (VmKernels.gatherPairs): the lookups below run on its threads. */
+export type Gather = VmKernels['gatherPairs'];
 
-/** dst[i] = g^(operand `slot` of row i's instruction). */
-function operandPowers(dst: Uint32Array, g: Uint32Array, code: Uint32Array, d: Uint32Array, stride: number, slot: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const k = 2 * code[SLOT * d[stride * i + ROW_PC] + slot];
-    dst[2 * i] = g[k];
-    dst[2 * i + 1] = g[k + 1];
-  }
-}
+const NONE = new Uint32Array(0);
 
-/** dst[i] = K limb l of cell fp + (operand `slot` of row i's instruction) in the final memory. */
-function cellLimbs(dst: Uint32Array, mem: Uint32Array, code: Uint32Array, d: Uint32Array, stride: number, slot: number, l: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const at = 6 * (d[stride * i + ROW_FP] + code[SLOT * d[stride * i + ROW_PC] + slot]) + 2 * l;
-    dst[2 * i] = mem[at];
-    dst[2 * i + 1] = mem[at + 1];
-  }
+/** A lookup's index (src/kernels/vm/gather.ts): by default none of its terms, one pair a value,
+ * pcs and operands read from `code` as decode lays them out. */
+function index(code: Uint32Array, parts: Partial<PairGather>): PairGather {
+  return { step: 0, rows: NONE, stride: 0, word: -1, code, slotStride: SLOT, pcWord: ROW_PC, slot: -1, scale: 1, add: 0, ...parts };
 }
 
 /** The columns of `layout`, zeroed, the stack in an array from `words`. */
@@ -94,7 +80,7 @@ export function blankColumns(layout: VmLayout, words: HostWords): RunColumns {
 }
 
 /** The run's columns written into `blank` (blankColumns'), all but q_flock. */
-export function buildColumns(program: Program, exec: Execution, layout: VmLayout, blank: RunColumns): RunColumns {
+export async function buildColumns(program: Program, exec: Execution, layout: VmLayout, blank: RunColumns, gather: Gather): Promise<RunColumns> {
   if (exec.rows[BLAKE2S_TABLE].length !== 2 ** layout.shape.taus[BLAKE2S_TABLE]) {
     throw new Error('buildColumns: q_flock needs one compression per BLAKE2S row');
   }
@@ -102,24 +88,15 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
 
   const g = gPowerTable(largestExponent(program, exec) + 1);
   const mem = exec.memory;
-  // The memory image's limbs and the two final-count columns.
-  const cells = mem.length / 6;
-  for (let l = 0; l < 3; l++) {
-    const col = columns[MEM_0 + l];
-    for (let i = 0; i < cells; i++) {
-      col[2 * i] = mem[6 * i + 2 * l];
-      col[2 * i + 1] = mem[6 * i + 2 * l + 1];
-    }
-  }
-  const gInto = (col: Uint32Array, counts: Uint32Array) => counts.forEach((k, i) => {
-    col[2 * i] = g[2 * k];
-    col[2 * i + 1] = g[2 * k + 1];
-  });
-  gInto(columns[MEM_FINAL_CNT], exec.memCounts);
-  gInto(columns[BYTECODE_FINAL_CNT], exec.bytecodeCounts);
-
   const { code, consts } = decode(program);
-  TABLE_SCHEMAS.forEach((schema, t) => {
+  // The memory image's limbs (cell i's limb l is pair 3i + l) and the two final-count columns.
+  const cells = mem.length / 6;
+  for (let l = 0; l < 3; l++) await gather(columns[MEM_0 + l], mem, cells, index(code, { step: 1, scale: 3, add: l }));
+  const gInto = (col: Uint32Array, counts: Uint32Array) => gather(col, g, counts.length, index(code, { rows: counts, stride: 1, word: 0 }));
+  await gInto(columns[MEM_FINAL_CNT], exec.memCounts);
+  await gInto(columns[BYTECODE_FINAL_CNT], exec.bytecodeCounts);
+
+  for (const [t, schema] of TABLE_SCHEMAS.entries()) {
     const rows = exec.rows[t];
     const base = TABLE_BASES[t];
     const col = (name: string): Uint32Array => {
@@ -130,24 +107,30 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
     // Column by column: a row's pc, fp, bytecode count and read counts are words of its trace
     // row, operands slots of its pc's decoded instruction, values limbs of the cells they name.
     const d = rows.data, stride = rows.stride, n = rows.length;
-    powersOf(col('pc'), g, d, stride, ROW_PC, n);
-    powersOf(col('fp'), g, d, stride, ROW_FP, n);
-    powersOf(col('cnt_bc'), g, d, stride, ROW_BC, n);
+    // g^(word w of each trace row); g^(operand `slot` of each row's instruction); K limb l of
+    // the cell fp + that operand names, in the final memory.
+    const powersOf = (name: string, word: number) => gather(col(name), g, n, index(code, { rows: d, stride, word }));
+    await powersOf('pc', ROW_PC);
+    await powersOf('fp', ROW_FP);
+    await powersOf('cnt_bc', ROW_BC);
     const cnt = schema.columns.filter((c) => c.startsWith('cnt') && c !== 'cnt_bc');
-    cnt.forEach((c, j) => powersOf(col(c), g, d, stride, ROW_COUNTS + j, n));
-    const operand = (name: string, slot: number) => operandPowers(col(name), g, code, d, stride, slot, n);
-    const limbs = (name: string, slot: number, count: number) => {
-      for (let l = 0; l < count; l++) cellLimbs(col(count === 1 ? name : `${name}_${l}`), mem, code, d, stride, slot, l, n);
+    for (const [j, c] of cnt.entries()) await powersOf(c, ROW_COUNTS + j);
+    const operand = (name: string, slot: number) => gather(col(name), g, n, index(code, { rows: d, stride, slot }));
+    const operands = async (names: readonly string[]) => {
+      for (const [k, name] of names.entries()) await operand(name, 1 + k);
+    };
+    const limbs = async (name: string, slot: number, count: number) => {
+      for (let l = 0; l < count; l++) await gather(col(count === 1 ? name : `${name}_${l}`), mem, n, index(code, { rows: d, stride, word: ROW_FP, slot, scale: 3, add: l }));
     };
     switch (schema.name) {
       case 'XOR':
       case 'MUL':
-        ['o_a', 'o_b', 'o_c'].forEach((c, k) => operand(c, 1 + k));
-        limbs('va', 1, 3);
-        limbs('vb', 2, 3);
+        await operands(['o_a', 'o_b', 'o_c']);
+        await limbs('va', 1, 3);
+        await limbs('vb', 2, 3);
         break;
       case 'SET': {
-        operand('o', 1);
+        await operand('o', 1);
         const k = [0, 1, 2].map((l) => col(`k_${l}`));
         for (let i = 0; i < n; i++) {
           const c = 6 * d[stride * i + ROW_PC];
@@ -159,28 +142,27 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
         break;
       }
       case 'DEREF': {
-        ['alpha', 'beta', 'gamma'].forEach((c, k) => operand(c, 1 + k));
+        await operands(['alpha', 'beta', 'gamma']);
         const [fPc, fFp] = [col('f_pc'), col('f_fp')];
         for (let i = 0; i < n; i++) {
           const mode = code[SLOT * d[stride * i + ROW_PC] + 4];
           fPc[2 * i] = mode === MODE.pc ? 1 : 0;
           fFp[2 * i] = mode === MODE.fp ? 1 : 0;
         }
-        limbs('ptr', 1, 1);
-        limbs('v3', 3, 3);
+        await limbs('ptr', 1, 1);
+        await limbs('v3', 3, 3);
         break;
       }
       case 'JUMP': {
-        ['o_c', 'o_d', 'o_f'].forEach((c, k) => operand(c, 1 + k));
-        ['c', 'dest', 'frame'].forEach((c, k) => limbs(c, 1 + k, 1));
+        await operands(['o_c', 'o_d', 'o_f']);
+        for (const [k, c] of ['c', 'dest', 'frame'].entries()) await limbs(c, 1 + k, 1);
         const [c, b] = [col('c'), col('b')];
         for (let i = 0; i < n; i++) b[2 * i] = (c[2 * i] | c[2 * i + 1]) !== 0 ? 1 : 0;
         kBatchInv(c, col('w'));
         break;
       }
       case 'BLAKE2S': {
-        const ops = ['o_0', 'o_1', 'o_2', 'o_3', 'o_v', 'o_out'];
-        ops.forEach((c, k) => operand(c, 1 + k));
+        await operands(['o_0', 'o_1', 'o_2', 'o_3', 'o_v', 'o_out']);
         // The cells in access order: the message's four, cv and cv + 1, out and out + 1.
         const cells = ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]);
         const md = [col('md_0'), col('md_1')];
@@ -202,6 +184,6 @@ export function buildColumns(program: Program, exec: Execution, layout: VmLayout
         break;
       }
     }
-  });
+  }
   return blank;
 }

@@ -172,7 +172,7 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
       pending.catch(() => {});
       // A backend for a signal may wait a turn before it starts a call.
       if (signal !== undefined) await nextTurn();
-      const run = buildColumns(program, exec, layout, blank);
+      const run = await buildColumns(program, exec, layout, blank, backend.vm.gatherPairs);
       const flock = await pending;
       held = heldColumns(backend, flock);
       if (!flock.zInto) run.columns[QFLOCK].set(await backend.download(flock.z));

@@ -1,0 +1,49 @@
+// The witness gathers (src/kernels/vm/gather.ts; VmKernels.gatherPairs) refuse an index past
+// their source, a pc past the bytecode and rows that do not hold n rows — a ShapeError, never a
+// read outside the arrays — on the reference and on the native module (which reads raw memory),
+// whose refusals read the same.
+import { expect, test } from 'vitest';
+import { createNativeBackend } from '../../src/backend/native/index';
+import { gatherPairs, type PairGather } from '../../src/kernels/vm/gather';
+import { loadNative } from '../../host/node/native';
+import { asNativeModule } from '../../src/backend/native/index';
+
+const rows = Uint32Array.of(0, 1, 1, 2, 2, 0); // three rows of (pc, word)
+const code = Uint32Array.of(0, 1, 0, 2, 0, 3); // three instructions of two slots
+const base: PairGather = { step: 0, rows, stride: 2, word: 1, code, slotStride: 2, pcWord: 0, slot: 1, scale: 1, add: 0 };
+const src = Uint32Array.from({ length: 10 }, (_, i) => 100 + i); // pairs 0..4
+
+type Gather = (dst: Uint32Array, src: Uint32Array, n: number, g: PairGather) => void | Promise<void>;
+
+function gathers(): [string, Gather][] {
+  const loaded = loadNative();
+  const out: [string, Gather][] = [['reference', gatherPairs]];
+  if (loaded.ok) out.push(['native', createNativeBackend(asNativeModule(loaded.module), { threads: 2 }).vm.gatherPairs]);
+  else if (process.env.LEANVM_REQUIRE_NATIVE === '1') throw new Error(`native module required: ${loaded.reason}`);
+  return out;
+}
+
+for (const [name, gather] of gathers()) {
+  test(`${name}: in range, pair word + operand of each row`, async () => {
+    const dst = new Uint32Array(6);
+    await gather(dst, src, 3, base);
+    // row 0: 1 + code[0·2 + 1] = 2; row 1: 2 + code[1·2 + 1] = 4; row 2: 0 + code[2·2 + 1] = 3
+    expect([...dst]).toEqual([104, 105, 108, 109, 106, 107]);
+  });
+
+  test(`${name}: an index past the source, a pc past the bytecode, too few rows`, async () => {
+    const dst = new Uint32Array(6);
+    const refused = async (g: PairGather, d = dst) => {
+      try {
+        await gather(d, src, 3, g);
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message.replace(/row \d+ reads .*/, 'row reads out of range')}`;
+      }
+      return 'accepted';
+    };
+    expect(await refused({ ...base, add: 1 })).toBe('ShapeError: gatherPairs: row reads out of range');
+    expect(await refused({ ...base, code: code.subarray(0, 4) })).toBe('ShapeError: gatherPairs: row reads out of range');
+    expect(await refused({ ...base, rows: rows.subarray(0, 5) })).toBe('ShapeError: gatherPairs: 3 rows of 2 words do not fit a 5-word trace');
+    expect(await refused(base, new Uint32Array(4))).toBe('ShapeError: gatherPairs: 3 rows do not fit a 4-word destination');
+  });
+}
