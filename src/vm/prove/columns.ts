@@ -9,7 +9,7 @@ import { type Execution, MODE, SLOT, decode } from '../execute';
 import type { HostWords } from './host-words';
 import type { PairGather } from '../../kernels/vm/gather';
 import type { VmKernels } from '../../backend/vm-kernels';
-import { blake2sCells } from './flock-inputs';
+import { BLAKE2S_CELLS } from './flock-inputs';
 import { gPowerTable } from '../../field/g-powers';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
@@ -163,19 +163,15 @@ export async function buildColumns(program: Program, exec: Execution, layout: Vm
       }
       case 'BLAKE2S': {
         await operands(['o_0', 'o_1', 'o_2', 'o_3', 'o_v', 'o_out']);
-        // The cells in access order: the message's four, cv and cv + 1, out and out + 1.
-        const cells = ['m0', 'm1', 'm2', 'm3', 'cv0', 'cv1', 'out0', 'out1'].map((name) => [col(`${name}_lo`), col(`${name}_hi`)]);
+        // A cell's lo and hi columns are its limbs 0 and 1 (cv + 1 and out + 1: the next cell's).
+        for (const [name, slot, next] of BLAKE2S_CELLS) {
+          for (const [l, half] of ['lo', 'hi'].entries()) {
+            await gather(col(`${name}_${half}`), mem, n, index(code, { rows: d, stride, word: ROW_FP, slot, scale: 3, add: 3 * next + l }));
+          }
+        }
         const md = [col('md_0'), col('md_1')];
-        const at = new Int32Array(8);
         for (let i = 0; i < n; i++) {
           const pc = d[stride * i + ROW_PC];
-          blake2sCells(code, SLOT * pc, d[stride * i + ROW_FP], at);
-          cells.forEach(([lo, hi], j) => {
-            for (let w = 0; w < 2; w++) {
-              lo[2 * i + w] = mem[6 * at[j] + w];
-              hi[2 * i + w] = mem[6 * at[j] + 2 + w];
-            }
-          });
           for (let l = 0; l < 2; l++) {
             md[l][2 * i] = consts[6 * pc + 2 * l];
             md[l][2 * i + 1] = consts[6 * pc + 2 * l + 1];

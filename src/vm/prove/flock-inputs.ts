@@ -9,13 +9,15 @@ import type { Program } from '../program';
 import { BLAKE2S_TABLE } from '../tables/columns';
 import { ROW_FP, ROW_PC } from '../trace';
 
-/** Operand slot of each cell a BLAKE2S row reads or writes, in access order: the message's
- * four, cv and cv + 1, out and out + 1. */
-const CELL_SLOTS = [1, 2, 3, 4, 5, 5, 6, 6] as const;
+/** Each cell a BLAKE2S row reads or writes, in access order (the message's four, cv and cv + 1,
+ * out and out + 1): its name in the table, its operand slot and the cell after it taken (1). */
+export const BLAKE2S_CELLS = [
+  ['m0', 1, 0], ['m1', 2, 0], ['m2', 3, 0], ['m3', 4, 0], ['cv0', 5, 0], ['cv1', 5, 1], ['out0', 6, 0], ['out1', 6, 1],
+] as const;
 
-/** The cells of a BLAKE2S row (see CELL_SLOTS) at frame `fp` and instruction slots from `o`, into `at`. */
-export function blake2sCells(code: Uint32Array, o: number, fp: number, at: Int32Array): void {
-  for (let j = 0; j < 8; j++) at[j] = fp + code[o + CELL_SLOTS[j]] + (j === 5 || j === 7 ? 1 : 0);
+/** The cells of a BLAKE2S row (BLAKE2S_CELLS) at frame `fp` and instruction slots from `o`, into `at`. */
+function blake2sCells(code: Uint32Array, o: number, fp: number, at: Int32Array): void {
+  BLAKE2S_CELLS.forEach(([, slot, next], j) => (at[j] = fp + code[o + slot] + next));
 }
 
 /** The BLAKE2S rows' compressions as the witness takes them. */
