@@ -37,16 +37,23 @@ struct Words {
   uint64_t* k() const { return reinterpret_cast<uint64_t*>(u32); }
 };
 
-Words words(const Napi::CallbackInfo& info, size_t i, const char* name) {
+/** A Uint32Array of any alignment, read and written as u32 words. */
+Words u32Words(const Napi::CallbackInfo& info, size_t i, const char* name) {
   const Napi::Value v = info[i];
   if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
     throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a Uint32Array");
   }
   Napi::Uint32Array a = v.As<Napi::Uint32Array>();
-  if (a.ByteOffset() % 8 != 0) {
+  return {a.Data(), a.ElementLength()};
+}
+
+/** A Uint32Array whose K words are read as u64: it starts on 8 bytes. */
+Words words(const Napi::CallbackInfo& info, size_t i, const char* name) {
+  const Words w = u32Words(info, i, name);
+  if (info[i].As<Napi::Uint32Array>().ByteOffset() % 8 != 0) {
     throw Napi::RangeError::New(info.Env(), std::string(name) + " must start on an 8-byte boundary (K words are read as u64)");
   }
-  return {a.Data(), a.ElementLength()};
+  return w;
 }
 
 /** A small Uint32Array of any alignment (a field element, a point) copied out as K words. */
@@ -395,16 +402,6 @@ WitnessArgs witnessArgs(const Napi::CallbackInfo& info) {
 /** flockWitness(messages, headers, live, z, a, b): live compressions then the padding one, 16
  * message words each, and 12 header words for each or once for all. */
 void FlockWitness(const Napi::CallbackInfo& info) { witnessArgs(info).run(); }
-
-/** A Uint32Array of any alignment, read and written as u32 words. */
-Words u32Words(const Napi::CallbackInfo& info, size_t i, const char* name) {
-  const Napi::Value v = info[i];
-  if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != napi_uint32_array) {
-    throw Napi::TypeError::New(info.Env(), std::string(name) + " must be a Uint32Array");
-  }
-  Napi::Uint32Array a = v.As<Napi::Uint32Array>();
-  return {a.Data(), a.ElementLength()};
-}
 
 /** gatherPairs(dst, src, n, rows, code, spec): spec an Int32Array of (step, stride, word,
  * slotStride, pcWord, slot, scale, add) (src/kernels/vm/gather.ts); returns the first row that
