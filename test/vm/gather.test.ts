@@ -5,8 +5,7 @@
 import { expect, test } from 'vitest';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { gatherPairs, type PairGather } from '../../src/kernels/vm/gather';
-import { loadNative } from '../../host/node/native';
-import { asNativeModule } from '../../src/backend/native/index';
+import { describeNative } from '../native/native';
 
 const rows = Uint32Array.of(0, 1, 1, 2, 2, 0); // three rows of (pc, word)
 const code = Uint32Array.of(0, 1, 0, 2, 0, 3); // three instructions of two slots
@@ -15,15 +14,8 @@ const src = Uint32Array.from({ length: 10 }, (_, i) => 100 + i); // pairs 0..4
 
 type Gather = (dst: Uint32Array, src: Uint32Array, n: number, g: PairGather) => void | Promise<void>;
 
-function gathers(): [string, Gather][] {
-  const loaded = loadNative();
-  const out: [string, Gather][] = [['reference', gatherPairs]];
-  if (loaded.ok) out.push(['native', createNativeBackend(asNativeModule(loaded.module), { threads: 2 }).vm.gatherPairs]);
-  else if (process.env.LEANVM_REQUIRE_NATIVE === '1') throw new Error(`native module required: ${loaded.reason}`);
-  return out;
-}
-
-for (const [name, gather] of gathers()) {
+/** The two cases on one gather. */
+function gatherCases(name: string, gather: Gather): void {
   test(`${name}: in range, pair word + operand of each row`, async () => {
     const dst = new Uint32Array(6);
     await gather(dst, src, 3, base);
@@ -47,3 +39,6 @@ for (const [name, gather] of gathers()) {
     expect(await refused(base, new Uint32Array(4))).toBe('ShapeError: gatherPairs: 3 rows do not fit a 4-word destination');
   });
 }
+
+gatherCases('reference', gatherPairs);
+describeNative('the native gather', (module) => gatherCases('native', createNativeBackend(module, { threads: 2 }).vm.gatherPairs));
