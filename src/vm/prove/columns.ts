@@ -119,6 +119,8 @@ export async function buildColumns(program: Program, exec: Execution, layout: Vm
     const operands = async (names: readonly string[]) => {
       for (const [k, name] of names.entries()) await operand(name, 1 + k);
     };
+    // K limb l of each row's instruction constant (SET's k, BLAKE2S's metadata): pair 3·pc + l.
+    const constant = (name: string, l: number) => gather(col(name), consts, n, index(code, { rows: d, stride, word: ROW_PC, scale: 3, add: l }));
     const limbs = async (name: string, slot: number, count: number) => {
       for (let l = 0; l < count; l++) await gather(col(count === 1 ? name : `${name}_${l}`), mem, n, index(code, { rows: d, stride, word: ROW_FP, slot, scale: 3, add: l }));
     };
@@ -131,14 +133,7 @@ export async function buildColumns(program: Program, exec: Execution, layout: Vm
         break;
       case 'SET': {
         await operand('o', 1);
-        const k = [0, 1, 2].map((l) => col(`k_${l}`));
-        for (let i = 0; i < n; i++) {
-          const c = 6 * d[stride * i + ROW_PC];
-          for (let l = 0; l < 3; l++) {
-            k[l][2 * i] = consts[c + 2 * l];
-            k[l][2 * i + 1] = consts[c + 2 * l + 1];
-          }
-        }
+        for (let l = 0; l < 3; l++) await constant(`k_${l}`, l);
         break;
       }
       case 'DEREF': {
@@ -169,14 +164,7 @@ export async function buildColumns(program: Program, exec: Execution, layout: Vm
             await gather(col(`${name}_${half}`), mem, n, index(code, { rows: d, stride, word: ROW_FP, slot, scale: 3, add: 3 * next + l }));
           }
         }
-        const md = [col('md_0'), col('md_1')];
-        for (let i = 0; i < n; i++) {
-          const pc = d[stride * i + ROW_PC];
-          for (let l = 0; l < 2; l++) {
-            md[l][2 * i] = consts[6 * pc + 2 * l];
-            md[l][2 * i + 1] = consts[6 * pc + 2 * l + 1];
-          }
-        }
+        for (let l = 0; l < 2; l++) await constant(`md_${l}`, l);
         break;
       }
     }
