@@ -17,6 +17,11 @@
 // serve later requests (the opening's first fold takes a zerocheck table's pages), and a warm
 // prover, which repeats its requests, finds them all again.
 //
+// Where the pool must drop spares to make room (it is at what it has held before), a `resize`
+// it is given moves the largest spare's pages into the new array instead (the native module's
+// maps, by mremap): those pages stay mapped, only the rest fault in, and the memory held is the
+// same as dropping the spare and mapping anew.
+//
 // Dropped buffers go to `release` where one is given (the native module unmaps its own at
 // once). V8 frees the others only when it collects them, which a long synchronous proof gives
 // it no reason to do: with `collect`, the pool calls it before a fresh allocation once
@@ -45,6 +50,10 @@ export interface WordPoolOptions {
   allocate?: (bytes: number) => ArrayBuffer;
   /** Frees a buffer the pool drops, now, where it can (true); else V8 collects it. */
   release?: (buffer: ArrayBuffer | SharedArrayBuffer) => boolean;
+  /** Moves the pages of buffers whose sizes `fits` into a new buffer of another such size
+   * (detaching the old; the contents kept up to the smaller size, zero past it); an
+   * AllocationError leaves the old buffer as it was. */
+  resize?: { fits(bytes: number): boolean; move(buffer: ArrayBuffer, bytes: number): ArrayBuffer };
   /** Collects unreachable arrays now (a Node host passes V8's gc). */
   collect?: () => void;
 }
@@ -68,6 +77,7 @@ export class WordPool {
   private readonly capBytes: number;
   private readonly allocate: (bytes: number) => Buffer;
   private readonly release: (buffer: Buffer) => boolean;
+  private readonly resize?: WordPoolOptions['resize'];
   private readonly collect?: () => void;
   /** Bytes let go to V8 since the last collection. */
   private garbage = 0;
@@ -76,6 +86,7 @@ export class WordPool {
     this.capBytes = options.capBytes ?? 2 ** 31;
     this.allocate = options.shared ? sharedOrOwn : (options.allocate ?? ((bytes) => new ArrayBuffer(bytes)));
     this.release = options.release ?? (() => false);
+    this.resize = options.shared ? undefined : options.resize;
     this.collect = options.collect;
   }
 
@@ -84,31 +95,67 @@ export class WordPool {
     this.garbage += bytes;
   }
 
-  /** `length` words with arbitrary contents (a fresh array is zero); AllocationError naming
-   * `what` if they cannot be had. */
+  /** `length` words with arbitrary contents; AllocationError naming `what` if they cannot be
+   * had. */
   take(length: number, what = 'a pooled array'): Uint32Array {
-    const spare = this.spareFor(4 * length);
-    if (spare !== undefined) return new Uint32Array(spare, 0, length);
-    const bytes = 4 * length;
-    if (bytes < MIN_BYTES) return new Uint32Array(this.fresh(bytes, what), 0, length);
-    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
-    if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
-      this.garbage = 0;
-      this.collect();
-    }
-    const buffer = this.fresh(bytes, what);
-    this.live.add(buffer);
-    this.liveArrays++;
-    this.liveBytes += buffer.byteLength;
-    this.peakBytes = Math.max(this.peakBytes, this.liveBytes + this.bytes);
-    return new Uint32Array(buffer, 0, length);
+    return this.obtain(length, what).words;
   }
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
    * unmapped until a kernel touches them (a sparse accumulator never maps most). */
   takeZeroed(length: number, what?: string): Uint32Array {
+    const { words, dirty } = this.obtain(length, what ?? 'a pooled array');
+    return words.fill(0, 0, dirty);
+  }
+
+  /** take(), with how many of the words (from the first) may not be zero. */
+  private obtain(length: number, what: string): { words: Uint32Array; dirty: number } {
     const spare = this.spareFor(4 * length);
-    return spare !== undefined ? new Uint32Array(spare, 0, length).fill(0) : this.take(length, what);
+    if (spare !== undefined) return { words: new Uint32Array(spare, 0, length), dirty: length };
+    const bytes = 4 * length;
+    if (bytes < MIN_BYTES) return { words: new Uint32Array(this.fresh(bytes, what), 0, length), dirty: 0 };
+    const grown = this.regrow(bytes);
+    let buffer: Buffer;
+    if (grown !== null) buffer = grown.buffer;
+    else {
+      while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
+      if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
+        this.garbage = 0;
+        this.collect();
+      }
+      buffer = this.fresh(bytes, what);
+    }
+    this.live.add(buffer);
+    this.liveArrays++;
+    this.liveBytes += buffer.byteLength;
+    this.peakBytes = Math.max(this.peakBytes, this.liveBytes + this.bytes);
+    return { words: new Uint32Array(buffer, 0, length), dirty: Math.min(length, (grown?.kept ?? 0) / 4) };
+  }
+
+  /**
+   * Where a fresh array of `bytes` would first drop spares, the largest spare `resize` moves,
+   * grown to `bytes` (the others dropped as for a fresh array), and the bytes it kept; null
+   * where there is none, or the move is refused (that spare then dropped).
+   */
+  private regrow(bytes: number): { buffer: Buffer; kept: number } | null {
+    const resize = this.resize;
+    if (resize === undefined || !resize.fits(bytes) || this.liveBytes + this.bytes + bytes <= this.peakBytes) return null;
+    let best = -1;
+    this.spares.forEach((b, i) => {
+      if (resize.fits(b.byteLength) && (best < 0 || b.byteLength > this.spares[best].byteLength)) best = i;
+    });
+    if (best < 0) return null;
+    const [spare] = this.spares.splice(best, 1) as [ArrayBuffer];
+    const kept = spare.byteLength;
+    this.bytes -= kept;
+    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
+    try {
+      return { buffer: resize.move(spare, bytes), kept };
+    } catch (e) {
+      if (!(e instanceof AllocationError)) throw e;
+      this.letGo(spare);
+      return null;
+    }
   }
 
   /** Takes back words from take() that nothing reads any more; others are ignored (false). */

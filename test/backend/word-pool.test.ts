@@ -71,6 +71,60 @@ describe('WordPool', () => {
     expect(released).toEqual([big.buffer, again.buffer]);
   });
 
+  test('where a fresh array would drop spares, resize grows the largest it fits instead: its words kept, zeroed when asked, the others dropped as before', () => {
+    const moves: [number, number][] = [];
+    const released: (ArrayBuffer | SharedArrayBuffer)[] = [];
+    // A stand-in for the module's mremap: the old buffer's words copied, the old one retired.
+    const retired = new WeakSet<ArrayBuffer>();
+    const resize = {
+      fits: (bytes: number) => bytes >= 16 * BIG, // bytes: big and past
+      move: (buffer: ArrayBuffer, bytes: number) => {
+        expect(retired.has(buffer)).toBe(false);
+        retired.add(buffer);
+        moves.push([buffer.byteLength, bytes]);
+        const out = new ArrayBuffer(bytes);
+        new Uint32Array(out).set(new Uint32Array(buffer, 0, Math.min(buffer.byteLength, bytes) / 4));
+        return out;
+      },
+    };
+    const pool = new WordPool({ resize, release: (b) => released.push(b) > 0 });
+    const [small, mid, big] = [pool.take(BIG / 2), pool.take(2 * BIG), pool.take(4 * BIG)]; // held: 6½ BIG
+    for (const a of [small, mid, big]) a.fill(5);
+    for (const a of [small, mid, big]) pool.give(a);
+    // 16 BIG: no spare holds it, and a fresh one would pass 6½: big (the largest resize fits)
+    // is grown; small and mid (mid too small for resize) are dropped.
+    const grown = pool.takeZeroed(16 * BIG);
+    expect(moves).toEqual([[16 * BIG, 64 * BIG]]);
+    expect(grown.length).toBe(16 * BIG);
+    expect(grown.every((w) => w === 0)).toBe(true);
+    expect(released).toEqual([small.buffer, mid.buffer]);
+    // take() leaves the kept words as they were.
+    grown.fill(3);
+    pool.give(grown);
+    const larger = pool.take(32 * BIG);
+    expect(moves).toEqual([[16 * BIG, 64 * BIG], [64 * BIG, 128 * BIG]]);
+    expect(larger[16 * BIG - 1]).toBe(3);
+    expect(larger[32 * BIG - 1]).toBe(0);
+    expect(released).toEqual([small.buffer, mid.buffer]); // moved, never released
+  });
+
+  test('a resize refused (an AllocationError) drops that spare and maps fresh; sizes resize does not fit are never moved', () => {
+    const released: (ArrayBuffer | SharedArrayBuffer)[] = [];
+    const refused = new AllocationError('native', 'a resized mapped buffer', 0, 'Cannot allocate memory');
+    const pool = new WordPool({ resize: { fits: (bytes) => bytes <= 8 * 4 * BIG, move: () => { throw refused; } }, release: (b) => released.push(b) > 0 });
+    const a = pool.take(4 * BIG);
+    a.fill(1);
+    pool.give(a);
+    const b = pool.takeZeroed(8 * BIG);
+    expect(b.buffer).not.toBe(a.buffer);
+    expect(b.every((w) => w === 0)).toBe(true);
+    expect(released).toEqual([a.buffer]);
+    pool.give(b);
+    const c = pool.take(16 * BIG); // past what resize fits: b dropped, not moved
+    expect(released).toEqual([a.buffer, b.buffer]);
+    expect(c.length).toBe(16 * BIG);
+  });
+
   test('a buffer the allocator cannot make is an AllocationError naming it, however the allocator failed', () => {
     const refused = new AllocationError('native', 'a mapped buffer (allocWords)', 4 * BIG, 'Cannot allocate memory');
     const native = new WordPool({ allocate: () => { throw refused; } });

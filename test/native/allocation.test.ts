@@ -44,7 +44,14 @@ describeNative('native allocation failures', (module) => {
         released.add(buffer);
         module.releaseWords!(buffer);
       };
-      const backend = createNativeBackend({ ...module, allocWords, releaseWords }, { threads });
+      // A map the pool grows is given back by the move (its pages are the new buffer's).
+      const resizeWords = module.resizeWords && ((buffer: ArrayBuffer, bytes: number) => {
+        const moved = module.resizeWords!(buffer, bytes);
+        released.add(buffer);
+        maps.push(moved);
+        return moved;
+      });
+      const backend = createNativeBackend({ ...module, allocWords, releaseWords, resizeWords }, { threads });
       let reached: HashBatchStage | null = null;
       const onProgress = (s: HashBatchStage, done: number) => {
         if (done === 1) return;

@@ -1,6 +1,6 @@
 // The module's own mapped buffers (host/native/src/pages.h): zeroed, writable, the size asked,
 // refused for sizes that are not positive integers or past 2^32 bytes, unmapped once dropped or
-// at once by releaseWords; the native backend's pool takes its large buffers there and its
+// at once by releaseWords, moved into another size by resizeWords; the native backend's pool takes its large buffers there and its
 // small and huge ones from V8, and kernels write them as they write V8's.
 import { expect, test } from 'vitest';
 import { createNativeBackend } from '../../src/backend/native/index';
@@ -33,6 +33,48 @@ describeNative('native mapped buffers', (module) => {
     expect(largest.byteLength).toBe(0); // detached
     expect(module.mappedBytes()).toBe(mapped);
     expect(() => module.releaseWords!(largest)).toThrow(RangeError);
+  });
+
+  test('resizeWords moves a buffer\'s pages into one of another size: contents kept to the smaller size, zero past it, the old detached, the mapped count moved', () => {
+    if (module.allocWords === undefined) return;
+    if (process.platform === 'linux') expect(module.resizeWords).toBeTypeOf('function');
+    if (module.resizeWords === undefined) return;
+    const mapped = module.mappedBytes();
+    const old = module.allocWords(3 << 20);
+    const words = new Uint32Array(old);
+    for (let i = 0; i < words.length; i++) words[i] = i * 2654435761;
+    const grown = module.resizeWords(old, 5 << 20);
+    expect(old.byteLength).toBe(0); // detached
+    expect(module.mappedBytes()).toBe(mapped + (5 << 20));
+    const g = new Uint32Array(grown);
+    expect(g.length).toBe((5 << 20) / 4);
+    let same = true;
+    for (let i = 0; i < words.length && same; i++) same = g[i] === Math.imul(i, 2654435761) >>> 0;
+    expect(same).toBe(true);
+    expect(g.subarray((3 << 20) / 4).every((w) => w === 0)).toBe(true);
+    const shrunk = module.resizeWords(grown, 1 << 20);
+    expect(new Uint32Array(shrunk)[12345]).toBe(Math.imul(12345, 2654435761) >>> 0);
+    expect(module.mappedBytes()).toBe(mapped + (1 << 20));
+    expect(() => module.resizeWords!(grown, 1 << 20)).toThrow(RangeError); // a detached buffer
+    expect(() => module.resizeWords!(new ArrayBuffer(1 << 20), 2 << 20)).toThrow(RangeError); // not the module's
+    for (const bad of [0, 1.5, 2 ** 50]) expect(() => module.resizeWords!(shrunk, bad)).toThrow(RangeError);
+    module.releaseWords!(shrunk);
+    expect(module.mappedBytes()).toBe(mapped);
+  });
+
+  test('a resize past limitAllocations is an allocation failure that leaves the buffer as it was', () => {
+    if (module.allocWords === undefined || module.resizeWords === undefined) return;
+    const buffer = module.allocWords(1 << 20);
+    new Uint32Array(buffer).fill(9);
+    module.limitAllocations(2 << 20);
+    try {
+      expect(() => module.resizeWords!(buffer, 4 << 20)).toThrow(/resized mapped buffer/);
+    } finally {
+      module.limitAllocations(null);
+    }
+    expect(buffer.byteLength).toBe(1 << 20);
+    expect(new Uint32Array(buffer)[1000]).toBe(9);
+    module.releaseWords!(buffer);
   });
 
   test('dropped buffers are unmapped once collected', async () => {

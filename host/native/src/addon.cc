@@ -505,27 +505,24 @@ void finalizeMapping(napi_env env, void*, void* hint) {
  * second time (the abort of a 2^20 hash proof's 6 GiB weight). */
 constexpr size_t MAX_MAPPED_BYTES = size_t{1} << 32;
 
-/** allocWords(bytes): an ArrayBuffer of at most 2^32 bytes on pages the module maps (pages.h).
- * releaseWords unmaps it at once; otherwise its finalizer does, which Node runs between
- * event-loop turns after V8 collects the buffer (a long synchronous proof gives it none). V8
- * does not count an external buffer's memory by itself, so its collector is told. */
-Napi::Value AllocWords(const Napi::CallbackInfo& info) {
-  const size_t bytes = count(info, 0, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
-  require(info, bytes > 0, "bytes must be positive");
-  void* p = leanvm::mapPages(bytes);
+/** An ArrayBuffer over the mapped region `p` of `bytes` (mapPages or remapPages), unmapped by
+ * releaseWords or by its finalizer, which Node runs between event-loop turns after V8 collects
+ * the buffer (a long synchronous proof gives it none). V8 does not count an external buffer's
+ * memory by itself, so its collector is told. A refusal unmaps the region. */
+Napi::Value wrapMapping(Napi::Env env, void* p, size_t bytes) {
   Mapping* m = new (std::nothrow) Mapping{p, bytes, true, true, false};
   if (m == nullptr) {
     leanvm::unmapPages(p, bytes);
     throw leanvm::AllocationFailure("a mapped buffer's record", sizeof(Mapping));
   }
   liveMappings().emplace(p, m);
-  Napi::MemoryManagement::AdjustExternalMemory(info.Env(), static_cast<int64_t>(bytes));
+  Napi::MemoryManagement::AdjustExternalMemory(env, static_cast<int64_t>(bytes));
   napi_value value;
-  const napi_status status = napi_create_external_arraybuffer(info.Env(), p, bytes, finalizeMapping, m, &value);
+  const napi_status status = napi_create_external_arraybuffer(env, p, bytes, finalizeMapping, m, &value);
   m->creating = false;
   if (status != napi_ok) {
     // Refused: unmapped by the finalizer if Node called it, else here; the record goes.
-    if (m->live) unmap(info.Env(), m);
+    if (m->live) unmap(env, m);
     delete m;
     throw leanvm::AllocationFailure("a mapped buffer (Node refused the external ArrayBuffer)", bytes);
   }
@@ -533,20 +530,51 @@ Napi::Value AllocWords(const Napi::CallbackInfo& info) {
     delete m;
     throw leanvm::AllocationFailure("a mapped buffer (Node refused the external ArrayBuffer)", bytes);
   }
-  return Napi::Value(info.Env(), value);
+  return Napi::Value(env, value);
+}
+
+/** The live allocWords mapping behind info[0], which `call` takes. */
+Mapping* liveMapping(const Napi::CallbackInfo& info, const char* call) {
+  const std::string what = std::string(call) + " takes a live ArrayBuffer from allocWords";
+  require(info, info[0].IsArrayBuffer(), what.c_str());
+  Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
+  const auto it = liveMappings().find(buffer.Data());
+  require(info, it != liveMappings().end() && it->second->bytes == buffer.ByteLength(), what.c_str());
+  return it->second;
+}
+
+/** allocWords(bytes): a zeroed ArrayBuffer of at most 2^32 bytes on pages the module maps
+ * (pages.h). */
+Napi::Value AllocWords(const Napi::CallbackInfo& info) {
+  const size_t bytes = count(info, 0, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
+  require(info, bytes > 0, "bytes must be positive");
+  return wrapMapping(info.Env(), leanvm::mapPages(bytes), bytes);
 }
 
 /** releaseWords(buffer): detaches an allocWords buffer (its views see no elements from now on)
  * and unmaps it now. */
 void ReleaseWords(const Napi::CallbackInfo& info) {
-  require(info, info[0].IsArrayBuffer(), "releaseWords takes an ArrayBuffer from allocWords");
-  Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
-  const auto it = liveMappings().find(buffer.Data());
-  require(info, it != liveMappings().end() && it->second->bytes == buffer.ByteLength(),
-          "releaseWords takes a live ArrayBuffer from allocWords");
-  Mapping* m = it->second;
-  buffer.Detach();
+  Mapping* m = liveMapping(info, "releaseWords");
+  info[0].As<Napi::ArrayBuffer>().Detach();
   unmap(info.Env(), m);
+}
+
+/** resizeWords(buffer, bytes): an allocWords buffer's pages in a new one of `bytes`, the old
+ * one detached. The pages already touched stay mapped (no faults: a pool grows a spare it would
+ * otherwise unmap before mapping a larger buffer); the contents are kept up to the smaller
+ * size, the rest is zero. On a refusal (AllocationFailure) the old buffer is as it was. */
+Napi::Value ResizeWords(const Napi::CallbackInfo& info) {
+  Mapping* m = liveMapping(info, "resizeWords");
+  const size_t bytes = count(info, 1, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
+  require(info, bytes > 0, "bytes must be positive");
+  void* q = leanvm::remapPages(m->p, m->bytes, bytes);
+  // The old region is gone (moved): its buffer detached and its record retired without an
+  // unmap; the finalizer, when it comes, only deletes the record.
+  info[0].As<Napi::ArrayBuffer>().Detach();
+  liveMappings().erase(m->p);
+  m->live = false;
+  Napi::MemoryManagement::AdjustExternalMemory(info.Env(), -static_cast<int64_t>(m->bytes));
+  return wrapMapping(info.Env(), q, bytes);
 }
 
 /** mappedBytes(): bytes of allocWords buffers not yet unmapped. */
@@ -788,6 +816,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   if (leanvm::mapsPages()) {
     add<AllocWords>(env, exports, "allocWords");
     add<ReleaseWords>(env, exports, "releaseWords");
+    if (leanvm::remapsPages()) add<ResizeWords>(env, exports, "resizeWords");
   }
   return exports;
 }

@@ -25,6 +25,22 @@ void* mapPages(size_t bytes) {
   return p;
 }
 
+#if defined(__linux__)
+bool remapsPages() { return true; }
+
+void* remapPages(void* p, size_t from, size_t to) {
+  admit("a resized mapped buffer", to);
+  void* q = mremap(p, from, to, MREMAP_MAYMOVE);
+  if (q == MAP_FAILED) throw AllocationFailure("a resized mapped buffer", to, errno);
+  mapped += to;
+  mapped -= from;
+  return q;
+}
+#else
+bool remapsPages() { return false; }
+void* remapPages(void*, size_t, size_t to) { throw AllocationFailure("a resized mapped buffer", to); }
+#endif
+
 void unmapPages(void* p, size_t bytes) {
   munmap(p, bytes);
   mapped -= bytes;
@@ -41,6 +57,8 @@ namespace leanvm {
 
 bool mapsPages() { return false; }
 void* mapPages(size_t bytes) { throw AllocationFailure("a mapped buffer", bytes); }
+bool remapsPages() { return false; }
+void* remapPages(void*, size_t, size_t to) { throw AllocationFailure("a resized mapped buffer", to); }
 void unmapPages(void*, size_t) {}
 size_t mappedBytes() { return 0; }
 

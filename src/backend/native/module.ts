@@ -89,6 +89,10 @@ export interface NativeModule {
   /** Unmaps an allocWords buffer now, detaching it (its views see no elements), instead of
    * when V8 collects it and Node gets to the finalizer (never during a synchronous proof). */
   releaseWords?(buffer: ArrayBuffer): void;
+  /** An allocWords buffer's pages moved into a new one of `bytes` (contents kept up to the
+   * smaller size, zero past it), the old one detached; absent where the system cannot move
+   * them (Linux's mremap). */
+  resizeWords?(buffer: ArrayBuffer, bytes: number): ArrayBuffer;
   /** Bytes of allocWords buffers still mapped. */
   mappedBytes(): number;
   /** Every allocation of the module over `bytes` (maps, kernel scratch, worker threads' stacks)

@@ -1,6 +1,7 @@
 // The native backend's pool of large arrays (src/backend/word-pool.ts), shared with its VM
 // kernels: from MAPPED_MIN_BYTES to MAPPED_MAX_BYTES the module's mapped, page-aligned buffers,
-// unmapped as soon as the pool drops them; V8's elsewhere.
+// unmapped as soon as the pool drops them, or moved into a larger one (resizeWords, where the
+// module has it) where the pool would drop a spare to map anew; V8's elsewhere.
 import { WordPool } from '../word-pool';
 import type { NativeModule } from './module';
 
@@ -18,7 +19,7 @@ const isMapped = (bytes: number): boolean => bytes >= MAPPED_MIN_BYTES && bytes 
 /** The pool; `collect` (a Node host passes V8's gc) frees the arrays past the largest map,
  * which are V8's, once the pool has let enough of them go. */
 export function nativeWordPool(module: NativeModule, collect?: () => void): WordPool {
-  const { allocWords, releaseWords } = module;
+  const { allocWords, releaseWords, resizeWords } = module;
   if (allocWords === undefined || releaseWords === undefined) return new WordPool({ collect });
   return new WordPool({
     allocate: (bytes) => (isMapped(bytes) ? allocWords.call(module, bytes) : new ArrayBuffer(bytes)),
@@ -27,6 +28,7 @@ export function nativeWordPool(module: NativeModule, collect?: () => void): Word
       releaseWords.call(module, buffer as ArrayBuffer);
       return true;
     },
+    resize: resizeWords === undefined ? undefined : { fits: isMapped, move: (buffer, bytes) => resizeWords.call(module, buffer, bytes) },
     collect,
   });
 }
