@@ -1,7 +1,7 @@
 // The witness gathers (src/kernels/vm/gather.ts; VmKernels.gatherPairs) refuse an index past
-// their source, a pc past the bytecode and rows that do not hold n rows — a ShapeError, never a
-// read outside the arrays — on the reference and on the native module (which reads raw memory),
-// whose refusals read the same.
+// their source, a pc past the bytecode, rows that do not hold n rows and index numbers past 2^31
+// — a ShapeError, never a read outside the arrays — on the reference and on the native module
+// (which reads raw memory), whose refusals read the same.
 import { expect, test } from 'vitest';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { gatherPairs, type PairGather } from '../../src/kernels/vm/gather';
@@ -37,6 +37,11 @@ function gatherCases(name: string, gather: Gather): void {
     expect(await refused({ ...base, code: code.subarray(0, 4) })).toBe('ShapeError: gatherPairs: row reads out of range');
     expect(await refused({ ...base, rows: rows.subarray(0, 5) })).toBe('ShapeError: gatherPairs: 3 rows of 2 words do not fit a 5-word trace');
     expect(await refused(base, new Uint32Array(4))).toBe('ShapeError: gatherPairs: 3 rows do not fit a 4-word destination');
+    // Numbers the module's Int32Array spec would cut are refused on both paths, not read as others.
+    expect(await refused({ ...base, step: 2 ** 32 })).toBe('ShapeError: gatherPairs: step must be an integer from 0 to 2^31 − 1, got 4294967296');
+    expect(await refused({ ...base, add: 2 ** 31 })).toBe('ShapeError: gatherPairs: add must be an integer from 0 to 2^31 − 1, got 2147483648');
+    expect(await refused({ ...base, word: -2 })).toBe('ShapeError: gatherPairs: word must be an integer from -1 to 2^31 − 1, got -2');
+    expect(await refused({ ...base, scale: 1.5 })).toBe('ShapeError: gatherPairs: scale must be an integer from 0 to 2^31 − 1, got 1.5');
   });
 }
 

@@ -23,8 +23,17 @@ export interface PairGather {
   readonly add: number;
 }
 
-/** A ShapeError unless dst holds n pairs and every row word the index reads lies in `rows`. */
+/** The index's numbers: non-negative (the words and the slot −1 for none) and below 2^31, as
+ * the native module takes them (an Int32Array), so both paths read the same index. */
+const GATHER_FIELDS = { step: 0, stride: 0, word: -1, slotStride: 0, pcWord: -1, slot: -1, scale: 0, add: 0 } as const;
+
+/** A ShapeError unless the index's numbers are in range, dst holds n pairs and every row word
+ * the index reads lies in `rows`. */
 export function checkGather(dst: Uint32Array, n: number, g: PairGather): void {
+  for (const [field, least] of Object.entries(GATHER_FIELDS)) {
+    const v = g[field as keyof typeof GATHER_FIELDS];
+    if (!Number.isInteger(v) || v < least || v >= 2 ** 31) throw new ShapeError(`gatherPairs: ${field} must be an integer from ${least} to 2^31 − 1, got ${v}`);
+  }
   const top = Math.max(g.word, g.slot >= 0 ? g.pcWord : -1);
   if (!Number.isSafeInteger(n) || n < 0 || 2 * n > dst.length) throw new ShapeError(`gatherPairs: ${n} rows do not fit a ${dst.length}-word destination`);
   if (n > 0 && top >= 0 && g.stride * (n - 1) + top >= g.rows.length) throw new ShapeError(`gatherPairs: ${n} rows of ${g.stride} words do not fit a ${g.rows.length}-word trace`);
