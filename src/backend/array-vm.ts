@@ -57,6 +57,14 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
   return {
     take: (length) => arrays.take(length),
     give: (words) => arrays.give(words),
+    async own(elem, words) {
+      const length = words.length / WORDS[elem];
+      if (!Number.isInteger(length) || words.byteOffset !== 0) {
+        arrays.give(words);
+        throw new BackendUsageError(`own takes whole ${elem} values from take, got ${words.length} words from byte ${words.byteOffset}`);
+      }
+      return new ArrayDeviceBuffer(arrays.backend, elem, length, words);
+    },
     gatherPairs: async (dst, src, n, g) => kernels.gatherPairs(dst, src, n, g),
     view(buf, at, length, stride = 1) {
       checkView(buf, at, length, stride);

@@ -7,7 +7,7 @@
 // module's), webgpu in WGSL (./webgpu/vm.ts); every one gives the reference's words: the sums
 // are XORs of exact field values.
 import type { E } from '../field/e';
-import type { DeviceBuffer } from './backend';
+import type { DeviceBuffer, Elem } from './backend';
 import type { PairGather } from '../kernels/vm/gather';
 
 /**
@@ -43,6 +43,12 @@ export interface VmKernels {
   /** Takes back words from take that nothing reads any more (a view of an array's start gives
    * back the array); others are ignored. */
   give(words: Uint32Array): void;
+  /** A buffer of `elem` values holding `words` from take (whole values), which the caller
+   * hands over: it neither reads nor gives them back afterwards, and Backend.free gives them
+   * back. A host backend's buffers are its pool's arrays, so the buffer is those words, no copy
+   * (the VM's stack committed where it was built); a device's is an upload of them. Refused
+   * (an AllocationError, words that are not whole values), the words are given back too. */
+  own(elem: Elem, words: Uint32Array): Promise<DeviceBuffer>;
   /** dst[i] = src[index(i)] for i < n on host words (K words; src/kernels/vm/gather.ts): the
    * witness columns' lookups, on the module's threads on native. A bulk call (a signal's
    * wrapper may run it a turn later): dst is written when the Promise settles. */

@@ -12,7 +12,7 @@ import { proveFlockOn } from '../../flock/reduction';
 import { provePublicLine } from './public-line';
 import type { StackClaims } from '../../pcs/stack/claims';
 import { proveStackedOpening } from '../../pcs/stack/prover';
-import { commitWhir, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
+import { commitWitness, freeCommitment, type WhirCommitment } from '../../pcs/whir/commit';
 import { serializeProof } from '../../transcript/proof';
 import { ProverState } from '../../transcript/prover-state';
 import { checkOptions } from '../../util/options';
@@ -193,8 +193,19 @@ export async function proveExecution(ps: ProverState, program: Program, publicIn
   try {
     for (const n of [shape.logMemory, ...shape.taus, logInvRate]) ps.addScalar(Uint32Array.of(n, 0, 0, 0, 0, 0));
     // The commitment holds the stack from here on, and the columns are read there (a z written
-    // into the stack too: the stack's words go back to the pool once committed, or refused).
-    const commitment = await stage('commit', () => commitWhir(backend, run.stack, layout.stack.logN, logInvRate)).finally(() => words.give(run.stack));
+    // into the stack too): the backend owns the stack's words (a host backend commits them in
+    // place, with no copy), freed with the commitment or here if the commit fails.
+    let owned = false;
+    const commitment = await stage('commit', async () => {
+      owned = true;
+      const witness = await backend.vm.own('K', run.stack);
+      try {
+        return await commitWitness(backend, witness, layout.stack.logN, logInvRate);
+      } catch (e) {
+        backend.free(witness);
+        throw e;
+      }
+    }).finally(() => owned || words.give(run.stack));
     if (flock.zInto) flock = { ...flock, z: backend.vm.view(commitment.witness, layout.placements[QFLOCK]!.offset, flock.z.length) };
     try {
       ps.addRoot(commitment.root);
