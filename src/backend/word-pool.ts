@@ -103,8 +103,8 @@ export class WordPool {
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
    * unmapped until a kernel touches them (a sparse accumulator never maps most). */
-  takeZeroed(length: number, what?: string): Uint32Array {
-    const { words, dirty } = this.obtain(length, what ?? 'a pooled array');
+  takeZeroed(length: number, what = 'a pooled array'): Uint32Array {
+    const { words, dirty } = this.obtain(length, what);
     return words.fill(0, 0, dirty);
   }
 
@@ -118,7 +118,7 @@ export class WordPool {
     let buffer: Buffer;
     if (grown !== null) buffer = grown.buffer;
     else {
-      while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
+      this.makeRoom(bytes);
       if (this.collect !== undefined && this.garbage >= COLLECT_BYTES) {
         this.garbage = 0;
         this.collect();
@@ -148,7 +148,7 @@ export class WordPool {
     const [spare] = this.spares.splice(best, 1) as [ArrayBuffer];
     const kept = spare.byteLength;
     this.bytes -= kept;
-    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
+    this.makeRoom(bytes);
     try {
       return { buffer: resize.move(spare, bytes), kept };
     } catch (e) {
@@ -156,6 +156,12 @@ export class WordPool {
       this.letGo(spare);
       return null;
     }
+  }
+
+  /** Drops the oldest spares until what the pool holds and a new array of `bytes` come to no
+   * more than it has held before (or no spare is left). */
+  private makeRoom(bytes: number): void {
+    while (this.spares.length > 0 && this.liveBytes + this.bytes + bytes > this.peakBytes) this.dropOldest();
   }
 
   /** Takes back words from take() that nothing reads any more; others are ignored (false). */

@@ -485,11 +485,17 @@ std::unordered_map<void*, Mapping*>& liveMappings() {
   return m;
 }
 
-void unmap(Napi::Env env, Mapping* m) {
+/** Ends the record's life as a live region (its pages unmapped or moved by the caller); the
+ * finalizer, when it comes, only deletes the record. */
+void retire(Napi::Env env, Mapping* m) {
   liveMappings().erase(m->p);
   m->live = false;
-  leanvm::unmapPages(m->p, m->bytes);
   Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(m->bytes));
+}
+
+void unmap(Napi::Env env, Mapping* m) {
+  leanvm::unmapPages(m->p, m->bytes);
+  retire(env, m);
 }
 
 /** The buffer's finalizer: once, after a release too (for the detached buffer). */
@@ -568,12 +574,9 @@ Napi::Value ResizeWords(const Napi::CallbackInfo& info) {
   const size_t bytes = count(info, 1, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
   require(info, bytes > 0, "bytes must be positive");
   void* q = leanvm::remapPages(m->p, m->bytes, bytes);
-  // The old region is gone (moved): its buffer detached and its record retired without an
-  // unmap; the finalizer, when it comes, only deletes the record.
+  // The old region is gone (moved): its buffer detached, its record retired without an unmap.
   info[0].As<Napi::ArrayBuffer>().Detach();
-  liveMappings().erase(m->p);
-  m->live = false;
-  Napi::MemoryManagement::AdjustExternalMemory(info.Env(), -static_cast<int64_t>(m->bytes));
+  retire(info.Env(), m);
   return wrapMapping(info.Env(), q, bytes);
 }
 

@@ -13,8 +13,10 @@ export interface KernelContext {
   live(): void;
   /** Work for one submission, under the label `what`. */
   record(what: string): Recording;
-  /** A new storage buffer of `length` values: `words`, or zero. */
-  create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer>;
+  /** A new storage buffer of `length` values (zeroed). */
+  create(elem: Elem, length: number): Promise<DeviceBuffer>;
+  /** Backend.upload: a new storage buffer holding `words`. */
+  upload(elem: Elem, words: Uint32Array): Promise<DeviceBuffer>;
   /** What `make` makes, made once for the backend (and its views with a signal) and kept: a
    * later use gets the same; one whose making failed is made again. */
   once<T>(key: string, make: () => Promise<T>): Promise<T>;

@@ -112,8 +112,15 @@ function backendOn(shared: Shared, link: DeviceLink): Backend {
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
+  async function upload(elem: Elem, words: Uint32Array): Promise<DeviceBuffer> {
+    if (words.length % WORDS[elem] !== 0) {
+      throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
+    }
+    return create(elem, words.length / WORDS[elem], words);
+  }
+
   const ntt = new NttKernels(link, record, once, shared.groupLayers, windows);
-  const ctx: KernelContext = { device, link, live, record, create, once, maxPerDimension, windows };
+  const ctx: KernelContext = { device, link, live, record, create, upload, once, maxPerDimension, windows };
   const commit = createCommitKernels({ ...ctx, ntt });
   const opening = createOpeningKernels({ ...ctx, ntt, host: shared.host });
   const zerocheck = createZerocheckKernels(ctx);
@@ -123,12 +130,7 @@ function backendOn(shared: Shared, link: DeviceLink): Backend {
 
   return completeBackend({
     name: 'webgpu',
-    async upload(elem, words) {
-      if (words.length % WORDS[elem] !== 0) {
-        throw new BackendUsageError(`${words.length} words is not a whole number of ${elem} elements`);
-      }
-      return create(elem, words.length / WORDS[elem], words);
-    },
+    upload,
     async alloc(elem, length) {
       return create(elem, length);
     },

@@ -6,7 +6,7 @@
 // read in windows (window.ts), a form's columns gathered a run of rows at a time (vm-gather.ts).
 import { gatherPairs } from '../../kernels/vm/gather';
 import type { E } from '../../field/e';
-import { BackendUsageError, WORDS, type DeviceBuffer, type Elem } from '../backend';
+import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
 import type { VmForm, VmKernels } from '../vm-kernels';
 import { checkView } from '../array-vm';
 import { WebGpuBuffer, gpuRange, gpuStrided, scratchBuffer } from './buffer';
@@ -107,10 +107,8 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   return {
     take: (length) => new Uint32Array(length),
     give: () => {},
-    async own(elem, words) {
-      if (words.length % WORDS[elem] !== 0) throw new BackendUsageError(`own takes whole ${elem} values, got ${words.length} words`);
-      return ctx.create(elem, words.length / WORDS[elem], words);
-    },
+    // The host words are plain arrays here (take): nothing to give back.
+    own: (elem, words) => ctx.upload(elem, words),
     // The witness is built on the host: the reference's gather.
     gatherPairs: async (dst, src, n, g) => gatherPairs(dst, src, n, g),
 
