@@ -70,8 +70,9 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
       checkView(buf, at, length, stride);
       const w = WORDS[buf.elem], words = data(buf);
       if (stride === 1) return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, words.subarray(w * at, w * (at + length)), true);
+      // Word by word: a subarray per value would make (and collect) one object each.
       const copy = new Uint32Array(w * length);
-      for (let i = 0; i < length; i++) copy.set(words.subarray(w * (at + stride * i), w * (at + stride * i + 1)), w * i);
+      for (let i = 0, o = 0; i < length; i++) for (let s = w * (at + stride * i), k = 0; k < w; k++) copy[o++] = words[s + k];
       return new ArrayDeviceBuffer(arrays.backend, buf.elem, length, copy, true);
     },
     async powers(n) {
@@ -79,8 +80,11 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
       return new ArrayDeviceBuffer(arrays.backend, 'K', n, gPowerTable(n));
     },
     async ones(length, from) {
-      const words = arrays.take(6 * length).fill(0);
-      for (let i = from; i < length; i++) words[6 * i] = 1;
+      const words = arrays.take(6 * length).fill(0, 0, 6 * from);
+      // The ones by doubling copies (memmove) rather than a store per value.
+      const ones = length - from;
+      if (ones > 0) words.fill(0, 6 * from + 1, 6 * from + 6)[6 * from] = 1;
+      for (let done = 1; done < ones; done *= 2) words.copyWithin(6 * (from + done), 6 * from, 6 * (from + Math.min(done, ones - done)));
       return new ArrayDeviceBuffer(arrays.backend, 'E', length, words);
     },
     async productsOfFour(src, out) {

@@ -27,10 +27,15 @@ export interface RunColumns {
 
 /** The largest count or offset a column takes g to the power of. */
 function largestExponent(program: Program, exec: Execution): number {
-  let top = Math.max(exec.memory.length / 6, program.bytecode.length);
-  for (const c of exec.memCounts) if (c > top) top = c;
-  for (const c of exec.bytecodeCounts) if (c > top) top = c;
+  let top = Math.max(exec.memory.length / 6, program.bytecode.length, maxOf(exec.memCounts), maxOf(exec.bytecodeCounts));
   for (const ins of program.bytecode) for (const o of offsetsOf(ins)) if (o > top) top = o;
+  return top;
+}
+
+/** The largest of `values` (0 for none); an indexed loop, as the counts run to millions. */
+function maxOf(values: Uint32Array): number {
+  let top = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > top) top = values[i];
   return top;
 }
 
