@@ -10,6 +10,7 @@ import { createNativeBackend } from '../../src/backend/native/index';
 import { ShapeError } from '../../src/util/errors';
 import { forwardNtt } from '../../src/ntt/transform';
 import { SplitMix64 } from '../../src/util/splitmix64';
+import type { NativeModule } from '../../src/backend/native/module';
 import { describeNative, eachPath } from './native';
 import { expectSameWords } from '../same-words';
 
@@ -32,6 +33,19 @@ function transformBoth(logSize: number, lanes: number, start: number, native: (d
   expectSameWords(data, want, `2^${logSize} positions × ${lanes} lanes from layer ${start}`);
 }
 
+/** forwardNtt from a tile: the same words as the transform of the tile copied 2^start times,
+ * data's own words (garbage here) never read, the tile left as it was. */
+function tiledBoth(module: NativeModule, logSize: number, lanes: number, start: number): void {
+  const tile = new SplitMix64(7 * logSize + lanes + start).words((lanes << logSize) >> start);
+  const want = new Uint32Array(tile.length << start);
+  for (let c = 0; c < 2 ** start; c++) want.set(tile, c * tile.length);
+  forwardNtt(want, lanes, start);
+  const data = new Uint32Array(want.length).fill(0xdeadbeef), before = tile.slice();
+  module.forwardNtt(data, lanes, start, tile);
+  expectSameWords(data, want, `2^${logSize} positions × ${lanes} lanes tiled from layer ${start}`);
+  expect(tile).toEqual(before);
+}
+
 /** A stack of 2^logN words whose first `lanes` blocks hold data, the last one partly. */
 function stack(logN: number, lanes: number, seed: number): Uint32Array {
   const block = 2 ** (logN - 6);
@@ -49,6 +63,15 @@ describeNative('native NTT and encode', (module) => {
 
   test('forwardNtt equals src/ntt forwardNtt on shapes past the cache chunk, on the chosen path', () => {
     for (const [l, lanes, start] of LARGE) transformBoth(l, lanes, start, (d) => module.forwardNtt(d, lanes, start));
+  });
+
+  eachPath(module, 'forwardNtt from a tile equals the transform of the tiled copies on small shapes', () => {
+    for (const [l, lanes, start] of SMALL) tiledBoth(module, l, lanes, start);
+  });
+
+  test('forwardNtt from a tile equals the transform of the tiled copies past the cache chunk, on the chosen path', () => {
+    // Blocks of the start layer past a chunk (the tiles run slab by slab), and within one.
+    for (const [l, lanes, start] of [...LARGE, [17, 1, 1], [17, 1, 2], [16, 9, 3]] as [number, number, number][]) tiledBoth(module, l, lanes, start);
   });
 
   eachPath(module, 'encode equals the cpu backend (stacks 2^6..2^14, rates 1/2..1/16, 1 to 64 lanes)', async () => {
@@ -97,6 +120,10 @@ describeNative('native NTT and encode', (module) => {
   test('the addon checks transform shapes', () => {
     expect(() => module.forwardNtt(new Uint32Array(6), 1, 0)).toThrow(RangeError);
     expect(() => module.forwardNtt(new Uint32Array(8), 1, 3)).toThrow(RangeError);
+    // A tile must be one block of the start layer, apart from the data.
+    expect(() => module.forwardNtt(new Uint32Array(16), 1, 1, new Uint32Array(4))).toThrow(RangeError);
+    const shared = new Uint32Array(24);
+    expect(() => module.forwardNtt(shared.subarray(0, 16), 1, 1, shared.subarray(8, 16))).toThrow(RangeError);
     expect(() => module.encodeStack(new Uint32Array(2), new Uint32Array(6), 1, 1, 1)).toThrow(RangeError);
     expect(() => module.encodeStack(new Uint32Array(6), new Uint32Array(8), 1, 1, 1)).toThrow(RangeError);
   });

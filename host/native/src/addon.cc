@@ -160,7 +160,8 @@ void needTwiddles(const Napi::CallbackInfo& info) {
   require(info, leanvm::haveTwiddleDeltas(), "setTwiddleDeltas must be called before a transform");
 }
 
-/** forwardNtt(data, nLanes, startLayer): 2^L positions of nLanes K words, layers startLayer..L−1. */
+/** forwardNtt(data, nLanes, startLayer[, tile]): 2^L positions of nLanes K words, layers
+ * startLayer..L−1; with a tile (one block of startLayer's words) every block starts as it. */
 void ForwardNtt(const Napi::CallbackInfo& info) {
   needTwiddles(info);
   const Words data = words(info, 0, "data");
@@ -169,7 +170,14 @@ void ForwardNtt(const Napi::CallbackInfo& info) {
           "data must hold 2^L positions of nLanes K words");
   const int logSize = log2(data.length / (2 * lanes));
   require(info, static_cast<int>(start) <= logSize, "startLayer is past the last layer");
-  leanvm::forwardNtt(*activePath().field, data.k(), lanes, logSize, static_cast<int>(start));
+  const uint64_t* tile = nullptr;
+  if (info.Length() > 3 && !info[3].IsUndefined()) {
+    const Words t = words(info, 3, "tile");
+    require(info, t.length == data.length >> start, "tile must be one block of startLayer (data's words / 2^startLayer)");
+    require(info, t.u32 + t.length <= data.u32 || data.u32 + data.length <= t.u32, "tile must not overlap data");
+    tile = t.k();
+  }
+  leanvm::forwardNtt(*activePath().field, data.k(), lanes, logSize, static_cast<int>(start), tile);
 }
 
 /** encodeStack(q, codeword, logMsg, nLanes, logInvRate); q holds the stack's data words. */

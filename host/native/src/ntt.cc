@@ -8,8 +8,10 @@
 // block with one XOR (TwiddleWalk in src/ntt/twiddles.ts), started anywhere by a subset sum.
 //
 // An encoding tiles the message 2^ν times and transforms from layer ν: block c of layer ν
-// is copy c. The message is laid out into copy 0 (one streaming transpose); no copy is made:
-// each copy's first pass reads copy 0, which is transformed last.
+// is copy c. The stack's message is laid out into copy 0 (one streaming transpose), a
+// folded message is read where it lies (forwardNtt's tile); no copy is made: each copy's
+// first pass reads the message (copy 0, transformed last), save blocks too small to run
+// alone, which start as copies.
 //
 // Threads split what is disjoint: the layout by positions, the breadth layers by slabs
 // (columns), the depth layers by blocks of the fitting layer.
@@ -203,12 +205,20 @@ void runDepth(const Shape& s, uint64_t* data, const uint64_t* shared, int fits, 
   const size_t chunkWords = s.blockWords(fits);
   const size_t grain = chunkWords < DEPTH_GRAIN_WORDS ? DEPTH_GRAIN_WORDS / chunkWords : 1;
   const size_t chunkRows = size_t{1} << (s.logSize - fits);
-  const uint64_t run = shared || chunkRows >= MIN_RUN_ROWS ? 1 : MIN_RUN_ROWS / chunkRows;
+  const uint64_t run = chunkRows >= MIN_RUN_ROWS ? 1 : MIN_RUN_ROWS / chunkRows;
   parallelFor(count, grain, [&](size_t from, size_t to) {
     for (uint64_t c = first + from; c < first + to;) {
       const uint64_t n = std::min<uint64_t>(run, first + to - c);
       uint64_t* block = data + c * chunkWords;
-      runLayers(s, block, shared ? shared : block, fits, s.logSize, c, n);
+      if (shared && n > 1) {
+        // A run of small blocks starts as copies of shared and is transformed in place.
+        for (uint64_t b = 0; b < n; b++) {
+          if (block + b * chunkWords != shared) std::memcpy(block + b * chunkWords, shared, chunkWords * sizeof(uint64_t));
+        }
+        runLayers(s, block, block, fits, s.logSize, c, n);
+      } else {
+        runLayers(s, block, shared ? shared : block, fits, s.logSize, c, n);
+      }
       c += n;
     }
   });
@@ -223,14 +233,21 @@ void setTwiddleDeltas(const uint64_t* table) {
 
 bool haveTwiddleDeltas() { return haveDeltas; }
 
-void forwardNtt(const FieldKernels& kern, uint64_t* data, size_t nLanes, int logSize, int startLayer) {
+void forwardNtt(const FieldKernels& kern, uint64_t* data, size_t nLanes, int logSize, int startLayer,
+                const uint64_t* tile) {
   const Shape s{kern, nLanes, logSize};
   const int fits = s.fitting(startLayer);
-  // Blocks of startLayer exceed a chunk only when there are few of them: one at a time.
-  const size_t blockWords = s.blockWords(startLayer);
-  for (uint64_t b = 0; fits > startLayer && b < uint64_t{1} << startLayer; b++) {
-    uint64_t* block = data + b * blockWords;
-    runBreadth(s, block, block, startLayer, fits, b, 1);
+  if (fits == startLayer) return runDepth(s, data, tile, fits, 0, uint64_t{1} << fits);
+  // Blocks of startLayer exceed a chunk only when there are few of them: one at a time, or,
+  // tiled, all together slab by slab while the tile's slab is in cache.
+  if (tile != nullptr) {
+    runBreadth(s, data, tile, startLayer, fits, 0, size_t{1} << startLayer);
+  } else {
+    const size_t blockWords = s.blockWords(startLayer);
+    for (uint64_t b = 0; b < uint64_t{1} << startLayer; b++) {
+      uint64_t* block = data + b * blockWords;
+      runBreadth(s, block, block, startLayer, fits, b, 1);
+    }
   }
   runDepth(s, data, nullptr, fits, 0, uint64_t{1} << fits);
 }

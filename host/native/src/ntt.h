@@ -18,8 +18,13 @@ constexpr int MAX_LOG_SIZE = 63;
 void setTwiddleDeltas(const uint64_t* deltas);
 bool haveTwiddleDeltas();
 
-/** Forward layers startLayer .. logSize−1 in place. */
-void forwardNtt(const FieldKernels& k, uint64_t* data, size_t nLanes, int logSize, int startLayer);
+/**
+ * Forward layers startLayer .. logSize−1 in place; with `tile`, data's blocks of startLayer
+ * all start as it (one block's words, a message encoded at rate 2^−startLayer) and data's
+ * own words are not read: the first pass reads the tile where a copy would be made.
+ */
+void forwardNtt(const FieldKernels& k, uint64_t* data, size_t nLanes, int logSize, int startLayer,
+                const uint64_t* tile = nullptr);
 
 /**
  * The transpose of the forward layers stopLayer .. logSize−1, in place: the layers in

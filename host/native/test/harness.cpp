@@ -108,6 +108,23 @@ void checkNtt(const Path& p, const uint64_t* deltas) {
     leanvm::forwardNtt(*p.field, data.data(), lanes, s[0], s[2]);
     expect(data == c.want, name);
   }
+  // From a tile: every block of the start layer starts as it (data's words unread); blocks
+  // run alone, blocks too small to (several to a run), and tiles past a chunk (slab by slab).
+  const int tiled[][3] = {{4, 5, 1}, {6, 8, 2}, {10, 2, 3}, {12, 64, 1}, {13, 3, 11}, {15, 24, 10}, {15, 9, 2}, {16, 9, 1}};
+  for (const auto& s : tiled) {
+    const size_t lanes = s[1], blockWords = (lanes << s[0]) >> s[2];
+    const std::string name =
+        "forwardNtt 2^" + std::to_string(s[0]) + " x " + std::to_string(lanes) + " tiled from " + std::to_string(s[2]);
+    const Case& c = memo(name, blockWords, [&](const std::vector<uint64_t>& tile) {
+      std::vector<uint64_t> want;
+      for (int copy = 0; copy < (1 << s[2]); copy++) want.insert(want.end(), tile.begin(), tile.end());
+      ref::forwardNtt(deltas, want.data(), lanes, s[0], s[2]);
+      return want;
+    });
+    std::vector<uint64_t> data(lanes << s[0], 0x5eed5eed5eed5eedULL);
+    leanvm::forwardNtt(*p.field, data.data(), lanes, s[0], s[2], c.in.data());
+    expect(data == c.want, name);
+  }
   // [logMsg, lanes, logInvRate]; the last two pass a chunk per copy (1 and 3 breadth layers).
   const int stacks[][3] = {{0, 64, 1}, {1, 3, 2}, {4, 35, 1}, {6, 64, 3}, {9, 64, 1}, {10, 17, 2}, {8, 64, 4},
                            {11, 35, 1}, {14, 17, 1}};

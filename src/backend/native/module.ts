@@ -26,8 +26,9 @@ export interface NativeModule {
   setTwiddleDeltas(deltas: Uint32Array): void;
   mulK(a: Uint32Array, b: Uint32Array, out: Uint32Array): void;
   mulE(a: Uint32Array, b: Uint32Array, out: Uint32Array): void;
-  /** forwardNtt of src/ntt/transform.ts, in place. */
-  forwardNtt(data: Uint32Array, nLanes: number, startLayer: number): void;
+  /** forwardNtt of src/ntt/transform.ts, in place; with `tile` (data.length / 2^startLayer
+   * words, apart from data), data is first taken to be the tile 2^startLayer times. */
+  forwardNtt(data: Uint32Array, nLanes: number, startLayer: number, tile?: Uint32Array): void;
   /** encodeStack of src/ntt/encode.ts into a codeword of nLanes·2^(logMsg+logInvRate) K words. */
   encodeStack(q: Uint32Array, codeword: Uint32Array, logMsg: number, nLanes: number, logInvRate: number): void;
   /** buildMerkleTree's digests (src/merkle/tree.ts) into nodes (8·(2·nLeaves − 1) words). */

@@ -138,13 +138,12 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
     async encodeFolded(f, logLanes, logInvRate) {
       sameShape('E', f);
       // encodeEInterleaved: 3·2^logLanes K lanes, the message tiled 2^ν times, then the
-      // transform from layer ν.
+      // transform from layer ν; the module reads the message as every tile (no copies).
       const msg = data(f);
       const nLanes = 3 * 2 ** logLanes;
       logPositions(msg, nLanes);
       const [out, cw] = fresh('E', f.length * 2 ** logInvRate, 'encodeFolded');
-      for (let at = 0; at < cw.length; at += msg.length) cw.set(msg, at);
-      module.forwardNtt(cw, nLanes, logInvRate);
+      module.forwardNtt(cw, nLanes, logInvRate, msg.byteOffset % 8 === 0 ? msg : msg.slice());
       return out;
     },
   };
