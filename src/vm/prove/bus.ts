@@ -26,15 +26,23 @@ export interface BusProof {
 /** The form of one column (coefficient 1). */
 const COLUMN_FORM = { constant: new Uint32Array(6), a: Int32Array.of(0), b: Int32Array.of(-1), coeffs: Uint32Array.of(1, 0, 0, 0, 0, 0) };
 
-/** MLE(column)(point) of a K column on `backend`: Σ_i eq(low, i)·(c_i + top·(c_i + c_{i+half}))
- * over the point's low coordinates and its top one, one eq table and one pass of pair sums. */
-async function mleOn(backend: Backend, column: DeviceBuffer, point: Uint32Array): Promise<E> {
+/** MLE(column)(point) of K columns on `backend`: Σ_i eq(low, i)·(c_i + top·(c_i + c_{i+half}))
+ * over the point's low coordinates and its top one, one eq table for them all and a pass of
+ * pair sums each. */
+async function mlesOn(backend: Backend, columns: readonly DeviceBuffer[], point: Uint32Array): Promise<E[]> {
   const vars = point.length / 6;
-  if (vars === 0) return backend.vm.values([column]);
+  const values: E[] = [];
+  if (vars === 0) {
+    for (const column of columns) values.push(await backend.vm.values([column]));
+    return values;
+  }
   const eq = await backend.eqTable(point.subarray(0, 6 * (vars - 1)), eOne());
   try {
-    const s = await backend.vm.formPairSums([column], COLUMN_FORM, eq, 2 ** (vars - 1));
-    return eAdd(s.subarray(0, 6), eMul(point.subarray(6 * (vars - 1)), s.subarray(6, 12)));
+    for (const column of columns) {
+      const s = await backend.vm.formPairSums([column], COLUMN_FORM, eq, 2 ** (vars - 1));
+      values.push(eAdd(s.subarray(0, 6), eMul(point.subarray(6 * (vars - 1)), s.subarray(6, 12))));
+    }
+    return values;
   } finally {
     backend.free(eq);
   }
@@ -48,12 +56,15 @@ export async function proveBus(ps: ProverState, backend: Backend, shape: VmShape
   const gkr = await proveGrandProducts(ps, backend, await busLeaves(backend, shape, columns, bytecode, fp), depth);
   const zeta = gkr.point;
   const memLow = zeta.subarray(0, 6 * shape.logMemory), bcLow = zeta.subarray(0, 6 * shape.logBytecode);
-  const framework: [number, Uint32Array][] = [[MEM_0, memLow], [MEM_0 + 1, memLow], [MEM_0 + 2, memLow], [MEM_FINAL_CNT, memLow], [BYTECODE_FINAL_CNT, bcLow]];
+  // The memory's four columns share their point (and eq table), sent before the bytecode's.
+  const framework: [number[], Uint32Array][] = [[[MEM_0, MEM_0 + 1, MEM_0 + 2, MEM_FINAL_CNT], memLow], [[BYTECODE_FINAL_CNT], bcLow]];
   const claims: ColumnClaim[] = [];
-  for (const [column, point] of framework) {
-    const value = await mleOn(backend, columns[column], point);
-    ps.addScalar(value);
-    claims.push({ column, point, value });
+  for (const [cols, point] of framework) {
+    const values = await mlesOn(backend, cols.map((c) => columns[c]), point);
+    cols.forEach((column, i) => {
+      ps.addScalar(values[i]);
+      claims.push({ column, point, value: values[i] });
+    });
   }
   return { zeta, fp, claims };
 }
