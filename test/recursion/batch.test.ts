@@ -1,19 +1,25 @@
-// The deferred-claim batch (docs/recursion.md §2.3, §3): the host prover's stream passes the
-// TypeScript verifier and yields the prover's claims, which are true when evaluated natively;
-// the hints cut the stream as the node program reads it; and every tamper is caught — a wrong
-// input value or point, a changed round coefficient or final value, a false claim sent.
-import { describe, expect, it } from 'vitest';
+// The deferred-claim batch (docs/recursion.md §2.3, §3): the prover's stream (its rounds on the
+// cpu backend; the native backend's stream the same bytes) passes the TypeScript verifier and
+// yields the prover's claims, which are true when evaluated natively; the hints cut the stream
+// as the node program reads it; and every tamper is caught — a wrong input value or point, a
+// changed round coefficient or final value, a false claim sent.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCpuBackend } from '../../src/backend/cpu/index';
+import { createNativeBackend } from '../../src/backend/native/index';
 import { eAdd, eEq, eOne } from '../../src/field/e';
 import { VerificationError } from '../../src/transcript/errors';
 import { bytecodeMultilinear } from '../../src/vm/bytecode';
 import { type ChildClaims, verifyBatch } from '../../src/workloads/recursion/batch';
 import { batchHints } from '../../src/workloads/recursion/batch-hints';
-import { proveBatch } from '../../src/workloads/recursion/batch-prove';
+import { type BatchProof, proveBatch as proveOn } from '../../src/workloads/recursion/batch-prove';
 import { claimScalars, MATRIX_VARS, type NodeClaims } from '../../src/workloads/recursion/claims';
 import { bytecodeValue, matrixValues } from '../../src/workloads/recursion/native-claims';
+import { describeNative } from '../native/native';
 import { leafProgram, mixedChildren, nodeProgram, rng, shape, syntheticCarried, syntheticFresh } from './fixtures';
 
 const bytecodes = { leaf: bytecodeMultilinear(leafProgram), node: bytecodeMultilinear(nodeProgram) };
+const cpu = createCpuBackend();
+const proveBatch = (children: readonly ChildClaims[]): Promise<BatchProof> => proveOn(cpu, children, shape, bytecodes);
 const bump = (x: Uint32Array, at = 0): Uint32Array => {
   const y = x.slice();
   y.set(eAdd(y.subarray(at, at + 6), eOne()), at);
@@ -35,7 +41,11 @@ const fails = (children: readonly ChildClaims[], stream: Uint32Array, what: RegE
 
 describe('deferred-claim batch', () => {
   const children = mixedChildren();
-  const proof = proveBatch(children, shape, bytecodes);
+  let proof: BatchProof;
+  beforeAll(async () => {
+    proof = await proveBatch(children);
+  });
+
 
   it('round trip: verified, the prover\'s claims, true natively', () => {
     const claims = verifyBatch(children, shape, proof.stream);
@@ -46,10 +56,10 @@ describe('deferred-claim batch', () => {
     expect(claims.matrix.point.length / 6).toBe(MATRIX_VARS);
   });
 
-  it('leaves only: no node-bytecode rounds, its claim (0, 0); a node over 16 children', () => {
+  it('leaves only: no node-bytecode rounds, its claim (0, 0); a node over 16 children', async () => {
     const next = rng(3);
     const leaves: ChildClaims[] = [0, 1].map(() => ({ kind: 'leaf', fresh: syntheticFresh(next, leafProgram) }));
-    const p = proveBatch(leaves, shape, bytecodes);
+    const p = await proveBatch(leaves);
     const claims = verifyBatch(leaves, shape, p.stream);
     expectTrue(claims);
     expect(claims.nodeBytecode.point.every((w) => w === 0) && claims.nodeBytecode.value.every((w) => w === 0)).toBe(true);
@@ -59,9 +69,9 @@ describe('deferred-claim batch', () => {
     expect(hints.get('child_claims')).toEqual([]);
     const sixteen: ChildClaims[] = Array.from({ length: 16 }, (_, i) =>
       i % 2 === 0 ? { kind: 'leaf', fresh: syntheticFresh(next, leafProgram) } : { kind: 'node', fresh: syntheticFresh(next, nodeProgram), carried: syntheticCarried(next) });
-    const big = proveBatch(sixteen, shape, bytecodes);
+    const big = await proveBatch(sixteen);
     expectTrue(verifyBatch(sixteen, shape, big.stream));
-    expect(() => proveBatch([...sixteen, sixteen[0]], shape, bytecodes)).toThrow(/1 to 16 children/);
+    await expect(proveBatch([...sixteen, sixteen[0]])).rejects.toThrow(/1 to 16 children/);
   });
 
   it('the hints: the stream in order, a node child\'s carried claims', () => {
@@ -76,7 +86,7 @@ describe('deferred-claim batch', () => {
     expect(hints.get('child_claims')!.map((e) => e.map((w) => Array.from(w)).flat())).toEqual([Array.from(claimScalars(children[1].carried!))]);
   });
 
-  it('a wrong input value or point is rejected (each polynomial, fresh and carried)', () => {
+  it('a wrong input value or point is rejected (each polynomial, fresh and carried)', async () => {
     const node = children[1];
     const c = node.carried!;
     const variants: [string, ChildClaims[]][] = [
@@ -97,7 +107,7 @@ describe('deferred-claim batch', () => {
       // ... and a prover run on them ends in a claim that is false (or fails the terminal).
       let claims: NodeClaims | undefined;
       try {
-        claims = verifyBatch(bad, shape, proveBatch(bad, shape, bytecodes).stream);
+        claims = verifyBatch(bad, shape, (await proveBatch(bad)).stream);
       } catch (e) {
         if (!(e instanceof VerificationError)) throw e;
       }
@@ -111,5 +121,20 @@ describe('deferred-claim batch', () => {
     for (const s of at) fails(children, bump(proof.stream, 6 * s), /deferred-claim batch/);
     fails(children, proof.stream.slice(0, -6), /stream exhausted/);
     fails(children, Uint32Array.of(...proof.stream, 0, 0, 0, 0, 0, 0), /not fully consumed/);
+  });
+});
+
+describeNative('the batch on the native backend', (module) => {
+  it('gives the cpu backend\'s stream at 1 and 2 threads', async () => {
+    const children = mixedChildren();
+    const want = (await proveBatch(children)).stream;
+    for (const threads of [1, 2]) {
+      const native = createNativeBackend(module, { threads });
+      try {
+        expect(Array.from((await proveOn(native, children, shape, bytecodes)).stream), `${threads} threads`).toEqual(Array.from(want));
+      } finally {
+        await native.dispose();
+      }
+    }
   });
 });

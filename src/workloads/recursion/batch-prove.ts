@@ -1,18 +1,16 @@
-// The host prover of a node's deferred-claim batch (docs/recursion.md §2.3, §3), on the
-// transcript ./batch.ts verifies. The bytecode sumchecks run on the program's multilinear (K)
+// The prover of a node's deferred-claim batch (docs/recursion.md §2.3, §3), on the transcript
+// ./batch.ts verifies; its sumcheck rounds run on a backend (./product-rounds.ts). The bytecode sumchecks run on the program's multilinear (K)
 // against the λ-sum of the claims' eq tables, on its nine nonzero slots; the matrix one never builds the 2^28 cube: every
 // claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
 // forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
-import { type E, eKDot, eMul } from '../../field/e';
+import type { Backend } from '../../backend/backend';
+import { type E, eMul, eOne } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
 import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
 import { rowWeights } from '../../flock/lincheck/row-weights';
 import { forwardWalk, transposeWalk } from '../../flock/walk';
-import { addScaled, addScaledK } from '../../poly/bulk';
+import { addScaled } from '../../poly/bulk';
 import { eqEval, eqTable } from '../../poly/eq';
-import { foldLow } from '../../poly/fold';
-import { roundMessage } from '../../poly/round';
-import type { Kind } from '../../poly/table';
 import { ProverState } from '../../transcript/prover-state';
 import { BYTECODE_COLUMNS, BYTECODE_FIRST_COLUMN, BYTECODE_SLOTS } from '../../vm/bytecode';
 import { BUS_BITS } from '../../vm/tables/bus';
@@ -20,32 +18,12 @@ import {
   BATCH_LABEL, type ChildClaims, emptyClaim, leafBytecodeClaims, type MatrixInput, matrixInputs, nodeBytecodeClaims, observeChildren,
 } from './batch';
 import { type ClaimShape, MATRIX_VARS, type NodeClaims, type PointClaim } from './claims';
+import { type ProductPair, productRounds } from './product-rounds';
 
 /** The batch's stream and the node's claims it proves. */
 export interface BatchProof {
   readonly stream: Uint32Array;
   readonly claims: NodeClaims;
-}
-
-/** A degree-2 round over pairs (f_i, b_i) summed, sent; binds every table at the challenge. */
-function productRound(ps: ProverState, pairs: { f: Uint32Array; kind: Kind; b: Uint32Array }[]): E {
-  const sum = new Uint32Array(12), msg = new Uint32Array(12);
-  for (const p of pairs) {
-    roundMessage(p.f, p.kind, p.b, 0, msg);
-    for (let k = 0; k < 12; k++) sum[k] ^= msg[k];
-  }
-  const coeffs = new Uint32Array(18);
-  coeffs.set(sum.subarray(0, 6), 0);
-  coeffs.set(sum.subarray(6), 12);
-  ps.addRoundPoly(coeffs, false);
-  const r = ps.sample();
-  for (const p of pairs) {
-    const half = p.b.length / 12;
-    p.f = p.kind === 'E' ? foldLow(p.f, 'E', r, p.f.subarray(0, 6 * half)) : foldLow(p.f, 'K', r, new Uint32Array(6 * half));
-    p.kind = 'E';
-    p.b = foldLow(p.b, 'E', r, p.b.subarray(0, 6 * half));
-  }
-  return r;
 }
 
 /**
@@ -55,41 +33,61 @@ function productRound(ps: ProverState, pairs: { f: Uint32Array; kind: Kind; b: U
  * claim's point (q_t ‖ σ_t): the other slots' products are zero whatever their weights. The four
  * slot rounds then run on the 16 columns bound at the pc point r, against every slot's weight
  * there, Σ_t λ_t·eq(σ_t, slot)·eq(q_t, r) (a pair of slots mixes a zero column with a live one).
+ * The pc rounds run on `backend`.
  */
-function proveBytecodeBatch(ps: ProverState, bytecode: Uint32Array, claims: readonly PointClaim[], vars: number): PointClaim | null {
+async function proveBytecodeBatch(backend: Backend, ps: ProverState, bytecode: Uint32Array, claims: readonly PointClaim[], vars: number): Promise<PointClaim | null> {
   if (claims.length === 0) return null;
   if (bytecode.length !== 2 << vars) throw new RangeError(`a bytecode multilinear of ${vars} variables has ${2 << vars} words, got ${bytecode.length}`);
   const kbc = vars - BUS_BITS, n = 1 << kbc;
   const live = Array.from({ length: BYTECODE_COLUMNS }, (_, i) => BYTECODE_FIRST_COLUMN + i);
   const lambda = ps.sampleVec(claims.length);
-  const column = (slot: number) => bytecode.subarray(2 * slot * n, 2 * (slot + 1) * n);
   const slotWeights = claims.map((c, t) => eqTableFast(c.point.subarray(6 * kbc), lambda.slice(6 * t, 6 * t + 6)));
-  const eqs = claims.map((c) => eqTableFast(c.point.subarray(0, 6 * kbc)));
-  // Σ_slot P_slot·W_slot = Σ_t eq_t·G_t with G_t = Σ_slot w_t(slot)·P_slot: the same round
-  // polynomials from whichever of the two families of pairs is smaller (a round is bilinear in
-  // its pair); from the claims' pairs the columns' values at the pc point are evaluated after.
-  const bySlot = live.length <= claims.length;
-  const pairs = bySlot
-    ? live.map((slot) => {
-      const b = new Uint32Array(6 * n);
-      claims.forEach((_, t) => addScaled(b, eqs[t], slotWeights[t].subarray(6 * slot, 6 * slot + 6)));
-      return { f: column(slot), kind: 'K' as Kind, b };
-    })
-    : claims.map((_, t) => {
-      const g = new Uint32Array(6 * n);
-      for (const slot of live) addScaledK(g, column(slot), slotWeights[t].subarray(6 * slot, 6 * slot + 6));
-      return { f: g, kind: 'E' as Kind, b: eqs[t] };
-    });
+  // Each live slot's column against its W_slot: every claim's eq table added in with its weight.
+  const pairs: ProductPair[] = [];
+  try {
+    for (const slot of live) {
+      pairs.push({ f: await backend.upload('K', bytecode.subarray(2 * slot * n, 2 * (slot + 1) * n)), b: await backend.alloc('E', n) });
+    }
+    for (const [t, c] of claims.entries()) {
+      const eq = await backend.eqTable(c.point.subarray(0, 6 * kbc), eOne());
+      try {
+        for (const [i, slot] of live.entries()) await backend.addScaled(pairs[i].b, eq, 0, slotWeights[t].subarray(6 * slot, 6 * slot + 6));
+      } finally {
+        backend.free(eq);
+      }
+    }
+  } catch (e) {
+    for (const p of pairs) [p.f, p.b].forEach((buf) => backend.free(buf));
+    throw e;
+  }
   const point = new Uint32Array(6 * vars);
-  for (let j = 0; j < kbc; j++) point.set(productRound(ps, pairs), 6 * j);
-  const top = { f: new Uint32Array(6 * BYTECODE_SLOTS), kind: 'E' as Kind, b: new Uint32Array(6 * BYTECODE_SLOTS) };
-  const eqAtPoint = bySlot ? undefined : eqTableFast(point.subarray(0, 6 * kbc));
-  live.forEach((slot, i) => top.f.set(eqAtPoint === undefined ? pairs[i].f.subarray(0, 6) : eKDot(eqAtPoint, 0, column(slot), 0, n), 6 * slot));
-  claims.forEach((c, t) => addScaled(top.b, slotWeights[t], eqEval(c.point.subarray(0, 6 * kbc), point.subarray(0, 6 * kbc))));
-  for (let j = 0; j < BUS_BITS; j++) point.set(productRound(ps, [top]), 6 * (kbc + j));
-  const value = top.f.slice(0, 6);
+  const atPoint = await productRounds(backend, ps, pairs, kbc, point, 0);
+  const f = new Uint32Array(6 * BYTECODE_SLOTS), b = new Uint32Array(6 * BYTECODE_SLOTS);
+  live.forEach((slot, i) => f.set(atPoint[i], 6 * slot));
+  claims.forEach((c, t) => addScaled(b, slotWeights[t], eqEval(c.point.subarray(0, 6 * kbc), point.subarray(0, 6 * kbc))));
+  const [value] = await productRounds(backend, ps, await uploadPairs(backend, [{ f, b }]), BUS_BITS, point, kbc);
   ps.addScalar(value);
   return { point, value };
+}
+
+/** Host tables (E) as product pairs on `backend`. */
+async function uploadPairs(backend: Backend, pairs: readonly { f: Uint32Array; b: Uint32Array }[]): Promise<ProductPair[]> {
+  const out: ProductPair[] = [];
+  try {
+    for (const p of pairs) {
+      const f = await backend.upload('E', p.f);
+      try {
+        out.push({ f, b: await backend.upload('E', p.b) });
+      } catch (e) {
+        backend.free(f);
+        throw e;
+      }
+    }
+    return out;
+  } catch (e) {
+    for (const p of out) [p.f, p.b].forEach((buf) => backend.free(buf));
+    throw e;
+  }
 }
 
 /** A rank-one matrix weight: row ⊗ col on A₀ with cA, on B₀ with cB. */
@@ -114,7 +112,7 @@ function rankOnes(gamma: Uint32Array, inputs: readonly MatrixInput[]): RankOne[]
   });
 }
 
-function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): NodeClaims['matrix'] {
+async function proveMatrixBatch(backend: Backend, ps: ProverState, children: readonly ChildClaims[]): Promise<NodeClaims['matrix']> {
   const { inputs, coefficients } = matrixInputs(children);
   const gamma = ps.sampleVec(coefficients);
   const weights = rankOnes(gamma, inputs);
@@ -125,24 +123,19 @@ function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): No
     const u = new Uint32Array(6 * BLOCK_BITS);
     addScaled(u, walked.a, w.cA);
     addScaled(u, walked.b, w.cB);
-    return { f: w.row.slice(), kind: 'E' as Kind, b: u };
+    return { f: w.row, b: u };
   });
-  for (let j = 0; j < K_LOG; j++) point.set(productRound(ps, rowPairs), 6 * j);
+  const rowsAt = await productRounds(backend, ps, await uploadPairs(backend, rowPairs), K_LOG, point, 0);
   // Columns: (A₀ᵀ eq(r_row))·W_A(r_row, ·) + (B₀ᵀ eq(r_row))·W_B(r_row, ·).
   const eqRow = eqTable(point.subarray(0, 6 * K_LOG));
   const zero = new Uint32Array(eqRow.length);
   const wa = new Uint32Array(6 * BLOCK_BITS), wb = new Uint32Array(6 * BLOCK_BITS);
   weights.forEach((w, c) => {
-    const rowAt = rowPairs[c].f.subarray(0, 6);
-    addScaled(wa, w.col, eMul(w.cA, rowAt));
-    addScaled(wb, w.col, eMul(w.cB, rowAt));
+    addScaled(wa, w.col, eMul(w.cA, rowsAt[c]));
+    addScaled(wb, w.col, eMul(w.cB, rowsAt[c]));
   });
-  const colPairs = [
-    { f: transposeWalk(eqRow, zero), kind: 'E' as Kind, b: wa },
-    { f: transposeWalk(zero, eqRow), kind: 'E' as Kind, b: wb },
-  ];
-  for (let j = 0; j < K_LOG; j++) point.set(productRound(ps, colPairs), 6 * (K_LOG + j));
-  const a = colPairs[0].f.slice(0, 6), b = colPairs[1].f.slice(0, 6);
+  const colPairs = [{ f: transposeWalk(eqRow, zero), b: wa }, { f: transposeWalk(zero, eqRow), b: wb }];
+  const [a, b] = await productRounds(backend, ps, await uploadPairs(backend, colPairs), K_LOG, point, K_LOG);
   ps.addScalar(a);
   ps.addScalar(b);
   return { point, a, b };
@@ -150,14 +143,14 @@ function proveMatrixBatch(ps: ProverState, children: readonly ChildClaims[]): No
 
 /**
  * Proves the batch of `children`' claims (values must be true, or the node's claims are false
- * and its root rejected). `bytecodes`: the leaf and node programs' multilinears (bytecodeMultilinear).
+ * and its root rejected), its rounds on `backend`. `bytecodes`: the leaf and node programs'
+ * multilinears (bytecodeMultilinear).
  */
-export function proveBatch(children: readonly ChildClaims[], shape: ClaimShape, bytecodes: { leaf: Uint32Array; node: Uint32Array }): BatchProof {
+export async function proveBatch(backend: Backend, children: readonly ChildClaims[], shape: ClaimShape, bytecodes: { leaf: Uint32Array; node: Uint32Array }): Promise<BatchProof> {
   const ps = new ProverState(BATCH_LABEL, []);
   observeChildren(ps, children, shape);
-  const leafBytecode = proveBytecodeBatch(ps, bytecodes.leaf, leafBytecodeClaims(children), shape.leafVars)!;
-  const nodeBytecode = proveBytecodeBatch(ps, bytecodes.node, nodeBytecodeClaims(children), shape.nodeVars) ?? emptyClaim(shape.nodeVars);
-  const matrix = proveMatrixBatch(ps, children);
+  const leafBytecode = (await proveBytecodeBatch(backend, ps, bytecodes.leaf, leafBytecodeClaims(children), shape.leafVars))!;
+  const nodeBytecode = (await proveBytecodeBatch(backend, ps, bytecodes.node, nodeBytecodeClaims(children), shape.nodeVars)) ?? emptyClaim(shape.nodeVars);
+  const matrix = await proveMatrixBatch(backend, ps, children);
   return { stream: ps.finish().stream, claims: { leafBytecode, nodeBytecode, matrix } };
 }
-

@@ -5,8 +5,9 @@
 // child verifier's, src/workloads/recursion/guest/) derives from the checked children. The node
 // program is the caller's (a test's stand-in) or the built-in programs/aggregate-node.py
 // (node-program.ts).
-import { checkpoint } from '../../backend/abort';
+import { abortable, abortedIn, checkpoint } from '../../backend/abort';
 import type { Backend } from '../../backend/backend';
+import { createCpuBackend } from '../../backend/cpu/index';
 import type { E } from '../../field/e';
 import { bytecodeDigest, bytecodeHash, bytecodeMultilinear } from '../../vm/bytecode';
 import type { Program } from '../../vm/program';
@@ -90,9 +91,9 @@ export interface PreparedNode {
  * Everything before the VM proof. Refuses before proving anything: a child that is no aggregate
  * or does not verify for (message, epoch), more than 16 children, one of a shape the node program
  * cannot verify (ChildCheckError naming the
- * child), a signer (AggregateInputError).
+ * child), a signer (AggregateInputError). The batch's rounds run on `backend` (default: cpu).
  */
-export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> = {}): Promise<PreparedNode> {
+export async function prepareNode(request: NodeRequest, options: Pick<NodeProveOptions, 'node' | 'leaf' | 'onProgress' | 'signal'> & { readonly backend?: Backend } = {}): Promise<PreparedNode> {
   const { message, epoch } = request;
   const nodeProgram = nodeProgramOr(options.node);
   const leaf = options.leaf ?? aggregationProgram();
@@ -114,7 +115,12 @@ export async function prepareNode(request: NodeRequest, options: Pick<NodeProveO
   await checkpoint(options.signal, 'batch');
   t = performance.now();
   const shape = treeShape(leaf, node);
-  const batch = proveBatch(children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) });
+  // The batch's rounds run on the backend (the cpu one if none is given), stopping at its next
+  // call once aborted.
+  const backend = abortable(options.backend ?? createCpuBackend(), options.signal);
+  const batch = await proveBatch(backend, children.map((c) => c.verdict.claims), shape, { leaf: bytecodeMultilinear(leaf), node: bytecodeMultilinear(node) }).catch((e: unknown) => {
+    throw abortedIn(e, 'batch');
+  });
   const batchMs = performance.now() - t;
   const nodeProgramDigest = bytecodeDigest(node);
   const publicInput = nodePublicInput(message, epoch, union.keys, nodeProgramDigest, batch.claims);
