@@ -235,21 +235,6 @@ export function addScaled(acc: Uint32Array, src: Uint32Array, s: E, stride = 1):
   }
 }
 
-/** acc[i] += s·k[i] for an E table and a K table of as many values (zero entries cost nothing:
- * a bytecode column is mostly zero). */
-export function addScaledK(acc: Uint32Array, k: Uint32Array, s: E): void {
-  if (k.length % 2 !== 0 || acc.length !== 3 * k.length) {
-    throw new ShapeError(`addScaledK: an E table of ${acc.length} words and a K table of ${k.length} do not match`);
-  }
-  const mul = new ByConst(s, k.length / 2);
-  const p = new Uint32Array(6);
-  for (let i = 0, w = 0; w < k.length; i += 6, w += 2) {
-    if ((k[w] | k[w + 1]) === 0) continue;
-    mul.mulK(p, 0, k, w);
-    for (let t = 0; t < 6; t++) acc[i + t] ^= p[t];
-  }
-}
-
 /**
  * Per lane of a K stack (lane ℓ the laneWords values from ℓ·laneWords): Σ_t f[ℓ·laneWords +
  * at + stride·t]·v[t] over the E table v (6 words a lane, for every lane of f).

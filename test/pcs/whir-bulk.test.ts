@@ -8,7 +8,7 @@ import { eAdd, eMul, eMulK } from '../../src/field/e';
 import { verifyMerkle } from '../../src/merkle/opening';
 import { rsEncode } from '../../src/ntt/encode';
 import { columnWeightTable, eqTable, foldAt, type Kind, mleEval, roundMessage, WORDS } from '../../src/poly';
-import { addInto, addScaled, addScaledK, eqTableSeeded, foldPairs, mapByTables, mleAt, ShapeError, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums } from '../../src/poly';
+import { addInto, addScaled, eqTableSeeded, foldPairs, mapByTables, mleAt, ShapeError, queryWeights, queryWeightsDense, queryWeightsTransposed, roundSums } from '../../src/poly';
 import { commitFolded, enforcedSum, evalRoundPoly, powers, queryWeightAt } from '../../src/pcs/whir';
 import { eLinearTables } from '../../src/field/e-linear';
 import { coordinateWeights, phi } from '../../src/pcs/ring-switch';
@@ -101,20 +101,6 @@ describe('weight tables', () => {
       expect(sum).toEqual(acc.map((w, i) => w ^ src[i]));
     }
     expect(() => addScaled(eWords(rng, 2), eWords(rng, 3), eWords(rng, 1))).toThrow(ShapeError);
-  });
-
-  it('addScaledK accumulates s·k over a K table, zero entries included, across the byte-table threshold', () => {
-    const rng = new SplitMix64(24);
-    for (const n of [5, 2000]) {
-      const acc = eWords(rng, n), s = eWords(rng, 1);
-      const k = new Uint32Array(2 * n).map((_, i) => (i % 6 < 2 ? 0 : rng.next()[i % 2]));
-      const expected = new Uint32Array(acc.length);
-      for (let i = 0; i < n; i++) expected.set(eAdd(at(acc, i), eMulK(s, k.subarray(2 * i, 2 * i + 2))), 6 * i);
-      const got = acc.slice();
-      addScaledK(got, k, s);
-      expect(got).toEqual(expected);
-    }
-    expect(() => addScaledK(eWords(rng, 2), new Uint32Array(6), eWords(rng, 1))).toThrow(ShapeError);
   });
 
   it('addScaled and addInto at a stride touch only every stride-th value', () => {
