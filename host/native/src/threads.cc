@@ -69,6 +69,8 @@ bool spinFor(Ready ready) {
       relax();
     }
     if (std::chrono::steady_clock::now() >= until) return ready();
+    // With more threads than free cores, a watcher lets a working thread have its core.
+    std::this_thread::yield();
   }
 }
 
