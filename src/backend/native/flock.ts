@@ -2,13 +2,7 @@
 // arrayFlockPasses: the backend's pool arrays are 8-byte aligned, as the module reads u64
 // words; small operands (weights, tables) are copied where they are not.
 import type { FlockArrayKernels } from '../array-flock';
-import type { NativeModule } from './module';
-
-/** The words themselves, or a copy where they do not start on the 8 bytes the module reads
- * u64 words from. */
-function aligned(words: Uint32Array): Uint32Array {
-  return words.byteOffset % 8 === 0 ? words : words.slice();
-}
+import { aligned, type NativeModule } from './module';
 
 /** Fewer compressions than this are witnessed on the JavaScript thread even with a second one:
  * a small program's proof at 2 threads measured 15-20% slower with its few rows sent off

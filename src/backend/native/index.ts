@@ -11,7 +11,7 @@ import { BackendUsageError, WORDS, sameShape, type Backend, type DeviceBuffer, t
 import { ArrayDeviceBuffer, ArrayTree, foldsInPlace, treeOf, wordsOf } from '../cpu/arrays';
 import { arrayFlockPasses } from '../array-flock';
 import { nativeFlockKernels } from './flock';
-import type { NativeModule } from './module';
+import { aligned, type NativeModule } from './module';
 import { nativeOpening } from './opening';
 import { arrayVmKernels } from '../array-vm';
 import { completeBackend } from '../portable';
@@ -61,7 +61,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
 
   /** A new buffer owning `words`, which the addon reads as u64: copied if not 8-byte aligned. */
   function wrap(elem: Elem, words: Uint32Array): ArrayDeviceBuffer {
-    return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], words.byteOffset % 8 === 0 ? words : words.slice());
+    return new ArrayDeviceBuffer('native', elem, words.length / WORDS[elem], aligned(words));
   }
 
   /** `length` elements' words from the pool, named for an AllocationError. */

@@ -126,6 +126,12 @@ function isAllocationFailure(e: unknown): e is NativeAllocationFailure {
   return e instanceof Error && (e as Partial<NativeAllocationFailure>).code === 'LEANVM_ALLOCATION';
 }
 
+/** The words themselves, or a copy where they do not start on the 8 bytes the module reads
+ * u64 words from (V8's arrays and pool views are 8-byte aligned; small operands may not be). */
+export function aligned(words: Uint32Array): Uint32Array {
+  return words.byteOffset % 8 === 0 ? words : words.slice();
+}
+
 /** The loaded module with its allocation failures as AllocationError; NativeModuleError if it
  * lacks a function this adapter calls (a stale build). */
 export function asNativeModule(loaded: unknown): NativeModule {

@@ -5,7 +5,7 @@
 import { wHatAt } from '../../ntt/subspace';
 import { logPositions } from '../../ntt/transform';
 import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
-import type { NativeModule } from './module';
+import { aligned, type NativeModule } from './module';
 
 export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
 
@@ -143,7 +143,7 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
       const nLanes = 3 * 2 ** logLanes;
       logPositions(msg, nLanes);
       const [out, cw] = fresh('E', f.length * 2 ** logInvRate, 'encodeFolded');
-      module.forwardNtt(cw, nLanes, logInvRate, msg.byteOffset % 8 === 0 ? msg : msg.slice());
+      module.forwardNtt(cw, nLanes, logInvRate, aligned(msg));
       return out;
     },
   };

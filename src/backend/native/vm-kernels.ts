@@ -4,9 +4,7 @@
 import type { VmArrayKernels } from '../array-vm';
 import { checkGather } from '../../kernels/vm/gather';
 import { ShapeError } from '../../util/errors';
-import type { NativeModule } from './module';
-
-const aligned = (words: Uint32Array): Uint32Array => (words.byteOffset % 8 === 0 ? words : words.slice());
+import { aligned, type NativeModule } from './module';
 
 /** Runs `write` on the words, or on an aligned copy written back after. */
 function intoAligned<T>(words: Uint32Array, write: (w: Uint32Array) => T): T {

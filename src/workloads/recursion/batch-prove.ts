@@ -1,8 +1,9 @@
 // The prover of a node's deferred-claim batch (docs/recursion.md §2.3, §3), on the transcript
-// ./batch.ts verifies; its sumcheck rounds run on a backend (./product-rounds.ts). The bytecode sumchecks run on the program's multilinear (K)
-// against the λ-sum of the claims' eq tables, on its nine nonzero slots; the matrix one never builds the 2^28 cube: every
-// claim's weight is rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one
-// forward walk a claim, and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
+// ./batch.ts verifies; its sumcheck rounds run on a backend (./product-rounds.ts). The bytecode
+// sumchecks run on the program's multilinear (K) against the λ-sum of the claims' eq tables, on
+// its nine nonzero slots; the matrix one never builds the 2^28 cube: every claim's weight is
+// rank one, row ⊗ column, so its row rounds are Σ_c row_c·(M·col_c), one forward walk a claim,
+// and its column rounds (Mᵀ·eq(r_row))·W(r_row, ·), two transpose walks.
 import type { Backend } from '../../backend/backend';
 import { type E, eMul, eOne } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
@@ -18,7 +19,7 @@ import {
   BATCH_LABEL, type ChildClaims, emptyClaim, leafBytecodeClaims, type MatrixInput, matrixInputs, nodeBytecodeClaims, observeChildren,
 } from './batch';
 import { type ClaimShape, MATRIX_VARS, type NodeClaims, type PointClaim } from './claims';
-import { type ProductPair, productRounds } from './product-rounds';
+import { freePairs, makePairs, productRounds, uploadPairs } from './product-rounds';
 
 /** The batch's stream and the node's claims it proves. */
 export interface BatchProof {
@@ -43,11 +44,8 @@ async function proveBytecodeBatch(backend: Backend, ps: ProverState, bytecode: U
   const lambda = ps.sampleVec(claims.length);
   const slotWeights = claims.map((c, t) => eqTableFast(c.point.subarray(6 * kbc), lambda.slice(6 * t, 6 * t + 6)));
   // Each live slot's column against its W_slot: every claim's eq table added in with its weight.
-  const pairs: ProductPair[] = [];
+  const pairs = await makePairs(backend, live.length, (i) => backend.upload('K', bytecode.subarray(2 * live[i] * n, 2 * (live[i] + 1) * n)), () => backend.alloc('E', n));
   try {
-    for (const slot of live) {
-      pairs.push({ f: await backend.upload('K', bytecode.subarray(2 * slot * n, 2 * (slot + 1) * n)), b: await backend.alloc('E', n) });
-    }
     for (const [t, c] of claims.entries()) {
       const eq = await backend.eqTable(c.point.subarray(0, 6 * kbc), eOne());
       try {
@@ -57,7 +55,7 @@ async function proveBytecodeBatch(backend: Backend, ps: ProverState, bytecode: U
       }
     }
   } catch (e) {
-    for (const p of pairs) [p.f, p.b].forEach((buf) => backend.free(buf));
+    freePairs(backend, pairs);
     throw e;
   }
   const point = new Uint32Array(6 * vars);
@@ -68,26 +66,6 @@ async function proveBytecodeBatch(backend: Backend, ps: ProverState, bytecode: U
   const [value] = await productRounds(backend, ps, await uploadPairs(backend, [{ f, b }]), BUS_BITS, point, kbc);
   ps.addScalar(value);
   return { point, value };
-}
-
-/** Host tables (E) as product pairs on `backend`. */
-async function uploadPairs(backend: Backend, pairs: readonly { f: Uint32Array; b: Uint32Array }[]): Promise<ProductPair[]> {
-  const out: ProductPair[] = [];
-  try {
-    for (const p of pairs) {
-      const f = await backend.upload('E', p.f);
-      try {
-        out.push({ f, b: await backend.upload('E', p.b) });
-      } catch (e) {
-        backend.free(f);
-        throw e;
-      }
-    }
-    return out;
-  } catch (e) {
-    for (const p of out) [p.f, p.b].forEach((buf) => backend.free(buf));
-    throw e;
-  }
 }
 
 /** A rank-one matrix weight: row ⊗ col on A₀ with cA, on B₀ with cB. */

@@ -12,6 +12,39 @@ export interface ProductPair {
   b: DeviceBuffer;
 }
 
+/** Pairs made on `backend` by f(i) and b(i) for i < count; those made are freed if one fails. */
+export async function makePairs(backend: Backend, count: number, f: (i: number) => Promise<DeviceBuffer>, b: (i: number) => Promise<DeviceBuffer>): Promise<ProductPair[]> {
+  const pairs: ProductPair[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const fi = await f(i);
+      try {
+        pairs.push({ f: fi, b: await b(i) });
+      } catch (e) {
+        backend.free(fi);
+        throw e;
+      }
+    }
+    return pairs;
+  } catch (e) {
+    freePairs(backend, pairs);
+    throw e;
+  }
+}
+
+/** Host tables (f and b, E values) uploaded to `backend` as pairs. */
+export function uploadPairs(backend: Backend, tables: readonly { f: Uint32Array; b: Uint32Array }[]): Promise<ProductPair[]> {
+  return makePairs(backend, tables.length, (i) => backend.upload('E', tables[i].f), (i) => backend.upload('E', tables[i].b));
+}
+
+/** Frees both buffers of every pair. */
+export function freePairs(backend: Backend, pairs: readonly ProductPair[]): void {
+  for (const p of pairs) {
+    backend.free(p.f);
+    backend.free(p.b);
+  }
+}
+
 /** Sends the round polynomial of the pairs' summed (c0, c2) and returns its challenge. */
 function sendRound(ps: ProverState, sums: readonly Uint32Array[]): E {
   const coeffs = new Uint32Array(18);
