@@ -29,7 +29,7 @@ export async function benchHash(backend: Backend, logSizes: number[], runs: numb
   if (backend.name !== 'native') return benchBackend(backend, backend.name, logSizes, runs);
   const rows: BenchRow[] = [];
   for (const threads of NATIVE_THREADS) {
-    const { backend: native } = await openBackend('native', 0, { threads });
+    const { backend: native } = await openBackend('native', { threads });
     try {
       rows.push(...(await benchBackend(native, `native ×${threads}`, logSizes, runs)));
     } finally {

@@ -11,7 +11,7 @@ export async function perNativeThreads(backend: Backend, run: (backend: Backend,
   if (backend.name !== 'native') return run(backend, backend.name);
   const rows: BenchRow[] = [];
   for (const threads of NATIVE_THREADS) {
-    const { backend: native } = await openBackend('native', 0, { threads });
+    const { backend: native } = await openBackend('native', { threads });
     try {
       rows.push(...(await run(native, `native ×${threads}`, threads)));
     } finally {

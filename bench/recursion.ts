@@ -90,7 +90,7 @@ export async function runRecursionCell(spec: string): Promise<void> {
   const { backend: choice, threads, cell, runs } = JSON.parse(spec) as { backend: BackendChoice; threads?: number; cell: NodeCell; runs: number };
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
-  const { backend } = await openBackend(choice, 0, { threads });
+  const { backend } = await openBackend(choice, { threads });
   const result: CellResult = { stats: [], verifyMs: [], peakBytes: 0, estimateBytes: 0 };
   try {
     const children = (await leavesFor(cell, backend)).map((aggregate, i) => ({ name: `leaf ${i}`, aggregate }));

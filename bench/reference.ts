@@ -108,7 +108,7 @@ function timed(file: string, args: string[], env: NodeJS.ProcessEnv, cwd: string
  * prints the timed proof's milliseconds as JSON. */
 export async function runReferenceCell(spec: string): Promise<void> {
   const { workload: w, threads } = JSON.parse(spec) as { workload: Workload; threads: number };
-  const { backend } = await openBackend('native', 0, { threads });
+  const { backend } = await openBackend('native', { threads });
   try {
     console.log(JSON.stringify({ ms: await ourProof(w, backend) }));
   } finally {

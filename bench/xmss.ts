@@ -59,7 +59,7 @@ export async function runXmssCell(spec: string): Promise<void> {
     }
   };
   const request = { message: XMSS_MESSAGE, epoch: XMSS_EPOCH, signers: signersFor(cell.n) };
-  const { backend } = await openBackend(cell.backend, 0, { threads: cell.threads });
+  const { backend } = await openBackend(cell.backend, { threads: cell.threads });
   const stats: AggregateStats[] = [];
   // The memory estimate the aggregate command checks, from the program's run.
   let estimateBytes = 0;

@@ -23,7 +23,7 @@ const choice = arg('--backend', 'native') as 'cpu' | 'native' | 'webgpu' | 'auto
 const threads = Number(arg('--threads', '1'));
 const epoch = 9;
 
-const { backend, why } = await openBackend(choice, 0, { threads });
+const { backend, why } = await openBackend(choice, { threads });
 console.log(`${count} aggregates of ${signers} signatures on ${why}`);
 const peaks: number[] = [];
 for (let a = 0; a < count; a++) {

@@ -38,7 +38,7 @@ const seconds = Number(arg('--seconds', 'Infinity'));
 const only = process.argv.includes('--only') ? Number(arg('--only', '0')) : undefined;
 const vectors = process.env.LEANVM_VECTORS ?? '../shared/vectors';
 
-const { backend, why } = await openBackend('auto', 0, { threads: 1 });
+const { backend, why } = await openBackend('auto', { threads: 1 });
 const subject = await leafSubject(backend, signers, new Uint8Array(readFileSync(`${vectors}/vm/arith.proof`)));
 await backend.dispose();
 console.log(`subject: a leaf aggregate of ${signers} signers, ${subject.bytes.length} bytes (proved on ${why}); ${cases} mutants, seed ${seed}`);

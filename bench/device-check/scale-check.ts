@@ -4,8 +4,10 @@
 // card's scale (2^18 to 2^21 compressions, whose q_flock and codeword outgrow a storage binding);
 // each equal to the reference backend's proof byte for byte and valid, with both provers'
 // cycles or compressions per second. The webgpu backend splits every operand longer than a
-// binding into windows (src/backend/webgpu/window.ts); --quick rehearses that on a software
-// adapter with a 2 MiB binding limit, on 2^12 cycles and 2^10 and 2^11 compressions.
+// binding into windows (src/backend/webgpu/window.ts), and keeps one longer than a buffer may be
+// (the device's maxBufferSize, which a 2^21 batch's operands pass) in parts (store.ts); --quick
+// rehearses both on a software adapter with 2 MiB binding and buffer limits, on 2^12 cycles and
+// 2^10 and 2^11 compressions.
 import type { Backend } from '../../src/backend/backend';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { seededMessages } from '../../src/workloads/hash-batch/inputs';
@@ -24,10 +26,12 @@ export interface ScalePlan {
   hash: number[];
   /** A binding limit below the device's for the batches (windows on a small adapter). */
   maxBindingBytes?: number;
+  /** A buffer limit below the device's for every proof here (parts on a small adapter). */
+  maxBufferBytes?: number;
 }
 
 export const SCALE_PLAN: ScalePlan = { vm: [19], vmBindingBytes: 2 ** 24, hash: [18, 19, 20, 21] };
-export const QUICK_SCALE_PLAN: ScalePlan = { vm: [12], vmBindingBytes: 2 ** 21, hash: [10, 11], maxBindingBytes: 2 ** 21 };
+export const QUICK_SCALE_PLAN: ScalePlan = { vm: [12], vmBindingBytes: 2 ** 21, hash: [10, 11], maxBindingBytes: 2 ** 21, maxBufferBytes: 2 ** 21 };
 
 export interface ScaleRun {
   n: number;
@@ -47,9 +51,11 @@ export interface ScaleReport {
 }
 
 export async function checkScale(device: GPUDevice, reference: Backend, plan: ScalePlan, budget: Budget): Promise<ScaleReport> {
-  const vm = await checkVm(createWebGpuBackend(device, { maxBindingBytes: plan.vmBindingBytes }), reference, '', { vectors: [], fibonacci: plan.vm, note: ` at ${plan.vmBindingBytes / 2 ** 20} MiB bindings` }, budget);
+  const { maxBufferBytes } = plan;
+  const parts = maxBufferBytes === undefined ? '' : ` in ${maxBufferBytes / 2 ** 20} MiB parts`;
+  const vm = await checkVm(createWebGpuBackend(device, { maxBindingBytes: plan.vmBindingBytes, maxBufferBytes }), reference, '', { vectors: [], fibonacci: plan.vm, note: ` at ${plan.vmBindingBytes / 2 ** 20} MiB bindings${parts}` }, budget);
   const report: ScaleReport = { planned: vm.planned + plan.hash.length, ran: vm.ran, failures: [...vm.failures], vm, runs: [] };
-  const webgpu = createWebGpuBackend(device, { maxBindingBytes: plan.maxBindingBytes });
+  const webgpu = createWebGpuBackend(device, { maxBindingBytes: plan.maxBindingBytes, maxBufferBytes });
   const check = checker(budget, 'scale', report);
   for (const k of plan.hash) {
     const n = 2 ** k;

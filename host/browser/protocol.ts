@@ -33,10 +33,16 @@ export interface AggregateJob {
 
 export type Job = HashJob | ProgramJob | AggregateJob;
 
-/** Page → worker. `maxBindingBytes`: bytes a storage binding spans at most, below the device's
- * limit (the page's ?maxBinding=…), for any job: the webgpu backend splits longer operands into
- * windows (docs/gpu-scale.md). */
-export type PageMessage = { type: 'job'; job: Job; maxBindingBytes?: number } | { type: 'cancel' };
+/** Limits below the device's, for any job (the page's ?maxBinding=… and ?maxBuffer=…): bytes a
+ * storage binding spans at most, and one buffer holds at most; the webgpu backend splits longer
+ * operands into windows and parts (docs/gpu-scale.md). */
+export interface DeviceLimits {
+  maxBindingBytes?: number;
+  maxBufferBytes?: number;
+}
+
+/** Page → worker. */
+export type PageMessage = ({ type: 'job'; job: Job } & DeviceLimits) | { type: 'cancel' };
 
 export interface HashDone {
   kind: 'hash';

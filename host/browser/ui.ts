@@ -75,8 +75,14 @@ export function startJob(job: Job, events: JobEvents): { cancel(): void } {
       events.onMessage(msg);
     }
   };
-  const maxBinding = new URLSearchParams(location.search).get('maxBinding');
-  const message: PageMessage = { type: 'job', job, ...(maxBinding === null ? {} : { maxBindingBytes: Number(maxBinding) }) };
+  const query = new URLSearchParams(location.search);
+  const [maxBinding, maxBuffer] = [query.get('maxBinding'), query.get('maxBuffer')];
+  const message: PageMessage = {
+    type: 'job',
+    job,
+    ...(maxBinding === null ? {} : { maxBindingBytes: Number(maxBinding) }),
+    ...(maxBuffer === null ? {} : { maxBufferBytes: Number(maxBuffer) }),
+  };
   worker.postMessage(message);
   return {
     cancel() {

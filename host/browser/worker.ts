@@ -14,7 +14,7 @@ import { verifyHashBatch } from '../../src/workloads/hash-batch/verify';
 import { aggregate, encodeAggregate } from '../../src/workloads/xmss-aggregate/index';
 import { xmssKeyGen, xmssSignUnsafeInMemory } from '../../src/xmss/index';
 import { requestBrowserDevice } from './gpu';
-import type { AggregateJob, HashJob, Job, PageMessage, ProgramJob, WorkerMessage } from './protocol';
+import type { AggregateJob, DeviceLimits, HashJob, Job, PageMessage, ProgramJob, WorkerMessage } from './protocol';
 
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => postMessage(message, { transfer });
 const controller = new AbortController();
@@ -22,7 +22,7 @@ const { signal } = controller;
 const onProgress = (stage: string, fraction: number) => post({ type: 'progress', stage, fraction });
 
 /** The requested backend, or the CPU one with the reason WebGPU could not be had. */
-async function openBackend(choice: Job['backend'], maxBindingBytes?: number): Promise<Backend> {
+async function openBackend(choice: Job['backend'], limits: DeviceLimits): Promise<Backend> {
   if (choice === 'cpu') {
     post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend, as chosen' });
     return createCpuBackend();
@@ -32,9 +32,11 @@ async function openBackend(choice: Job['backend'], maxBindingBytes?: number): Pr
     post({ type: 'backend', name: 'cpu', detail: 'TypeScript reference backend', fallback: gpu.unavailable });
     return createCpuBackend();
   }
-  const limit = maxBindingBytes === undefined ? '' : `, bindings of at most ${maxBindingBytes} bytes`;
-  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}${limit}` });
-  return createWebGpuBackend(gpu.device, { maxBindingBytes });
+  const { maxBindingBytes, maxBufferBytes } = limits;
+  const binding = maxBindingBytes === undefined ? '' : `, bindings of at most ${maxBindingBytes} bytes`;
+  const buffer = maxBufferBytes === undefined ? '' : `, buffers of at most ${maxBufferBytes} bytes`;
+  post({ type: 'backend', name: 'webgpu', detail: `adapter ${gpu.label}${binding}${buffer}` });
+  return createWebGpuBackend(gpu.device, { maxBindingBytes, maxBufferBytes });
 }
 
 async function hash({ n, statement }: HashJob, backend: Backend): Promise<void> {
@@ -75,8 +77,8 @@ async function aggregateJob(job: AggregateJob, backend: Backend): Promise<void> 
   post({ type: 'done', result: { kind: 'aggregate', bytes, stageMs: { keys: keysMs, ...result.stats.stageMs } } }, [bytes.buffer]);
 }
 
-async function run(job: Job, maxBindingBytes?: number): Promise<void> {
-  const backend = await openBackend(job.backend, maxBindingBytes);
+async function run(job: Job, limits: DeviceLimits): Promise<void> {
+  const backend = await openBackend(job.backend, limits);
   try {
     if (job.kind === 'hash') await hash(job, backend);
     else if (job.kind === 'program') await program(job, backend);
@@ -92,7 +94,7 @@ onmessage = (event: MessageEvent<PageMessage>) => {
     controller.abort();
     return;
   }
-  run(msg.job, msg.maxBindingBytes).catch((e: unknown) => {
+  run(msg.job, msg).catch((e: unknown) => {
     if (e instanceof AbortError) post({ type: 'cancelled', stage: e.stage });
     else post({ type: 'error', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
   });

@@ -135,7 +135,7 @@ export async function aggregateCommand(opts: AggregateCommandOptions, node?: Nod
   const signers = files.map((f) => ({ publicKey: readFile(f.publicKey, 'public key file'), signature: readFile(f.signature, 'signature file') }));
   const threads = parseThreads(opts.threads);
   writable(opts.out, 'aggregate');
-  const { backend, why, hostMemory } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why, hostMemory } = await openBackend(opts.backend, { threads });
   console.error(`backend: ${backend.name} (${why})`);
   const resident = { 'aggregation program': AGGREGATION_PROGRAM_BYTES };
   const memory = memoryGuard((shape: VmShape, logInvRate: number) => vmMemory(shape, logInvRate, backend.name, resident), hostMemory, opts, `aggregating ${signers.length} signatures on ${backend.name}`);

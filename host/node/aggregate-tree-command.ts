@@ -80,7 +80,7 @@ export async function treeCommand(opts: TreeCommandOptions, node?: NodeProgram):
   const signers = files.map((f) => ({ publicKey: readFile(f.publicKey, 'public key file'), signature: readFile(f.signature, 'signature file') }));
   const threads = parseThreads(opts.threads);
   writable(out, 'root aggregate');
-  const { backend, why, hostMemory } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why, hostMemory } = await openBackend(opts.backend, { threads });
   console.error(`backend: ${backend.name} (${why})`);
   if (!opts.json) for (const line of planLines(plan)) console.log(line);
   const resident = nodeResidentBytes(node);

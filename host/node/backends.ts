@@ -121,9 +121,8 @@ export interface OpenedBackend {
  * software GPU adapter (lavapipe and SwiftShader still beat the TypeScript kernels: they run
  * compiled SIMD code on every core), then TypeScript — and says why.
  */
-export async function openBackend(choice: BackendChoice, needBytes = 0, options: OpenOptions = {}): Promise<OpenedBackend> {
+export async function openBackend(choice: BackendChoice, options: OpenOptions = {}): Promise<OpenedBackend> {
   checkValue('openBackend', 'choice', choice, { oneOf: BACKEND_CHOICES });
-  checkValue('openBackend', 'needBytes', needBytes, { integer: [0, Number.MAX_SAFE_INTEGER] });
   checkOptions('openBackend', options, { threads: { integer: [1, 2 ** 16] } });
   const threads = options.threads ?? DEFAULT_THREADS;
   if (choice === 'cpu') return { backend: openCpu(threads), why: 'requested --backend cpu', hostMemory: true };
@@ -142,41 +141,33 @@ export async function openBackend(choice: BackendChoice, needBytes = 0, options:
     return fallback(`no WebGPU (${gpu.unavailable})`);
   }
   const report = describeGpu(gpu);
-  const maxBindingBytes = bindingOverride();
-  // Kernels bind windows of a buffer longer than a binding (src/backend/webgpu/window.ts), but
-  // each operand is one buffer: the job's largest must fit the device's maxBufferSize.
-  const maxBytes = gpu.limits.maxBufferSize;
-  if (needBytes > maxBytes) {
-    gpu.device.destroy();
-    const tooBig = `the job needs a ${mib(needBytes)} buffer and ${report.reason} holds at most ${mib(maxBytes)} in one buffer`;
-    if (choice === 'webgpu') throw new BackendUnavailableError(`webgpu backend unusable here: ${tooBig}`);
-    return fallback(tooBig);
-  }
+  // Operands longer than a binding are bound in windows, and longer than a buffer kept in parts
+  // (src/backend/webgpu/window.ts, store.ts): no job is refused for the device's limits.
+  const limits = { maxBindingBytes: byteOverride('LEANVM_WEBGPU_MAX_BINDING'), maxBufferBytes: byteOverride('LEANVM_WEBGPU_MAX_BUFFER') };
   const hostMemory = report.software === true;
-  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, { maxBindingBytes }), why: `requested --backend webgpu (${report.reason})`, hostMemory };
-  if (!report.software) return { backend: createWebGpuBackend(gpu.device, { maxBindingBytes }), why: `hardware GPU: ${report.reason}`, hostMemory };
+  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, limits), why: `requested --backend webgpu (${report.reason})`, hostMemory };
+  if (!report.software) return { backend: createWebGpuBackend(gpu.device, limits), why: `hardware GPU: ${report.reason}`, hostMemory };
   if (native.module !== null) {
     gpu.device.destroy();
     return { backend: openNative(native.module, threads), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };
   }
   return {
-    backend: createWebGpuBackend(gpu.device, { maxBindingBytes }),
+    backend: createWebGpuBackend(gpu.device, limits),
     why: `no hardware GPU and no native module (${native.reason}); ${report.reason} still outruns the TypeScript kernels`,
     hostMemory: true,
   };
 }
 
-/** LEANVM_WEBGPU_MAX_BINDING: bytes a storage binding spans at most, below the device's limit,
- * so a test or a rehearsal on a small adapter splits operands as a large GPU's jobs do. */
-function bindingOverride(): number | undefined {
-  const v = process.env.LEANVM_WEBGPU_MAX_BINDING;
+/** LEANVM_WEBGPU_MAX_BINDING (bytes a storage binding spans at most) or LEANVM_WEBGPU_MAX_BUFFER
+ * (bytes a buffer holds at most), below the device's limits, so a test or a rehearsal on a small
+ * adapter splits operands as a large GPU's jobs do. */
+function byteOverride(name: string): number | undefined {
+  const v = process.env[name];
   if (v === undefined || v === '') return undefined;
   const bytes = Number(v);
-  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new RangeError(`LEANVM_WEBGPU_MAX_BINDING must be a byte count, got ${v}`);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new RangeError(`${name} must be a byte count, got ${v}`);
   return bytes;
 }
-
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 export class BackendUnavailableError extends InputError {
   override name = 'BackendUnavailableError';

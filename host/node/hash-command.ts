@@ -9,7 +9,7 @@ import { ProofFormatError } from '../../src/transcript/errors';
 import { HashBatchInputError } from '../../src/workloads/hash-batch/errors';
 import { HASH_BATCH_STAGES, proveHashBatch } from '../../src/workloads/hash-batch/prove';
 import { describeTraffic, totalTraffic } from '../../src/workloads/hash-batch/traffic';
-import { batchLog, batchSize, largestBufferBytes, MESSAGE_WORDS, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
+import { batchLog, batchSize, MESSAGE_WORDS, messagesFromBytes } from '../../src/workloads/hash-batch/batch';
 import { boundBlocksLog, DEFAULT_STATEMENT, outputsOf, statementOfMessages, type StatementMode } from '../../src/workloads/hash-batch/statement';
 import { wordsToBytes } from '../../src/hash/blake2s';
 import { referenceSeed, type Seed, seededMessages } from '../../src/workloads/hash-batch/inputs';
@@ -98,7 +98,7 @@ export async function proveHash(opts: ProveHashOptions): Promise<void> {
   if (opts.digestsOut !== undefined) writable(opts.digestsOut, 'digests');
   const n = messages.length / MESSAGE_WORDS;
   const nBlocksLog = blocksLogFor(n, mode);
-  const { backend, why, hostMemory } = await openBackend(opts.backend, largestBufferBytes(nBlocksLog), { threads });
+  const { backend, why, hostMemory } = await openBackend(opts.backend, { threads });
   const estimate = hashBatchMemory({ n, nBlocksLog }, backend.name);
   let limit: MemoryLimit;
   try {

@@ -77,7 +77,7 @@ export async function aggregateNodeCommand(opts: AggregateCommandOptions & Memor
   const signers = files.map((f) => ({ publicKey: readFile(f.publicKey, 'public key file'), signature: readFile(f.signature, 'signature file') }));
   const threads = parseThreads(opts.threads);
   writable(opts.out, 'aggregate');
-  const { backend, why, hostMemory } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why, hostMemory } = await openBackend(opts.backend, { threads });
   console.error(`backend: ${backend.name} (${why})`);
   const resident = nodeResidentBytes(node);
   const memory = memoryGuard((shape: VmShape, logInvRate: number) => vmMemory(shape, logInvRate, backend.name, resident), hostMemory, opts, `a node over ${children.length} aggregates on ${backend.name}`);

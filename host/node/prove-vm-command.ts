@@ -38,7 +38,7 @@ export async function proveVm(opts: ProveVmOptions): Promise<void> {
   const maxCycles = parseMaxCycles(opts.maxCycles);
   const threads = parseThreads(opts.threads);
   writable(opts.out, 'proof');
-  const { backend, why, hostMemory } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why, hostMemory } = await openBackend(opts.backend, { threads });
   console.error(`backend: ${backend.name} (${why})`);
   // Run, then weigh the run's shape before the proof builds anything.
   const memory = memoryGuard((shape: VmShape, logInvRate: number) => vmMemory(shape, logInvRate, backend.name), hostMemory, opts, `proving ${opts.program} on ${backend.name}`);

@@ -28,7 +28,7 @@ export async function demoRecursion(opts: { n: string; backend: BackendChoice; t
   if (!(n >= 1 && n <= AGGREGATE_MAX_SIGNERS)) throw new UsageError(`--n must be a leaf's signer count in 1 .. ${AGGREGATE_MAX_SIGNERS}, got "${opts.n}"`);
   const nodeProgram = nodeProgramOr(node);
   const threads = parseThreads(opts.threads);
-  const { backend, why } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why } = await openBackend(opts.backend, { threads });
   console.error(`backend: ${backend.name} (${why})`);
   console.log(`Recursion: ${2 * n} fresh keys sign one message at epoch ${EPOCH}; two leaves of ${n} signatures, then one node verifies both leaves' proofs`);
   try {

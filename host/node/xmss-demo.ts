@@ -25,7 +25,7 @@ export async function demoXmss(opts: { n: string; backend: BackendChoice; thread
   const n = /^\d{1,4}$/.test(opts.n) ? Number(opts.n) : NaN;
   if (!(n >= 1 && n <= AGGREGATE_MAX_SIGNERS)) throw new UsageError(`--n must be a signer count in 1 .. ${AGGREGATE_MAX_SIGNERS}, got "${opts.n}"`);
   const threads = parseThreads(opts.threads);
-  const { backend, why } = await openBackend(opts.backend, 0, { threads });
+  const { backend, why } = await openBackend(opts.backend, { threads });
   console.error(`backend: ${backend.name} (${why})`);
   console.log(`XMSS aggregation: ${n} fresh keys sign one message at epoch ${EPOCH}; one VM proof aggregates the signatures`);
   try {

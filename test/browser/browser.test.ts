@@ -80,12 +80,13 @@ if (haveChromium()) {
       }
     });
 
-    // 2^10 messages' columns and tables (up to 6 MiB) outgrow a 2 MiB binding: the backend binds
-    // windows of them, as on a browser whose limit that is (docs/gpu-scale.md).
-    test('a bound proof whose operands exceed the page\'s binding limit (forced to 2 MiB) proves in windows and verifies', async () => {
+    // 2^10 messages' columns and tables (up to 6 MiB) outgrow a 2 MiB binding and a 2 MiB buffer:
+    // the backend keeps them in parts and binds windows of them, as on a browser whose limits
+    // those are (docs/gpu-scale.md).
+    test('a bound proof whose operands exceed the page\'s binding and buffer limits (forced to 2 MiB) proves in windows and parts and verifies', async () => {
       const browser = await launch(true);
       try {
-        const page = await openPage(browser, `?maxBinding=${2 ** 21}`);
+        const page = await openPage(browser, `?maxBinding=${2 ** 21}&maxBuffer=${2 ** 21}`);
         const proof = await prove(page, 2 ** 10, 'webgpu', 'bound');
         expect(await page.textContent('#status')).toMatch(/^Proved 1024 BLAKE2s compressions on webgpu/);
         expect(verifyHashBatch(referenceMessages(1024), proof, { statement: 'bound' })).toEqual({ valid: true });

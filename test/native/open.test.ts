@@ -16,7 +16,7 @@ describeNative('opening the native backend', (module) => {
     expect(module.paths().map((p) => p.name)).toContain('generic');
     await backend.dispose();
     // --threads 1: the line says what the module runs on.
-    const one = await openBackend('native', 0, { threads: 1 });
+    const one = await openBackend('native', { threads: 1 });
     expect(one.why).toContain('threads: 1)');
     expect(module.threads()).toBe(1);
     await one.backend.dispose();

@@ -26,9 +26,9 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { name: 'openBackend', call: (o) => library.openBackend('cpu', 0, o as never), wrong: { threads: 0 } },
+  { name: 'openBackend', call: (o) => library.openBackend('cpu', o as never), wrong: { threads: 0 } },
   { name: 'createCpuBackend', call: (o) => createCpuBackend(o as never), wrong: { pool: 3, threadedFrom: -1, collect: 'gc' } },
-  { name: 'createWebGpuBackend', call: (o) => library.createWebGpuBackend(none, o as never), wrong: { maxWorkgroupsPerDimension: 0, nttGroupLayers: 5, hostBelow: 1.5 } },
+  { name: 'createWebGpuBackend', call: (o) => library.createWebGpuBackend(none, o as never), wrong: { maxWorkgroupsPerDimension: 0, nttGroupLayers: 5, hostBelow: 1.5, maxBufferBytes: 1.5 } },
   {
     name: 'proveHashBatch', call: (o) => library.proveHashBatch(none, o as never), required: ['backend'], base: { backend },
     wrong: { backend: {}, onProgress: true, plain: 'yes', statement: 'Bound' },

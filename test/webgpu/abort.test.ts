@@ -9,6 +9,7 @@ import { AbortError } from '../../src/backend/abort';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { DeviceLink } from '../../src/backend/webgpu/link';
+import { deviceWindows } from '../../src/backend/webgpu/window';
 import { VM_STAGES, proveProgram } from '../../src/vm/prove/prove';
 import { parsePublicInputList } from '../../src/vm/public-input';
 import { StdRng } from '../../src/util/std-rng';
@@ -64,7 +65,7 @@ await describeGpu('webgpu cancellation', ({ device }) => {
   }, 600_000);
 
   test('an abort during a wait for the device gives it up at once: AbortError before the work is done, the staging buffer destroyed, the device usable', async () => {
-    const link = new DeviceLink(device);
+    const link = new DeviceLink(device, deviceWindows(device).partBytes);
     const controller = new AbortController();
     const view = link.withSignal(controller.signal);
     const words = Uint32Array.from({ length: 2 ** 16 }, (_, i) => i * 2654435761);

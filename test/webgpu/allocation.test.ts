@@ -2,8 +2,9 @@
 // more is asked for at a size over the device's maxBufferSize, which Dawn refuses as it would a
 // buffer it cannot hold. The proof fails in that stage with an AllocationError naming the
 // buffer and its bytes (never with a proof made from a buffer that does not exist), and the
-// device then proves the reference batch byte for byte. A buffer over the device's buffer limit is
-// refused before the device is asked. (The witness's columns are made on the device too.)
+// device then proves the reference batch byte for byte. A buffer kept in parts (past the buffer
+// limit: src/backend/webgpu/store.ts) one of whose parts is refused is refused whole, the parts
+// made before it destroyed. (The witness's columns are made on the device too.)
 import { expect, test } from 'vitest';
 import { AllocationError } from '../../src/util/allocation';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
@@ -60,12 +61,21 @@ await describeGpu('webgpu allocation failures', (gpu) => {
     expect(firstDifference(proof, readProof(LOG_N))).toBe(-1);
   }, 120_000);
 
-  test('a buffer over the device\'s buffer limit is refused before the device is asked', async () => {
-    const backend = createWebGpuBackend(device);
-    const limit = device.limits.maxBufferSize;
-    const values = Math.floor(limit / 24) + 1;
-    const refused = await backend.alloc('E', values).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AllocationError);
-    expect(refused).toMatchObject({ memory: 'gpu', what: `a buffer of ${values} E elements`, bytes: 24 * values, reason: `over this device's ${limit}-byte buffer limit` });
+  test('a buffer in parts whose third part is refused: an AllocationError naming the buffer, no part kept', async () => {
+    const part = 2 ** 16;
+    const backend = createWebGpuBackend(device, { maxBufferBytes: part });
+    const before = backend.held();
+    let parts = 0;
+    device.createBuffer = (d: GPUBufferDescriptor) => createBuffer((d.usage & GPUBufferUsage.STORAGE) !== 0 && d.size === part && ++parts === 3 ? { ...d, size: device.limits.maxBufferSize + 4 } : d);
+    try {
+      const values = (5 * part) / 8;
+      const refused = await backend.alloc('K', values).catch((e: unknown) => e);
+      expect(parts).toBe(5);
+      expect(refused).toBeInstanceOf(AllocationError);
+      expect(refused).toMatchObject({ memory: 'gpu', what: `a buffer of ${values} K elements`, bytes: 5 * part });
+      expect(backend.held()).toEqual(before);
+    } finally {
+      delete (device as { createBuffer?: unknown }).createBuffer;
+    }
   });
 });

@@ -1,6 +1,8 @@
 // Operands longer than a storage binding: the webgpu backend told to bind at most a few KiB
 // (WebGpuBackendOptions.maxBindingBytes) splits every operand into windows as it would on a
-// device whose limit that is, and its results stay the cpu reference's byte for byte.
+// device whose limit that is, and its results stay the cpu reference's byte for byte; told also
+// to make buffers of at most two windows (maxBufferBytes), it keeps longer operands in parts and
+// binds the windows across a part's end through copies, with the same results.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { stack } from '../../bench/device-check/commit-check';
 import { AllocationError } from '../../src/util/allocation';
@@ -13,6 +15,8 @@ import { describeGpu } from './gpu';
 
 /** Bytes a binding spans in these tests: 2^14 (a stack of 2^12 K words is two windows). */
 const SMALL = 2 ** 14;
+/** Bytes a buffer holds in the parted backend's tests: two windows. */
+const PART = 2 * SMALL;
 
 async function commitment(backend: Backend, q: Uint32Array, logN: number, rate: number, lanes: number, queries: number[]) {
   const msg = await backend.upload('K', q);
@@ -29,9 +33,19 @@ async function commitment(backend: Backend, q: Uint32Array, logN: number, rate: 
 await describeGpu('webgpu operands in windows', ({ device }) => {
   const cpu = createCpuBackend();
   let small: Backend[];
+  /** small[0] and the parted backend: each test's results from both. */
+  let windowed: Backend[];
   beforeAll(() => {
     small = [1, 4].map((nttGroupLayers) => createWebGpuBackend(device, { maxBindingBytes: SMALL, nttGroupLayers }));
+    small.push(createWebGpuBackend(device, { maxBindingBytes: SMALL, maxBufferBytes: PART }));
+    windowed = [small[0], small[2]];
   });
+
+  /** `run`'s result on each windowed backend equals the cpu backend's. */
+  async function sameAsCpu<T>(run: (be: Backend) => Promise<T>): Promise<void> {
+    const want = await run(cpu);
+    for (const be of windowed) expect(await run(be)).toEqual(want);
+  }
 
   test('a kernel that would bind more than the limit is refused, not run', async () => {
     // Flock's entry byte tables (96 KiB) are bound whole (docs/gpu-scale.md).
@@ -43,8 +57,18 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
     small[0].free(z);
   });
 
-  test('maxBindingBytes below 64 alignments is a usage error', () => {
+  test('maxBindingBytes or maxBufferBytes below 64 alignments is a usage error', () => {
     expect(() => createWebGpuBackend(device, { maxBindingBytes: 100 })).toThrow(/maxBindingBytes/);
+    expect(() => createWebGpuBackend(device, { maxBufferBytes: 100 })).toThrow(/maxBufferBytes/);
+  });
+
+  test('an operand in parts: uploaded and read back whole, its parts freed', async () => {
+    const words = new SplitMix64(5).words((3 * PART / 4 + 6) / 2); // 3 parts and 6 words
+    const buf = await small[2].upload('K', words);
+    expect(await small[2].download(buf)).toEqual(words);
+    const held = small[2].held();
+    small[2].free(buf);
+    expect(small[2].held()).toMatchObject({ buffers: held.buffers - 4, bytes: held.bytes - words.byteLength });
   });
 
   describe('commitment: codeword, root and openings', () => {
@@ -83,7 +107,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
           await (elem === 'K' ? be.mulK(ga, gb, out) : be.mulE(ga, gb, out));
           return be.download(out);
         };
-        expect(await run(small[0])).toEqual(await run(cpu));
+        await sameAsCpu(run);
       });
     }
 
@@ -120,7 +144,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
                 })();
             return { sums, folded, f: await be.download(next.f), b: await be.download(next.b), next: next.sums };
           };
-          expect(await run(small[0])).toEqual(await run(cpu));
+          await sameAsCpu(run);
         });
       }
     }
@@ -131,7 +155,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
         const t = await Promise.all([a, b, c, eq].map((x) => be.upload('E', x)));
         return be.zerocheckSums(t[0], t[1], t[2], t[3]);
       };
-      expect(await run(small[0])).toEqual(await run(cpu));
+      await sameAsCpu(run);
     });
   });
 
@@ -140,7 +164,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
     test('eqTable of 12 coordinates', async () => {
       const [point, seed] = [words(6 * 12, 21), words(6, 22)];
       const run = async (be: Backend) => be.download(await be.eqTable(point, seed));
-      expect(await run(small[0])).toEqual(await run(cpu));
+      await sameAsCpu(run);
     });
 
     for (const [at, stride, scaled] of [[0, 1, false], [5, 3, true], [1, 1, true]] as const) {
@@ -151,7 +175,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
           await be.addScaled(a, b, at, scaled ? s : undefined, stride);
           return be.download(a);
         };
-        expect(await run(small[0])).toEqual(await run(cpu));
+        await sameAsCpu(run);
       });
     }
 
@@ -161,7 +185,7 @@ await describeGpu('webgpu operands in windows', ({ device }) => {
       queries.push(queries[0], 2 ** 12 - 1, 0);
       const coeffs = words(6 * queries.length, 27);
       const run = async (be: Backend) => be.download(await be.queryWeights(queries, coeffs, 9, 3));
-      expect(await run(small[0])).toEqual(await run(cpu));
+      await sameAsCpu(run);
     });
   });
 });

@@ -78,7 +78,7 @@ async function main() {
   }
   let opened;
   try {
-    opened = await openBackend(config.backend as BackendChoice, 0, { threads: config.threads });
+    opened = await openBackend(config.backend as BackendChoice, { threads: config.threads });
   } catch (e) {
     send({ type: 'unavailable', message: (e as Error).message });
     return;

@@ -1,6 +1,7 @@
 // The Reed–Solomon commitment on the GPU: encode (stack layout, then the NTT passes) and the
 // Merkle tree, with the codeword and the tree staying on the device; only the root and the
 // opened rows and siblings come back.
+import type { Store } from './store';
 import { compressInto, PARAM_IV, wordsToBytes } from '../../hash/blake2s';
 import { checkWidths, DIGEST_WORDS } from '../../merkle/leaves';
 import { openingPlan } from '../../merkle/opening';
@@ -33,11 +34,11 @@ class WebGpuTree implements MerkleHandle {
     readonly codeword: DeviceBuffer,
     readonly device: GPUDevice,
     /** The digests, leaves first; null once freed. */
-    public gpu: GPUBuffer | null,
+    public gpu: Store | null,
   ) {}
 }
 
-function treeBuffer(device: GPUDevice, tree: MerkleHandle, codeword: DeviceBuffer): GPUBuffer {
+function treeBuffer(device: GPUDevice, tree: MerkleHandle, codeword: DeviceBuffer): Store {
   if (!(tree instanceof WebGpuTree) || tree.device !== device) {
     throw new BackendUsageError('tree does not belong to this webgpu backend');
   }
@@ -56,7 +57,7 @@ function zeroBlocksState(blocks: number): Uint32Array {
 
 /** Records the level-0 stack tiled over the codeword (stack.wgsl): per window of the codeword,
  * one dispatch per window of the stack that holds some of its sources. */
-function stackTiles(w: Windows, rec: Recording, dst: GPUBuffer, src: GPUBuffer, lanes: number, logMsg: number, msgLength: number): void {
+function stackTiles(w: Windows, rec: Recording, dst: Store, src: Store, lanes: number, logMsg: number, msgLength: number): void {
   const per = windowUnits(w, 8);
   const outLength = dst.size / 8;
   const outPer = dst.size <= w.bytes ? outLength : per;
@@ -78,7 +79,7 @@ function stackTiles(w: Windows, rec: Recording, dst: GPUBuffer, src: GPUBuffer, 
 
 /** Records gatherRecords (gather.wgsl): `count` words of records of `width` words from `src`,
  * index entries from `first`, into `out` from word `at`; in windows of src and of out. */
-function gather(w: Windows, rec: Recording, src: GPUBuffer, width: number, index: GPUBuffer, out: GPUBuffer, count: number, first: number, at: number): void {
+function gather(w: Windows, rec: Recording, src: Store, width: number, index: Store, out: Store, count: number, first: number, at: number): void {
   const records = src.size / (4 * width);
   const per = src.size <= w.bytes ? records : windowUnits(w, 4 * width);
   const outPer = Math.floor((w.bytes - w.align) / 4 / width) * width;

@@ -4,6 +4,7 @@
 // tables from subset_sums.wgsl) and lincheck's block fold — both folds one kernel over a bit
 // column (fold_bits.wgsl on subset_sums.wgsl's tables). The columns never leave the device:
 // what is sent is the inputs and small weights, what comes back the skip sums.
+import type { Store } from './store';
 import { PHI } from '../../field/phi8';
 import { BLOCK_BITS, BLOCK_U32 } from '../../kernels/flock/layout';
 import { HEADER_WORDS, checkWitnessInputs } from '../../kernels/flock/witness';
@@ -39,7 +40,7 @@ class Scratch {
   ) {}
 
   /** A scratch buffer of `contents` bytes (or holding those words). */
-  async buffer(what: string, contents: number | Uint32Array): Promise<GPUBuffer> {
+  async buffer(what: string, contents: number | Uint32Array): Promise<Store> {
     return this.hold(await scratchBuffer(this.link, `${this.pass}'s ${what}`, contents));
   }
 
@@ -88,8 +89,8 @@ class BitFold {
     readonly shape: FoldShape,
     private readonly blocks: BlockWeights,
     private readonly words: number,
-    private readonly tables: GPUBuffer,
-    private readonly partials: GPUBuffer,
+    private readonly tables: Store,
+    private readonly partials: Store,
   ) {}
 
   /** A fold of a bit column of `words` words a block, its scratch held by `scratch`. */
@@ -102,7 +103,7 @@ class BitFold {
 
   /** Records the fold of blocks first .. first + chunk of src, whose word 0 is block srcFirst's;
    * the chunk's block weights from a window of eq. */
-  chunkAt(rec: Recording, eq: GPUBuffer, src: Binding, first: number, srcFirst: number): void {
+  chunkAt(rec: Recording, eq: Store, src: Binding, first: number, srcFirst: number): void {
     const { blocks, words } = this;
     const { end, chunk, perRun, runs } = this.shape;
     const entries = 256 * Math.ceil(Math.min(chunk, end - first) / 8);
@@ -113,7 +114,7 @@ class BitFold {
   }
 
   /** Records the runs' sums added into out (an E value per bit position). */
-  sumInto(rec: Recording, out: GPUBuffer): void {
+  sumInto(rec: Recording, out: Store): void {
     rec.dispatch('foldBitsSum', 32 * this.words, [this.partials, out], [32 * this.words, this.shape.runs]);
   }
 }
@@ -125,7 +126,7 @@ function weighed({ live, tail }: BlockWeights): number {
 
 export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTables'> {
   const { link } = ctx;
-  const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(ctx.device, buf);
+  const gpu = (buf: DeviceBuffer): Store => gpuBuffer(ctx.device, buf);
   // The skip pass's constant tables, made on the device once: the Λ planes of every byte at
   // every position from their single bits (4 KiB sent for 128 KiB), and φ8(t^p).
   const skipConstants = () => ctx.once('skip pass tables', async () => {
@@ -135,7 +136,7 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
       rows.set(SKIP_LAMBDA_TABLES.subarray(at, at + 16), 16 * s);
     }
     const basis = await scratchBuffer(link, "the skip pass's Λ planes of single bits", rows);
-    let lt: GPUBuffer | undefined, phi: GPUBuffer | undefined;
+    let lt: Store | undefined, phi: Store | undefined;
     try {
       lt = await scratchBuffer(link, "the skip pass's Λ byte tables", SKIP_LAMBDA_TABLES.byteLength);
       phi = await scratchBuffer(link, 'φ8(t^p)', Uint32Array.from({ length: 16 }, (_, i) => PHI[2 * (1 << (i >>> 1)) + (i & 1)]));
@@ -151,7 +152,7 @@ export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTa
   });
 
   /** Three new buffers of `length` values that `fill` writes; destroyed again if it fails. */
-  async function three(elem: Elem, length: number, fill: (bufs: GPUBuffer[]) => Promise<unknown>): Promise<[DeviceBuffer, DeviceBuffer, DeviceBuffer]> {
+  async function three(elem: Elem, length: number, fill: (bufs: Store[]) => Promise<unknown>): Promise<[DeviceBuffer, DeviceBuffer, DeviceBuffer]> {
     const made: DeviceBuffer[] = [];
     try {
       for (let i = 0; i < 3; i++) made.push(await ctx.create(elem, length));

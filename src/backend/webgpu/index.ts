@@ -35,24 +35,28 @@ export interface WebGpuBackendOptions {
   /** Bytes a storage binding spans at most, below the device's own limit: kernels split their
    * operands into windows of this size (window.ts), as they do on a device whose limit it is. */
   maxBindingBytes?: number;
+  /** Bytes one buffer holds at most, below the device's maxBufferSize: longer operands are kept
+   * in parts of this size (store.ts), as they are on a device whose limit it is. */
+  maxBufferBytes?: number;
 }
 
 const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
-  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] } });
+  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] }, maxBufferBytes: { integer: [1, 2 ** 53] } });
+  const windows = deviceWindows(device, options.maxBindingBytes, options.maxBufferBytes);
   // checkOptions has refused group layers outside 1..4 and a negative hostBelow.
   return backendOn({
     device,
     maxPerDimension: Math.min(device.limits.maxComputeWorkgroupsPerDimension, options.maxWorkgroupsPerDimension ?? Infinity),
-    windows: deviceWindows(device, options.maxBindingBytes),
+    windows,
     groupLayers: options.nttGroupLayers ?? defaultGroupLayers(device),
     pipelines: new Pipelines(device),
     // The small tables' rounds finish on the reference backend, on this thread.
     host: { below: options.hostBelow ?? HOST_BELOW, backend: createCpuBackend() },
     made: new Map(),
     disposed: false,
-  }, new DeviceLink(device));
+  }, new DeviceLink(device, windows.partBytes));
 }
 
 /** What the backend and its views with a signal (withSignal) share: the device, its settings,
@@ -107,8 +111,8 @@ function backendOn(shared: Shared, link: DeviceLink): Backend {
 
   async function create(elem: Elem, length: number, words?: Uint32Array): Promise<DeviceBuffer> {
     live();
-    const size = bufferBytes(device, elem, length);
-    const gpu = await allocateBuffer(link, `a buffer of ${length} ${elem} elements`, size, () => link.buffer(size, storageUsage, words));
+    const size = bufferBytes(elem, length);
+    const gpu = await allocateBuffer(link, `a buffer of ${length} ${elem} elements`, size, () => link.store(size, storageUsage, words));
     return new WebGpuBuffer(elem, length, device, gpu);
   }
 
@@ -139,17 +143,10 @@ function backendOn(shared: Shared, link: DeviceLink): Backend {
       const { gpu: src, at } = gpuRange(device, buf);
       const size = (buf as WebGpuBuffer).bytes;
       if (size === 0) return new Uint32Array(0);
-      const staging = await allocateBuffer(link, `the staging buffer of a download (${size} bytes)`, size, () => link.staging(size));
-      const encoder = device.createCommandEncoder({ label: 'download' });
-      encoder.copyBufferToBuffer(src, 4 * WORDS[buf.elem] * at, staging, 0, size);
-      try {
-        link.submit(encoder.finish());
-      } catch (e) {
-        staging.destroy();
-        throw e;
-      }
-      const [words] = await link.read([staging]);
-      return words;
+      const rec = record('download');
+      rec.read(src, 4 * WORDS[buf.elem] * at, size);
+      const [words] = await rec.submit();
+      return words as Uint32Array;
     },
     mulK(a, b, out) {
       return elementwise('mulK', 'K', a, b, out);

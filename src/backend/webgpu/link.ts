@@ -7,10 +7,13 @@
 import { AbortError, throwIfAborted } from '../abort';
 import type { DeviceTraffic, HeldMemory } from '../backend';
 import { gpuChecked } from './errors';
+import { PartedBuffer, pieces, type Store } from './store';
 
 export class DeviceLink {
   constructor(
     readonly device: GPUDevice,
+    /** Bytes one buffer holds at most here: a power of two; longer operands are parted (store.ts). */
+    readonly partBytes: number,
     private readonly signal?: AbortSignal,
     private readonly counts: DeviceTraffic = { uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 },
     private readonly live: HeldMemory = { buffers: 0, bytes: 0 },
@@ -18,7 +21,7 @@ export class DeviceLink {
 
   /** This link, counting into the same meters, with `signal` stopping its submissions and waits. */
   withSignal(signal: AbortSignal): DeviceLink {
-    return new DeviceLink(this.device, signal, this.counts, this.live);
+    return new DeviceLink(this.device, this.partBytes, signal, this.counts, this.live);
   }
 
   /** The counts so far (a copy). */
@@ -62,9 +65,31 @@ export class DeviceLink {
     return buf;
   }
 
-  /** Writes `words` into `buf` at byte `offset`, in queue order (an upload). */
-  write(buf: GPUBuffer, offset: number, words: Uint32Array<ArrayBuffer>): void {
-    this.device.queue.writeBuffer(buf, offset, words);
+  /**
+   * Storage of `size` bytes (filled with `contents` when given): one buffer, or parts of
+   * partBytes when longer. Parts made before one is refused (a RangeError of a buffer mapped at
+   * creation) are destroyed.
+   */
+  store(size: number, usage: GPUBufferUsageFlags, contents?: Uint32Array): Store {
+    if (size <= this.partBytes) return this.buffer(size, usage, contents);
+    const parts: GPUBuffer[] = [];
+    try {
+      for (let at = 0; at < size; at += this.partBytes) {
+        const bytes = Math.min(this.partBytes, size - at);
+        parts.push(this.buffer(bytes, usage, contents?.subarray(at / 4, (at + bytes) / 4)));
+      }
+    } catch (e) {
+      for (const part of parts) part.destroy();
+      throw e;
+    }
+    return new PartedBuffer(parts, this.partBytes, size);
+  }
+
+  /** Writes `words` into `store` at byte `offset`, in queue order (an upload). */
+  write(store: Store, offset: number, words: Uint32Array<ArrayBuffer>): void {
+    for (const p of pieces(store, offset, words.byteLength)) {
+      this.device.queue.writeBuffer(p.buffer, p.offset, words, p.from / 4, p.bytes / 4);
+    }
     this.counts.uploadBytes += words.byteLength;
   }
 

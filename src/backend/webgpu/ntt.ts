@@ -3,6 +3,7 @@
 // each) and its transpose that builds a WHIR level's query weights. One twiddle table per
 // transform size serves both (src/ntt/twiddles.ts, twiddleRows), made on the device on first
 // use from each layer's basis twiddles (subset_sums.wgsl): L(L−1) words sent for 2^(L+1).
+import type { Store } from './store';
 import { normalizedRow } from '../../ntt/subspace';
 import { checkLogSize } from '../../ntt/twiddles';
 import { scratchBuffer } from './buffer';
@@ -61,14 +62,14 @@ export class NttKernels {
   ) {}
 
   /** The twiddles of 2^logSize points, made once for the device. */
-  private table(logSize: number): Promise<GPUBuffer> {
+  private table(logSize: number): Promise<Store> {
     return this.once(`twiddles ${logSize}`, () => this.build(logSize));
   }
 
   /** twiddleRows(L) on the device: layer ℓ's block b sums the twiddles Ŵ_d(e_{d+1+j}) of b's
    * set bits j (d = L−1−ℓ), words 2..2ℓ+2 of normalizedRow(d); a layer longer than a window
    * in windows of it. */
-  private async build(logSize: number): Promise<GPUBuffer> {
+  private async build(logSize: number): Promise<Store> {
     checkLogSize(logSize);
     const basis = new Uint32Array(Math.max(1, logSize * (logSize - 1)));
     const at: number[] = [];
@@ -102,7 +103,7 @@ export class NttKernels {
 
   /** Records layer `layer` of 2^L positions as split pairs (ntt_radix2_split): per block, the
    * windows of its lower half with those of its upper half. */
-  private split(rec: Recording, data: GPUBuffer, table: GPUBuffer, lanes: number, layer: number, logSize: number, transposed: boolean): void {
+  private split(rec: Recording, data: Store, table: Store, lanes: number, layer: number, logSize: number, transposed: boolean): void {
     const half = lanes * 2 ** (logSize - 1 - layer);
     const per = Math.min(half, windowUnits(this.windows, 8));
     for (let blk = 0; blk < 2 ** layer; blk++) {
@@ -115,7 +116,7 @@ export class NttKernels {
   }
 
   /** Records one pass of `layers` layers from `layer` over `data` in windows of whole blocks. */
-  private pass(rec: Recording, data: GPUBuffer, table: GPUBuffer, lanes: number, layer: number, layers: number, logSize: number, name: KernelName): void {
+  private pass(rec: Recording, data: Store, table: Store, lanes: number, layer: number, layers: number, logSize: number, name: KernelName): void {
     const span = lanes * 2 ** (logSize - layer);
     const blocks = 2 ** layer;
     const whole = data.size <= this.windows.bytes;
@@ -133,7 +134,7 @@ export class NttKernels {
 
   /** Records layers L−κ .. L−1 on `data`: `lanes` K lanes of 2^L positions holding a message
    * of 2^κ positions tiled 2^(L−κ) times (κ = logMsg, L = logSize). */
-  async forward(rec: Recording, data: GPUBuffer, lanes: number, logMsg: number, logSize: number): Promise<void> {
+  async forward(rec: Recording, data: Store, lanes: number, logMsg: number, logSize: number): Promise<void> {
     if (logMsg === 0) return;
     const table = await this.table(logSize);
     let layer = logSize - logMsg;
@@ -148,7 +149,7 @@ export class NttKernels {
   }
 
   /** Records the transposes of layers L−1 down to `last` on `data` (lanes K lanes of 2^L positions). */
-  async transposed(rec: Recording, data: GPUBuffer, lanes: number, last: number, logSize: number): Promise<void> {
+  async transposed(rec: Recording, data: Store, lanes: number, last: number, logSize: number): Promise<void> {
     if (last >= logSize) return;
     const table = await this.table(logSize);
     const windowed = firstWindowedLayer(lanes, logSize, this.windows.bytes / 8);

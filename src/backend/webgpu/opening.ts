@@ -3,6 +3,7 @@
 // the transposed encoding, and the deeper levels' encoding. Tables stay on the device; only
 // round sums come back. Uniform parameters that carry an E scalar start with its six words, so
 // the WGSL structs need no padding.
+import type { Store } from './store';
 import type { E } from '../../field/e';
 import { E_LINEAR_TABLE_WORDS } from '../../field/e-linear';
 import { BackendUsageError, WORDS, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
@@ -48,14 +49,14 @@ function log2Exact(n: number, what: string): number {
 
 export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
   const { device } = ctx;
-  const gpu = (buf: DeviceBuffer): GPUBuffer => gpuBuffer(device, buf);
+  const gpu = (buf: DeviceBuffer): Store => gpuBuffer(device, buf);
   const release = (buf: DeviceBuffer): void => {
     gpu(buf).destroy();
     (buf as WebGpuBuffer).gpu = null;
   };
 
   /** Runs `work` into a fresh E buffer of `length` values, freed again if the work fails. */
-  async function into(length: number, work: (out: GPUBuffer) => Promise<unknown>): Promise<DeviceBuffer> {
+  async function into(length: number, work: (out: Store) => Promise<unknown>): Promise<DeviceBuffer> {
     const out = await ctx.create('E', length);
     try {
       await work(gpu(out));
@@ -84,7 +85,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
   }
 
   /** Records src with the variable of `stride` bound at r into out. */
-  function recordFold(rec: Recording, src: DeviceBuffer, stride: number, r: E, out: GPUBuffer): Recording {
+  function recordFold(rec: Recording, src: DeviceBuffer, stride: number, r: E, out: Store): Recording {
     roundTerms(src.length, stride);
     const r6 = scalar(r, 'fold: r');
     for (const run of pairRuns(ctx.windows, src.length, stride)) {
@@ -216,7 +217,7 @@ export function createOpeningKernels(ctx: OpeningContext): OpeningKernels {
         records.set(sum, 7 * i + 1);
       });
       const points = await scratchBuffer(ctx.link, 'the scattered query coefficients', records);
-      let domain: GPUBuffer | null = null;
+      let domain: Store | null = null;
       try {
         const data = await scratchBuffer(ctx.link, `a domain of 2^${logSize} E values`, 24 * 2 ** logSize);
         domain = data;

@@ -4,6 +4,7 @@
 // window binds one window of each table (hi_shift 0); a unit wider than a window is taken in
 // runs of j, binding a window of its low half and one of its high half, the kernel seeing a
 // table of one unit whose stride is the run's length (hi_shift that length).
+import type { Store } from './store';
 import { BackendUsageError } from '../backend';
 import type { Binding } from './recording';
 import { windowOf, windowUnits, type Windows } from './window';
@@ -62,7 +63,7 @@ export function pairRuns(w: Windows, n: number, stride: number): PairRun[] {
 }
 
 /** A table's low and high windows in a run, its values `unit` bytes each. */
-export function pairBindings(run: PairRun, table: GPUBuffer, unit: number): [Binding, Binding] {
+export function pairBindings(run: PairRun, table: Store, unit: number): [Binding, Binding] {
   const [lo, hi] = [run.lo, run.hi].map(([first, count]) => windowOf(table, first * unit, count * unit));
   return [lo, hi];
 }

@@ -6,7 +6,9 @@ import { AllocationError } from '../../util/allocation';
 import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
 import type { DeviceLink } from './link';
-import { bindingSize, type Windows } from './window';
+import { BackendUsageError } from '../backend';
+import { PartedBuffer, copyPieces, pieces, type Store } from './store';
+import type { StoreWindow, Windows } from './window';
 
 /** The compute pipelines of one device, built from the kernel table on first use. */
 export class Pipelines {
@@ -40,13 +42,17 @@ export class Pipelines {
   }
 }
 
-/** A storage binding: a whole buffer, or a window of one (window.ts). */
-export type Binding = GPUBuffer | GPUBufferBinding;
+/** A storage binding: a whole operand (one buffer), or a window of one (window.ts). */
+export type Binding = Store | StoreWindow;
 
 type Step =
   | { kind: 'dispatch'; name: KernelName; count: number; buffers: Binding[]; params: Uint32Array }
-  | { kind: 'copy'; src: GPUBuffer; offset: number; dst: GPUBuffer; dstOffset: number; bytes: number }
-  | { kind: 'read'; src: GPUBuffer; offset: number; bytes: number };
+  | { kind: 'copy'; src: Store; offset: number; dst: Store; dstOffset: number; bytes: number }
+  | { kind: 'read'; src: Store; offset: number; bytes: number };
+
+/** A binding as the device takes it: a range of one buffer, or (`across`) a window across a
+ * part's end, bound through a scratch copy. */
+type Resolved = { readonly binding: GPUBufferBinding } | { readonly across: StoreWindow; readonly writable: boolean };
 
 export class Recording {
   private readonly steps: Step[] = [];
@@ -68,25 +74,41 @@ export class Recording {
    * operands fails the same way on every device.
    */
   dispatch(name: KernelName, count: number, buffers: Binding[], params: ArrayLike<number>): this {
-    const over = buffers.find((b) => bindingSize(b) > this.windows.bytes);
+    const over = buffers.find((b) => b.size > this.windows.bytes);
     if (over !== undefined) {
-      throw new AllocationError('gpu', `a binding of ${name}`, bindingSize(over), `over the ${this.windows.bytes}-byte storage binding limit`);
+      throw new AllocationError('gpu', `a binding of ${name}`, over.size, `over the ${this.windows.bytes}-byte storage binding limit`);
     }
     if (count > 0) this.steps.push({ kind: 'dispatch', name, count, buffers, params: Uint32Array.from(params) });
     return this;
   }
 
   /** Copies `bytes` of `src` from `offset` to `dst` at `dstOffset` (multiples of 4). */
-  copy(src: GPUBuffer, offset: number, dst: GPUBuffer, dstOffset: number, bytes: number): this {
+  copy(src: Store, offset: number, dst: Store, dstOffset: number, bytes: number): this {
     if (bytes > 0) this.steps.push({ kind: 'copy', src, offset, dst, dstOffset, bytes });
     return this;
   }
 
   /** Reads `bytes` of `src` from `offset` after the work recorded so far; returns the index
    * of its words in submit()'s result. */
-  read(src: GPUBuffer, offset: number, bytes: number): number {
+  read(src: Store, offset: number, bytes: number): number {
     this.steps.push({ kind: 'read', src, offset, bytes });
     return this.reads++;
+  }
+
+  /** The bindings of a dispatch of `name` as the device takes them. A window across a part's
+   * end is bound through a copy, so it may share no bytes with another binding of the dispatch
+   * where either is written (the copy would hide one's writes from the other). */
+  private resolve(name: KernelName, buffers: readonly Binding[]): Resolved[] {
+    const types = KERNELS[name].bindings.filter(({ type }) => type !== 'uniform');
+    const ranges = buffers.map((b) => ('offset' in b ? b : { buffer: b, offset: 0, size: b.size }));
+    return ranges.map((r, k) => {
+      const [first, ...rest] = pieces(r.buffer, r.offset, r.size);
+      if (first === undefined) throw new BackendUsageError(`${name} binds an empty window`);
+      if (rest.length === 0) return { binding: { buffer: first.buffer, offset: first.offset, size: r.size } };
+      const clash = ranges.some((o, j) => j !== k && o.buffer === r.buffer && o.offset < r.offset + r.size && r.offset < o.offset + o.size && (types[j]?.type === 'storage' || types[k]?.type === 'storage'));
+      if (clash) throw new BackendUsageError(`${name} binds a window across a buffer's end that shares bytes with a binding written`);
+      return { across: r, writable: types[k]?.type === 'storage' };
+    });
   }
 
   /** Submits everything and resolves with the words of each read, in order. The error scopes
@@ -96,6 +118,7 @@ export class Recording {
     const { link } = this;
     const { device } = link;
     const staging: GPUBuffer[] = [];
+    const readParts: number[] = []; // staging buffers a read
     try {
       await link.checked(this.label, async () => {
         // A first use compiles its pipelines (seconds on a software device): not waited for
@@ -104,7 +127,8 @@ export class Recording {
           this.steps.map((s) => (s.kind === 'dispatch' ? this.pipelines.get(s.name) : null)),
         ));
         const encoder = device.createCommandEncoder({ label: this.label });
-        const uniforms: GPUBuffer[] = [];
+        const made: GPUBuffer[] = []; // uniforms and scratch buffers
+        const scratches = new ScratchPool(link, made);
         try {
           let pass: GPUComputePassEncoder | null = null;
           for (const [i, step] of this.steps.entries()) {
@@ -113,13 +137,18 @@ export class Recording {
               pass = null;
             }
             if (step.kind === 'copy') {
-              encoder.copyBufferToBuffer(step.src, step.offset, step.dst, step.dstOffset, step.bytes);
+              copy(encoder, step.src, step.offset, step.dst, step.dstOffset, step.bytes);
               continue;
             }
             if (step.kind === 'read') {
-              const dst = link.staging(step.bytes);
-              staging.push(dst);
-              encoder.copyBufferToBuffer(step.src, step.offset, dst, 0, step.bytes);
+              // One staging buffer a piece: a read may be longer than one buffer holds.
+              const parts = pieces(step.src, step.offset, step.bytes).map((p) => {
+                const dst = link.staging(p.bytes);
+                staging.push(dst);
+                encoder.copyBufferToBuffer(p.buffer, p.offset, dst, 0, p.bytes);
+                return dst;
+              });
+              readParts.push(parts.length);
               continue;
             }
             const pipeline = pipelines[i] as GPUComputePipeline;
@@ -127,31 +156,84 @@ export class Recording {
             const params = bindings.some(({ type }) => type === 'uniform')
               ? link.buffer(Math.max(16, Math.ceil(step.params.length / 4) * 16), GPUBufferUsage.UNIFORM, step.params)
               : null;
-            if (params !== null) uniforms.push(params);
+            if (params !== null) made.push(params);
+            const resolved = this.resolve(step.name, step.buffers);
+            const copies = resolved.flatMap((r) => ('across' in r ? [{ ...r, scratch: scratches.take(r.across.size) }] : []));
+            if (copies.length > 0) {
+              pass?.end();
+              pass = null;
+              for (const { across, scratch } of copies) copy(encoder, across.buffer, across.offset, scratch, 0, across.size);
+            }
             let storage = 0;
-            const entries = bindings.map(({ type }, binding) => ({
-              binding,
-              resource: type === 'uniform' ? { buffer: params as GPUBuffer } : asBinding(step.buffers[storage++]),
-            }));
+            let copied = 0;
+            const entries = bindings.map(({ type }, binding) => {
+              if (type === 'uniform') return { binding, resource: { buffer: params as GPUBuffer } };
+              const r = resolved[storage++] as Resolved;
+              return { binding, resource: 'binding' in r ? r.binding : { buffer: (copies[copied++] as { scratch: GPUBuffer }).scratch } };
+            });
             pass ??= encoder.beginComputePass({ label: this.label });
             pass.setPipeline(pipeline);
             pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));
             pass.dispatchWorkgroups(...dispatchGrid(step.count, this.maxPerDimension));
+            if (copies.some((c) => c.writable)) {
+              pass.end();
+              pass = null;
+              for (const { across, scratch, writable } of copies) if (writable) copy(encoder, scratch, 0, across.buffer, across.offset, across.size);
+            }
+            for (const c of copies) scratches.give(c.scratch);
           }
           pass?.end();
           link.submit(encoder.finish());
         } finally {
-          for (const u of uniforms) u.destroy(); // submitted work keeps their contents
+          for (const buf of made) buf.destroy(); // submitted work keeps their contents
         }
       });
     } catch (e) {
       for (const buf of staging) buf.destroy();
       throw e;
     }
-    return link.read(staging);
+    const words = await link.read(staging);
+    let next = 0;
+    return readParts.map((n) => (n === 1 ? (words[next++] as Uint32Array) : concat(words.slice(next, (next += n)))));
   }
 }
 
-function asBinding(b: Binding): GPUBufferBinding {
-  return 'buffer' in b ? b : { buffer: b };
+/** Encodes the copies of `bytes` of `src` from `offset` to `dst` at `dstOffset`, cut at parts' ends. */
+function copy(encoder: GPUCommandEncoder, src: Store, offset: number, dst: Store, dstOffset: number, bytes: number): void {
+  for (const c of copyPieces(src, offset, dst, dstOffset, bytes)) encoder.copyBufferToBuffer(c.src.buffer, c.src.offset, c.dst.buffer, c.dst.offset, c.src.bytes);
+}
+
+/** Scratch buffers for the windows across a part's end, each reused by later dispatches of the
+ * recording once its own is encoded (the queue orders a dispatch after the copies before it). */
+class ScratchPool {
+  private readonly free = new Map<number, GPUBuffer[]>();
+
+  constructor(
+    private readonly link: DeviceLink,
+    private readonly made: GPUBuffer[],
+  ) {}
+
+  take(bytes: number): GPUBuffer {
+    const spare = this.free.get(bytes)?.pop();
+    if (spare !== undefined) return spare;
+    const buf = this.link.buffer(bytes, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+    this.made.push(buf);
+    return buf;
+  }
+
+  give(buf: GPUBuffer): void {
+    const list = this.free.get(buf.size) ?? [];
+    list.push(buf);
+    this.free.set(buf.size, list);
+  }
+}
+
+function concat(parts: readonly Uint32Array[]): Uint32Array {
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

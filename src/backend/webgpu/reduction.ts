@@ -2,6 +2,7 @@
 // lib/partials.wgsl): whole workgroups each striding over the terms by all the dispatched
 // invocations, one partial of a few E sums per workgroup, which partial_sums.wgsl adds on the
 // device.
+import type { Store } from './store';
 import { scratchBuffer } from './buffer';
 import { dispatchGrid } from './grid';
 import { WORKGROUP_SIZE, type KernelName } from './kernels';
@@ -58,7 +59,7 @@ export interface Reduction {
  * each one's E sums (12 words for two): 24 bytes a sum read back, one wait for them all.
  */
 export async function reduceAll(ctx: ReductionContext, rs: readonly Reduction[], rec: Recording = ctx.record(rs[0].what)): Promise<Uint32Array[]> {
-  const scratch: GPUBuffer[] = [];
+  const scratch: Store[] = [];
   try {
     for (const r of rs) {
       const words = 6 * (r.sums ?? PARTIAL_SUMS);

@@ -6,19 +6,20 @@
 // rows. A form that reads rows at several distances (a pair's lo and hi, a bind's four rows)
 // copies each range, and the copies lie as the rows of one shorter column: range k of a run
 // of n rows at value k·n of the copy, so the kernel sees the same form at a smaller `half`.
+import type { Store } from './store';
 import { AllocationError } from '../../util/allocation';
 import type { Recording } from './recording';
 
 /** A column: values at, at + stride, … of a buffer (`unit` bytes a value). */
 export interface GatherColumn {
-  readonly gpu: GPUBuffer;
+  readonly gpu: Store;
   readonly at: number;
   readonly stride: number;
 }
 
 /** The columns of a buffer's rows that one copy takes: a strided view's slots share it. */
 interface Region {
-  readonly gpu: GPUBuffer;
+  readonly gpu: Store;
   /** The first row's first value, and values a row. */
   readonly base: number;
   readonly stride: number;
@@ -69,17 +70,17 @@ export class Gather {
 
   /** Records the copies of a run of `n` rows (at most `rows`) from each of `starts`' rows
    * (one start a range) into `scratch`. */
-  copy(rec: Recording, scratch: GPUBuffer, starts: readonly number[], n: number): void {
+  copy(rec: Recording, scratch: Store, starts: readonly number[], n: number): void {
     this.move(rec, scratch, starts, n, true);
   }
 
   /** Records the copies back of the ranges `starts` (the first of the plan's ranges) from
    * `scratch`: a bind in place writes the run's first ranges over themselves. */
-  copyBack(rec: Recording, scratch: GPUBuffer, starts: readonly number[], n: number): void {
+  copyBack(rec: Recording, scratch: Store, starts: readonly number[], n: number): void {
     this.move(rec, scratch, starts, n, false);
   }
 
-  private move(rec: Recording, scratch: GPUBuffer, starts: readonly number[], n: number, into: boolean): void {
+  private move(rec: Recording, scratch: Store, starts: readonly number[], n: number, into: boolean): void {
     const { unit } = this;
     for (const g of this.regions) {
       starts.forEach((row, k) => {

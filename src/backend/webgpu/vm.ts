@@ -4,6 +4,7 @@
 // on the device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small
 // table (lib/vm_form.wgsl) with the kernel that reads it. Operands longer than a binding are
 // read in windows (window.ts), a form's columns gathered a run of rows at a time (vm-gather.ts).
+import type { Store } from './store';
 import { gatherPairs } from '../../kernels/vm/gather';
 import type { E } from '../../field/e';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
@@ -40,7 +41,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   const { device, link } = ctx;
   const range = (buf: DeviceBuffer) => gpuRange(device, buf);
   // Bound where a kernel's binding is unused: one to read, one to write (never aliased).
-  const spares = (): Promise<[GPUBuffer, GPUBuffer]> =>
+  const spares = (): Promise<[Store, Store]> =>
     ctx.once('vm spares', async () => {
       const source = await scratchBuffer(link, 'an unused source', 24);
       try {
@@ -71,8 +72,8 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
 
   /** The form's table with its columns in at most three source buffers bound whole (and
    * `outs`' offsets, for a bind), and those buffers. */
-  async function formTable(columns: readonly DeviceBuffer[], form: VmForm, outs?: readonly DeviceBuffer[]): Promise<{ words: Uint32Array; sources: GPUBuffer[] }> {
-    const sources: GPUBuffer[] = [];
+  async function formTable(columns: readonly DeviceBuffer[], form: VmForm, outs?: readonly DeviceBuffer[]): Promise<{ words: Uint32Array; sources: Store[] }> {
+    const sources: Store[] = [];
     const placed = columns.map((c, i) => {
       const { gpu, at, stride } = gpuStrided(device, c);
       let source = sources.indexOf(gpu);
@@ -89,7 +90,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   }
 
   /** Whether every buffer fits one binding, so a kernel binds them whole. */
-  const fit = (...buffers: GPUBuffer[]) => buffers.every((b) => b.size <= ctx.windows.bytes);
+  const fit = (...buffers: Store[]) => buffers.every((b) => b.size <= ctx.windows.bytes);
 
   /** A plan to gather `ranges` ranges of at most `maxRows` rows of the columns (vm-gather.ts). */
   const plan = (columns: readonly DeviceBuffer[], ranges: number, maxRows: number) =>
@@ -218,7 +219,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       if (n === 0) return;
       const o = range(out);
       const g = fit(...columns.map((c) => gpuStrided(device, c).gpu), o.gpu) ? undefined : await gathered(columns, form, plan(columns, 1, n));
-      let table: GPUBuffer | undefined;
+      let table: Store | undefined;
       try {
         const { words, sources } = g ?? (await formTable(columns, form));
         table = await scratchBuffer(link, 'a form', words);
@@ -257,7 +258,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       const r = bind === undefined ? ZERO_E : scalar(bind.r);
       const params = (n: number, eqAt: number) => [...r, n, form.a.length, columns.length, elem === 'E' ? 1 : 0, bind === undefined ? 0 : 1, eqAt];
       const whole = fit(...sourceGpus, e.gpu, ...(outGpu === undefined ? [] : [outGpu]));
-      const scratch: GPUBuffer[] = [];
+      const scratch: Store[] = [];
       try {
         let parts: ReductionPart[];
         if (whole) {
@@ -310,7 +311,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
       const rows = r === undefined ? 1 : 2;
       if (columns.some((c) => c.length < rows)) throw new BackendUsageError(`values: columns of ${rows} values needed`);
       const g = fit(...columns.map((c) => gpuStrided(device, c).gpu)) ? undefined : await gathered(columns, NO_TERMS, plan(columns, 1, rows));
-      const made: GPUBuffer[] = g === undefined ? [] : [g.scratch];
+      const made: Store[] = g === undefined ? [] : [g.scratch];
       try {
         const { words, sources } = g ?? (await formTable(columns, NO_TERMS));
         const table = await scratchBuffer(link, 'the columns of a table', words);

@@ -1,17 +1,22 @@
-// Operands larger than one storage binding. A buffer may hold up to the device's maxBufferSize,
-// but a kernel binds at most maxStorageBufferBindingSize of it at once (128 MiB on lavapipe and
-// many browsers' defaults). A kernel over a larger operand binds windows of it — a byte offset
-// and a length — and is dispatched once per window (or per pair of windows where its accesses
-// are two ranges apart, as the NTT's widest butterflies are). The window size is set here from
-// the device's limits, or smaller when the backend is told (WebGpuBackendOptions.maxBindingBytes),
-// so tests on a software adapter split operands exactly as a large GPU's jobs split.
+// Operands larger than one storage binding. An operand may hold gigabytes (in parts past the
+// device's maxBufferSize: store.ts), but a kernel binds at most maxStorageBufferBindingSize of it
+// at once (128 MiB on lavapipe and many browsers' defaults). A kernel over a larger operand
+// binds windows of it — a byte offset and a length — and is dispatched once per window (or per
+// pair of windows where its accesses are two ranges apart, as the NTT's widest butterflies
+// are). The window and part sizes are set here from the device's limits, or smaller when the
+// backend is told (WebGpuBackendOptions), so tests on a software adapter split operands exactly
+// as a large GPU's jobs split.
 import { BackendUsageError } from '../backend';
 import type { KernelName } from './kernels';
 import type { Binding, Recording } from './recording';
+import type { Store } from './store';
 
 export interface Windows {
   /** Bytes a binding spans at most: a power of two. */
   readonly bytes: number;
+  /** Bytes one buffer holds at most: a power of two, at least `bytes`; longer operands are
+   * kept in parts of this size (store.ts). */
+  readonly partBytes: number;
   /** A window's byte offset is a multiple of this (minStorageBufferOffsetAlignment). */
   readonly align: number;
 }
@@ -21,24 +26,30 @@ function floorPow2(n: number): number {
   return 2 ** Math.floor(Math.log2(n));
 }
 
-/** The windows of `device`, at most `maxBindingBytes` long when given (a test's smaller limit). */
-export function deviceWindows(device: GPUDevice, maxBindingBytes?: number): Windows {
+/** The windows of `device`, bindings at most `maxBindingBytes` long and buffers at most
+ * `maxBufferBytes` when given (a test's smaller limits). */
+export function deviceWindows(device: GPUDevice, maxBindingBytes?: number, maxBufferBytes?: number): Windows {
   const align = device.limits.minStorageBufferOffsetAlignment;
-  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-  if (maxBindingBytes !== undefined && (!Number.isSafeInteger(maxBindingBytes) || maxBindingBytes < 64 * align)) {
-    throw new BackendUsageError(`maxBindingBytes must be an integer of at least ${64 * align} bytes, got ${maxBindingBytes}`);
+  for (const [name, given] of [['maxBindingBytes', maxBindingBytes], ['maxBufferBytes', maxBufferBytes]] as const) {
+    if (given !== undefined && (!Number.isSafeInteger(given) || given < 64 * align)) {
+      throw new BackendUsageError(`${name} must be an integer of at least ${64 * align} bytes, got ${given}`);
+    }
   }
-  return { bytes: floorPow2(Math.min(limit, maxBindingBytes ?? Infinity)), align };
+  const partBytes = floorPow2(Math.min(device.limits.maxBufferSize, maxBufferBytes ?? Infinity));
+  const bytes = floorPow2(Math.min(device.limits.maxStorageBufferBindingSize, partBytes, maxBindingBytes ?? Infinity));
+  return { bytes, partBytes, align };
+}
+
+/** `size` bytes of an operand's storage from byte `offset`: what a kernel binds of it. */
+export interface StoreWindow {
+  readonly buffer: Store;
+  readonly offset: number;
+  readonly size: number;
 }
 
 /** A binding of `size` bytes of `buffer` from byte `offset`. */
-export function windowOf(buffer: GPUBuffer, offset: number, size: number): GPUBufferBinding {
+export function windowOf(buffer: Store, offset: number, size: number): StoreWindow {
   return { buffer, offset, size };
-}
-
-/** A binding's size: a window's, or a whole buffer's. */
-export function bindingSize(b: GPUBuffer | GPUBufferBinding): number {
-  return 'buffer' in b ? (b.size ?? b.buffer.size - (b.offset ?? 0)) : b.size;
 }
 
 /** The fewest units of `unitBytes`, a power-of-two multiple of `multiple`, whose bytes are a
@@ -60,7 +71,7 @@ export function windowUnits(w: Windows, unitBytes: number, multiple = 1): number
 
 /** The aligned window of `buffer` from `offset` (bytes, rounded down to the alignment) holding
  * `bytes` more bytes, and where the wanted bytes start inside it. */
-export function windowAround(w: Windows, buffer: GPUBuffer, offset: number, bytes: number): { binding: GPUBufferBinding; skip: number } {
+export function windowAround(w: Windows, buffer: Store, offset: number, bytes: number): { binding: StoreWindow; skip: number } {
   const start = offset - (offset % w.align);
   const size = Math.min(offset - start + Math.max(bytes, 4), buffer.size - start);
   if (size > w.bytes) throw new BackendUsageError(`${bytes} bytes from ${offset} do not fit one binding of ${w.bytes}`);
@@ -80,7 +91,7 @@ export function commonUnits(w: Windows, unitBytes: readonly number[], multiple =
 }
 
 /** An operand of an elementwise dispatch: bound whole, or in windows of `unit`-byte elements. */
-export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit: number };
+export type Operand = Store | { readonly windowed: Store; readonly unit: number };
 
 /**
  * Runs of `count` elements that fit a window of every windowed operand, each with those
@@ -88,7 +99,7 @@ export type Operand = GPUBuffer | { readonly windowed: GPUBuffer; readonly unit:
  * invocation i touches only element i of each windowed operand.
  */
 export function elementRuns(w: Windows, count: number, operands: readonly Operand[]): { first: number; n: number; bound: Binding[] }[] {
-  const windowed = operands.filter((o): o is Exclude<Operand, GPUBuffer> => 'windowed' in o);
+  const windowed = operands.filter((o): o is Exclude<Operand, Store> => 'windowed' in o);
   const whole = windowed.every((o) => o.unit * count <= w.bytes);
   const per = whole ? count : commonUnits(w, windowed.map((o) => o.unit));
   return [...runs(count, per)].map(([first, n]) => ({
@@ -107,7 +118,7 @@ export function dispatchElementwise(w: Windows, rec: Recording, name: KernelName
 /** An operand of a dispatch over invocations whose invocation i touches values at + per·i up
  * to at + per·(i + 1) of `buffer`, `unit` bytes a value. */
 export interface Span {
-  readonly buffer: GPUBuffer;
+  readonly buffer: Store;
   readonly at: number;
   readonly per: number;
   readonly unit: number;

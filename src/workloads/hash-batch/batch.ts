@@ -52,11 +52,3 @@ export function messagesFromBytes(bytes: Uint8Array): Uint32Array {
   return words;
 }
 
-/**
- * Bytes of the largest single buffer a backend holds while proving 2^nLog messages: the
- * opening's weight, one E value (24 bytes) per committed word.
- */
-export function largestBufferBytes(nLog: number): number {
-  return 24 * 2 ** qflockVars(nLog);
-}
-
