@@ -10,8 +10,9 @@ declare module '*.py' {
   export default source;
 }
 
-// A zkDSL program compiled at build time, in its packed form (src/vm/program-pack.ts).
+// A zkDSL program compiled at build time: a function returning its packed form
+// (src/vm/program-pack.ts), read on first call where the bundle carries it beside itself.
 declare module '*.py?compiled' {
-  const packed: string;
+  const packed: () => string;
   export default packed;
 }

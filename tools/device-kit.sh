@@ -2,9 +2,10 @@
 # Assembles .device-kit/ (ignored): what a lent GPU machine needs to run the device check and
 # the benches, and nothing more — node_modules (255 MiB) cannot travel, the machine has no
 # network and may have no Node. docs/gpu-session.md gives the `run` call that carries it, which
-# first runs the kit's unpack.sh (tools/device-kit-unpack.sh). The bundles carry the node
-# program packed (≈ 9 MiB each), so they travel compressed:
+# first runs the kit's unpack.sh (tools/device-kit-unpack.sh). The bundles read the compiled
+# programs beside them (the node program packed is 7.7 MB), so they travel compressed:
 #   kit.tar.xz   dist/node/{device-check,bench,cli,cpu-pool-worker}.js  the bundles
+#                dist/node/programs/               the compiled programs they read
 #                host/native/build/Release/*.node  the native addon (its dispatcher picks the ISA there)
 #                node_modules/webgpu/              Dawn for linux-x64, resolvable from dist/node
 #                node_modules/{bullmq,...}         BullMQ and its dependencies, which cli.js imports
@@ -38,11 +39,13 @@ mkdir -p $STAGE/dist/node $STAGE/$(dirname $ADDON) $STAGE/$DAWN/dist/linux-x64 $
 echo '{ "private": true, "type": "module" }' >$KIT/package.json
 cp tools/device-kit-unpack.sh $KIT/unpack.sh
 for b in device-check bench cli cpu-pool-worker; do cp dist/node/$b.js $STAGE/dist/node/; done
+# The compiled programs the bundles read on first use (esbuild.config.mjs).
+cp -r dist/node/programs $STAGE/dist/node/
 cp $ADDON $STAGE/$ADDON
 cp $DAWN/package.json $DAWN/index.js $STAGE/$DAWN/
 cp $DAWN/dist/linux-x64/dawn.node $STAGE/$DAWN/dist/linux-x64/
-# cli.js imports BullMQ (the distributed commands) as it starts: it and what it depends on travel
-# too, else `cli.js info` fails there (here Node would find this checkout's node_modules above).
+# cli.js imports BullMQ for the distributed commands (on first use): it and what it depends on
+# travel too, else those fail there (here Node would find this checkout's node_modules above).
 for d in $(node -e '
   const { existsSync, readFileSync } = require("node:fs"), seen = new Set(), todo = ["bullmq"];
   while (todo.length) {

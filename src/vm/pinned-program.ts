@@ -6,12 +6,12 @@ import { bytecodeHash } from './bytecode';
 import type { Program } from './program';
 import { unpackProgram } from './program-pack';
 
-/** A getter for the packed program `packed` of `name`, checked against `digest` on first call. */
-export function pinnedProgram(name: string, packed: string, digest: string): () => Program {
+/** A getter for the packed program `packed()` of `name`, checked against `digest` on first call. */
+export function pinnedProgram(name: string, packed: () => string, digest: string): () => Program {
   let program: Program | undefined;
   return () => {
     if (program === undefined) {
-      const unpacked = unpackProgram(packed);
+      const unpacked = unpackProgram(packed());
       const got = bytecodeHash(unpacked);
       if (got !== digest) throw new Error(`the ${name} compiled to bytecode ${got}, not the pinned ${digest}: the build's compiler or the source changed`);
       program = unpacked;

@@ -40,7 +40,7 @@ describe('the compiled aggregation program', () => {
   });
 
   it('is what the built bundle carries (esbuild compiles it, packed, at build time)', async () => {
-    expect(programToJson(unpackProgram(packed))).toBe(text);
+    expect(programToJson(unpackProgram(packed()))).toBe(text);
     const bundle = (await import(new URL('../../dist/node/index.js', import.meta.url).href)) as { aggregationProgram: () => Program };
     expect(programToJson(bundle.aggregationProgram())).toBe(text);
   });

@@ -3,7 +3,7 @@
 // its first cause (a refused signer, by name); so is a tree not done when not waiting, and, when
 // waiting, a tree blocked for `blockedMs` (a job every worker of its queue refused: nothing will
 // prove it until a worker that can joins), naming the job and the workers' reasons.
-import { Queue } from 'bullmq';
+import { bullmq } from './bullmq';
 import { checkOptions } from '../../../src/util/options';
 import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget } from './connection';
 import type { TreeJobResult } from './jobs';
@@ -26,6 +26,7 @@ export async function fetchTree(id: string, options: FetchOptions): Promise<{ ag
   checkOptions('fetchTree', options, { ...REDIS_RULES, wait: 'boolean', pollMs: { integer: [1, 2 ** 31 - 1] }, blockedMs: { integer: [0, 2 ** 31 - 1] }, onStatus: 'function', signal: 'signal' }, ['redis']);
   const connection = connectionOf(options.redis);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const { Queue } = await bullmq();
   const queues = { leaf: new Queue('leaf', { connection, prefix }), node: new Queue('node', { connection, prefix }) };
   let blockedSince: number | undefined;
   try {

@@ -2,7 +2,8 @@
 // their children), running (with the prover's stage), done (and by which worker), failed (and
 // why); and the jobs blocked, refused by every worker now serving their queue (refusals.ts), with
 // each worker's reason. Read from the job hashes' small fields only: never the proofs.
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
+import { bullmq } from './bullmq';
 import { checkOptions } from '../../../src/util/options';
 import { connectionOf, DEFAULT_PREFIX, REDIS_RULES, type RedisTarget, type TreeQueue } from './connection';
 import { readManifest, type TreeManifest } from './manifest';
@@ -60,6 +61,7 @@ export async function treeStatus(id: string, options: RedisTarget): Promise<Tree
   checkOptions('treeStatus', options, REDIS_RULES, ['redis']);
   const connection = connectionOf(options.redis);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const { Queue } = await bullmq();
   const queues = { leaf: new Queue('leaf', { connection, prefix }), node: new Queue('node', { connection, prefix }) };
   try {
     return await statusOf(id, prefix, queues);

@@ -4,7 +4,8 @@
 // statement's digest, the tree's id; every other job's is its place in the tree (jobs.ts): a
 // tree submitted again finds its root and adds nothing. The tree's manifest (its jobs level by level) is kept beside the jobs
 // for treeStatus.
-import { FlowProducer, type FlowJob, Queue } from 'bullmq';
+import type { FlowJob } from 'bullmq';
+import { bullmq } from './bullmq';
 import { checkOptions } from '../../../src/util/options';
 import { bytecodeHash } from '../../../src/vm/bytecode';
 import type { Program } from '../../../src/vm/program';
@@ -88,6 +89,7 @@ export async function submitTree(options: SubmitOptions): Promise<Submitted> {
   const connection = connectionOf(options.redis);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const jobs = levels.reduce((s, l) => s + l.length, 0);
+  const { FlowProducer, Queue } = await bullmq();
   const nodes = new Queue('node', { connection, prefix });
   const producer = new FlowProducer({ connection, prefix });
   try {

@@ -7,7 +7,8 @@
 // attempts untouched) and the refusal noted in Redis for treeStatus; anything else is retried
 // (attempts with backoff, set at submission).
 // close() lets the job under way finish; release() hands it back at once.
-import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
+import { bullmq } from './bullmq';
 import { hostname } from 'node:os';
 import { checkOptions } from '../../../src/util/options';
 import { NodeProgramError } from '../../../src/workloads/recursion/errors';
@@ -78,6 +79,7 @@ export async function runWorker(options: WorkerOptions): Promise<TreeWorker> {
   const log = options.log ?? (() => {});
   const releaseDelay = options.releaseDelay ?? 1000;
   const connection = connectionOf(options.redis);
+  const { DelayedError, UnrecoverableError, Worker } = await bullmq();
   const sandbox = proverSandbox({ backend: options.backend ?? 'auto', threads: options.threads, maxMemory: options.maxMemory, nodeProgram: options.nodeProgram, worker: name }, options.proverScript);
   let ready;
   try {

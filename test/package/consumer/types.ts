@@ -25,7 +25,7 @@ function thrown(call: () => unknown): string {
 const messages = new Uint32Array(3 * 16).fill(0x01020304);
 const other = messages.slice();
 other[5] ^= 1;
-const { backend } = await openBackend('cpu', undefined, { threads: 1 });
+const { backend } = await openBackend('cpu', { threads: 1 });
 try {
   const { proof } = await proveHashBatch(messages, { backend, statement: 'bound' });
   const verdicts: HashBatchVerdict[] = [verifyHashBatch(messages, proof), verifyHashBatch(other, proof)];
