@@ -3,6 +3,7 @@
 // layer), copies between buffers and reads of buffer ranges back to the host, in the order
 // recorded.
 import { AllocationError } from '../../util/allocation';
+import { joined } from '../../util/joined';
 import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
 import type { DeviceLink } from './link';
@@ -194,7 +195,7 @@ export class Recording {
     }
     const words = await link.read(staging);
     let next = 0;
-    return readParts.map((n) => (n === 1 ? (words[next++] as Uint32Array) : concat(words.slice(next, (next += n)))));
+    return readParts.map((n) => (n === 1 ? (words[next++] as Uint32Array) : joined(words.slice(next, (next += n)), (length) => new Uint32Array(length))));
   }
 }
 
@@ -226,14 +227,4 @@ class ScratchPool {
     list.push(buf);
     this.free.set(buf.size, list);
   }
-}
-
-function concat(parts: readonly Uint32Array[]): Uint32Array {
-  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

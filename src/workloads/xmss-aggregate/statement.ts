@@ -12,6 +12,7 @@ import { kFromBytes, kZero } from '../../field/k';
 import type { PublicInput } from '../../vm/public-input';
 import { XMSS_MAX_EPOCH, XMSS_MESSAGE_BYTES, XMSS_PUBLIC_KEY_BYTES } from '../../xmss';
 import { AggregateInputError } from './errors';
+import { joined } from '../../util/joined';
 
 /** The most signers one aggregate holds: the program reads n from 12 bits. */
 export const AGGREGATE_MAX_SIGNERS = 4095;
@@ -36,13 +37,7 @@ export function u32Field(v: number): Uint8Array {
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joined(parts, (length) => new Uint8Array(length));
 }
 
 /** -1, 0 or 1 as a is below, equal to or above b in byte order. */
