@@ -8,7 +8,8 @@
 
 namespace leanvm {
 
-/** The smallest passing u64 nonce; false only if none of the 2^64 passes. */
+/** The smallest passing u64 nonce; false only if none below the last batch of the 2^64 passes
+ * (its last 512 are not tried). */
 bool smallestNonce(const HashKernels& h, const uint32_t base[8], uint32_t tag, int bits, uint64_t& nonce);
 
 }  // namespace leanvm
