@@ -41,10 +41,10 @@ function compiledPrograms(beside) {
         if (beside === undefined) return { contents: `export default () => ${JSON.stringify(packed)};`, loader: 'js', watchFiles: [args.path] };
         const file = `programs/${basename(args.path, '.py')}.packed`;
         writeOutput(`${beside}/${file}`, packed);
+        // Read on each call: pinnedProgram calls it once, and keeps the unpacked program only.
         const contents = [
           "import { readFileSync } from 'node:fs';",
-          'let packed;',
-          `export default () => (packed ??= readFileSync(new URL(${JSON.stringify(`./${file}`)}, import.meta.url), 'utf8'));`,
+          `export default () => readFileSync(new URL(${JSON.stringify(`./${file}`)}, import.meta.url), 'utf8');`,
         ].join('\n');
         return { contents, loader: 'js', watchFiles: [args.path] };
       });

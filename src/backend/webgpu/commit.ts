@@ -1,7 +1,6 @@
 // The Reed–Solomon commitment on the GPU: encode (stack layout, then the NTT passes) and the
 // Merkle tree, with the codeword and the tree staying on the device; only the root and the
 // opened rows and siblings come back.
-import type { Store } from './store';
 import { compressInto, PARAM_IV, wordsToBytes } from '../../hash/blake2s';
 import { checkWidths, DIGEST_WORDS } from '../../merkle/leaves';
 import { openingPlan } from '../../merkle/opening';
@@ -12,6 +11,7 @@ import { gpuBuffer, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import type { NttKernels } from './ntt';
 import type { Recording } from './recording';
+import type { Store } from './store';
 import { commonUnits, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
 
 /** What the commitment kernels need from the backend that hosts them. */

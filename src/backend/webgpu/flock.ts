@@ -4,7 +4,6 @@
 // tables from subset_sums.wgsl) and lincheck's block fold — both folds one kernel over a bit
 // column (fold_bits.wgsl on subset_sums.wgsl's tables). The columns never leave the device:
 // what is sent is the inputs and small weights, what comes back the skip sums.
-import type { Store } from './store';
 import { PHI } from '../../field/phi8';
 import { BLOCK_BITS, BLOCK_U32 } from '../../kernels/flock/layout';
 import { HEADER_WORDS, checkWitnessInputs } from '../../kernels/flock/witness';
@@ -17,6 +16,7 @@ import { WORKGROUP_SIZE } from './kernels';
 import type { KernelContext } from './context';
 import type { DeviceLink } from './link';
 import type { Binding, Recording } from './recording';
+import type { Store } from './store';
 import { commonUnits, dispatchElementwise, runs, windowAround, windowOf, windowUnits, type Windows } from './window';
 import { AllocationError } from '../../util/allocation';
 import { subsetParams } from './subset-sums';

@@ -3,7 +3,6 @@
 // each) and its transpose that builds a WHIR level's query weights. One twiddle table per
 // transform size serves both (src/ntt/twiddles.ts, twiddleRows), made on the device on first
 // use from each layer's basis twiddles (subset_sums.wgsl): L(L−1) words sent for 2^(L+1).
-import type { Store } from './store';
 import { normalizedRow } from '../../ntt/subspace';
 import { checkLogSize } from '../../ntt/twiddles';
 import { scratchBuffer } from './buffer';
@@ -12,6 +11,7 @@ import type { KernelName } from './kernels';
 import type { KernelContext } from './context';
 import type { DeviceLink } from './link';
 import type { Recording } from './recording';
+import type { Store } from './store';
 import { runs, windowAround, windowOf, windowUnits, type Windows } from './window';
 
 const RADIX: Record<number, KernelName> = { 1: 'nttRadix2', 2: 'nttRadix4', 3: 'nttRadix8', 4: 'nttRadix16' };

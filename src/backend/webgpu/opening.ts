@@ -3,7 +3,6 @@
 // the transposed encoding, and the deeper levels' encoding. Tables stay on the device; only
 // round sums come back. Uniform parameters that carry an E scalar start with its six words, so
 // the WGSL structs need no padding.
-import type { Store } from './store';
 import type { E } from '../../field/e';
 import { E_LINEAR_TABLE_WORDS } from '../../field/e-linear';
 import { BackendUsageError, WORDS, roundShape, sameShape, checkSlice, type Backend, type DeviceBuffer } from '../backend';
@@ -14,6 +13,7 @@ import type { Recording } from './recording';
 import { pairBindings, pairRuns } from './pair-windows';
 import { dispatchElementwise, runs, windowAround, windowOf, windowUnits } from './window';
 import { reduce, type Reduction } from './reduction';
+import type { Store } from './store';
 
 /** What the opening kernels need from the backend that hosts them. */
 export interface OpeningContext extends KernelContext {

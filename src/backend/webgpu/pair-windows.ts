@@ -4,9 +4,9 @@
 // window binds one window of each table (hi_shift 0); a unit wider than a window is taken in
 // runs of j, binding a window of its low half and one of its high half, the kernel seeing a
 // table of one unit whose stride is the run's length (hi_shift that length).
-import type { Store } from './store';
 import { BackendUsageError } from '../backend';
 import type { Binding } from './recording';
+import type { Store } from './store';
 import { windowOf, windowUnits, type Windows } from './window';
 
 /** Bytes a value is planned for: an E value, the widest operand (a K table's fold writes E). */

@@ -8,7 +8,7 @@ import { dispatchGrid } from './grid';
 import { KERNELS, type KernelName } from './kernels';
 import type { DeviceLink } from './link';
 import { BackendUsageError } from '../backend';
-import { PartedBuffer, copyPieces, pieces, type Store } from './store';
+import { copyPieces, pieces, type Store } from './store';
 import type { StoreWindow, Windows } from './window';
 
 /** The compute pipelines of one device, built from the kernel table on first use. */
@@ -158,20 +158,23 @@ export class Recording {
               ? link.buffer(Math.max(16, Math.ceil(step.params.length / 4) * 16), GPUBufferUsage.UNIFORM, step.params)
               : null;
             if (params !== null) made.push(params);
-            const resolved = this.resolve(step.name, step.buffers);
-            const copies = resolved.flatMap((r) => ('across' in r ? [{ ...r, scratch: scratches.take(r.across.size) }] : []));
+            const copies: { across: StoreWindow; writable: boolean; scratch: GPUBuffer }[] = [];
+            const bound = this.resolve(step.name, step.buffers).map((r): GPUBufferBinding => {
+              if ('binding' in r) return r.binding;
+              const scratch = scratches.take(r.across.size);
+              copies.push({ ...r, scratch });
+              return { buffer: scratch };
+            });
             if (copies.length > 0) {
               pass?.end();
               pass = null;
               for (const { across, scratch } of copies) copy(encoder, across.buffer, across.offset, scratch, 0, across.size);
             }
             let storage = 0;
-            let copied = 0;
-            const entries = bindings.map(({ type }, binding) => {
-              if (type === 'uniform') return { binding, resource: { buffer: params as GPUBuffer } };
-              const r = resolved[storage++] as Resolved;
-              return { binding, resource: 'binding' in r ? r.binding : { buffer: (copies[copied++] as { scratch: GPUBuffer }).scratch } };
-            });
+            const entries = bindings.map(({ type }, binding) => ({
+              binding,
+              resource: type === 'uniform' ? { buffer: params as GPUBuffer } : (bound[storage++] as GPUBufferBinding),
+            }));
             pass ??= encoder.beginComputePass({ label: this.label });
             pass.setPipeline(pipeline);
             pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));

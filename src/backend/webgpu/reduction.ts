@@ -2,12 +2,12 @@
 // lib/partials.wgsl): whole workgroups each striding over the terms by all the dispatched
 // invocations, one partial of a few E sums per workgroup, which partial_sums.wgsl adds on the
 // device.
-import type { Store } from './store';
 import { scratchBuffer } from './buffer';
 import { dispatchGrid } from './grid';
 import { WORKGROUP_SIZE, type KernelName } from './kernels';
 import type { KernelContext } from './context';
 import type { Binding, Recording } from './recording';
+import type { Store } from './store';
 import { windowOf } from './window';
 
 /** Workgroups of a reduction at most: enough to fill a GPU, few partials to read. */

@@ -6,9 +6,9 @@
 // rows. A form that reads rows at several distances (a pair's lo and hi, a bind's four rows)
 // copies each range, and the copies lie as the rows of one shorter column: range k of a run
 // of n rows at value k·n of the copy, so the kernel sees the same form at a smaller `half`.
-import type { Store } from './store';
 import { AllocationError } from '../../util/allocation';
 import type { Recording } from './recording';
+import type { Store } from './store';
 
 /** A column: values at, at + stride, … of a buffer (`unit` bytes a value). */
 export interface GatherColumn {

@@ -4,7 +4,6 @@
 // on the device (reduction.ts), so 72 or 96 bytes come back a round. A form goes up as one small
 // table (lib/vm_form.wgsl) with the kernel that reads it. Operands longer than a binding are
 // read in windows (window.ts), a form's columns gathered a run of rows at a time (vm-gather.ts).
-import type { Store } from './store';
 import { gatherPairs } from '../../kernels/vm/gather';
 import type { E } from '../../field/e';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
@@ -13,6 +12,7 @@ import { checkView } from '../array-vm';
 import { WebGpuBuffer, gpuRange, gpuStrided, scratchBuffer } from './buffer';
 import type { KernelContext } from './context';
 import { reduce, reduceAll, type Reduction, type ReductionPart } from './reduction';
+import type { Store } from './store';
 import { Gather } from './vm-gather';
 import { spanRuns } from './window';
 
