@@ -13,6 +13,7 @@
         "src/opening.cc",
         "src/zerocheck_rounds.cc",
         "src/vm_bus.cc",
+        "src/vm_steps.cc",
         "src/gather.cc",
         "src/products.cc",
         "src/bit_columns.cc",

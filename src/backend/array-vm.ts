@@ -7,6 +7,7 @@ import { gPowerTable } from '../field/g-powers';
 import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
 import type { PairGather } from '../kernels/vm/gather';
 import type { VmForm, VmKernels } from './vm-kernels';
+import type { PlainSteps } from '../vm/plain-steps';
 
 /** The kernels on words (the capability's, with buffers unwrapped; src/backend/vm-kernels.ts). */
 export interface VmArrayKernels {
@@ -20,6 +21,8 @@ export interface VmArrayKernels {
   formPairSums(columns: readonly Uint32Array[], elem: Elem, form: VmForm, eq: Uint32Array, half: number, bind?: { r: E; out: Uint32Array[] }): Uint32Array;
   /** VmKernels.gatherPairs. */
   gatherPairs(dst: Uint32Array, src: Uint32Array, n: number, g: PairGather): void;
+  /** VmKernels.steps. */
+  readonly steps?: PlainSteps;
 }
 
 /** How the kernels reach the backend's arrays. */
@@ -55,6 +58,7 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
     return new ArrayDeviceBuffer(a.backend, a.elem, length, words, a.view);
   };
   return {
+    steps: kernels.steps,
     take: (length) => arrays.take(length),
     give: (words) => arrays.give(words),
     async own(elem, words) {

@@ -9,6 +9,7 @@
 import type { E } from '../field/e';
 import type { DeviceBuffer, Elem } from './backend';
 import type { PairGather } from '../kernels/vm/gather';
+import type { PlainSteps } from '../vm/plain-steps';
 
 /**
  * A form of degree ≤ 2 in a row's columns with E coefficients: constant + Σ_t coeffs_t ·
@@ -92,6 +93,9 @@ export interface VmKernels {
    * of the bound columns, in the same pass.
    */
   formPairSums(columns: readonly DeviceBuffer[], form: VmForm, eq: DeviceBuffer, half: number, bind?: VmBind): Promise<Uint32Array>;
+  /** Where the interpreter's plain steps run, where the backend has a faster place for them
+   * than the interpreter itself (the native module); the run is the same. */
+  readonly steps?: PlainSteps;
   /** Each column's value at the end of the table sumcheck, 6 words a column (columns of one
    * kind): with r, its first two values bound at r, v0 + r·(v0 + v1); else its first value. */
   values(columns: readonly DeviceBuffer[], r?: E): Promise<Uint32Array>;

@@ -22,6 +22,7 @@ import type { PublicInput } from './public-input';
 import { type ExecEvent, type HintState, type PrintRecord, applyHint } from './run-hints';
 import { TableRows, emptyTables } from './trace';
 import { WitnessCursor, type WitnessStreams, mergeStreams } from './witness-streams';
+import { PlainLane, type PlainSteps, REG } from './plain-steps';
 import { checkOptions } from '../util/options';
 
 /** The reference interpreter's step limit. */
@@ -36,10 +37,13 @@ export interface ExecuteOptions {
   readonly fillFloors?: readonly number[];
   /** Record each hint and allocation (Execution.events), for formatExecTrace. */
   readonly events?: boolean;
+  /** Where plain steps run (a backend's VmKernels.steps, plain-steps.ts); default: here, one
+   * by one. The run is the same either way. */
+  readonly steps?: PlainSteps;
 }
 
 /** The rules ExecuteOptions are checked by (src/util/options.ts). */
-export const EXECUTE_RULES = { witness: 'map', maxCycles: { integer: [1, Number.MAX_SAFE_INTEGER] }, fillFloors: { integers: [0, 2 ** 32] }, events: 'boolean' } as const;
+export const EXECUTE_RULES = { witness: 'map', maxCycles: { integer: [1, Number.MAX_SAFE_INTEGER] }, fillFloors: { integers: [0, 2 ** 32] }, events: 'boolean', steps: 'function' } as const;
 
 /** One fill cycle as walked: the block's first pc, the frame it ran in, and its rows (its
  * traversals times its size plus one). */
@@ -182,6 +186,7 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
   const deferred: number[] = [];
 
   const vm = new Machine(code, consts, mem, g, n, deferred);
+  const lane = options.steps === undefined ? null : new PlainLane(options.steps, { code, consts, hintAt }, mem, g, tables, bytecodeCounts, maxCycles, endPc);
 
   let pc = 0, fp = 0, steps = 0;
   let baseCounts: number[] | null = null;
@@ -195,6 +200,15 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
 
   try {
     for (;;) {
+      if (lane !== null) {
+        // As far as the runner goes; the step it stops at is taken below.
+        lane.steps(pc, fp, steps, left, order);
+        const r = lane.regs;
+        pc = r[REG.pc];
+        fp = r[REG.fp];
+        steps = r[REG.steps];
+        left = r[REG.left];
+      }
       if (left < 0 ? pc === endPc : left === 0) {
         if (left < 0) {
           // The halt: the program's own rows are final, so the fill is solved exactly once.

@@ -22,13 +22,16 @@ function slotOf(lo: number, hi: number, shift: number): number {
 }
 
 export class GPow {
+  // The powers, the index, its shift and its count are read (and the index and count written,
+  // by lookups and notes only) by a plain-steps runner too (plain-steps.ts).
   /** g^k as words (lo, hi) at 2k, 2k + 1, for k < covered. */
-  private pow: Uint32Array;
+  pow: Uint32Array;
   private len = 0;
   /** k + 1 at the slot g^k mixes to, 0 for empty; at most half full. */
-  private index = new Int32Array(0);
-  private shift = 32;
-  private noted = 0;
+  index = new Int32Array(0);
+  shift = 32;
+  /** Exponents the index holds. */
+  noted = 0;
   private dense = false;
 
   /** Covers and indexes every exponent up to max(upto, 2^16). */

@@ -4,7 +4,8 @@ import { afterAll, describe, test } from 'vitest';
 import { loadNative } from '../../host/node/native';
 import { asNativeModule, type NativeModule } from '../../src/backend/native/index';
 
-function load(): NativeModule | string {
+/** The module, or why it is unavailable. */
+export function loadNativeModule(): NativeModule | string {
   const loaded = loadNative();
   if (!loaded.ok) return loaded.reason;
   try {
@@ -19,7 +20,7 @@ function load(): NativeModule | string {
  * module's active path is put back to the dispatcher's choice after the file.
  */
 export function describeNative(name: string, body: (module: NativeModule) => void): void {
-  const module = load();
+  const module = loadNativeModule();
   if (typeof module === 'string') {
     if (process.env.LEANVM_REQUIRE_NATIVE === '1') throw new Error(`native module required but unavailable: ${module}`);
     console.warn(`${name}: skipped, native module unavailable: ${module}`);

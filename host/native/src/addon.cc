@@ -25,6 +25,7 @@
 #include "memory.h"
 #include "threads.h"
 #include "vm_bus.h"
+#include "vm_steps.h"
 #include "zerocheck_rounds.h"
 
 namespace {
@@ -431,6 +432,118 @@ Napi::Value GatherPairs(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(leanvm::gatherPairs(dst.u32, src.u32, src.length / 2, n, g)));
 }
 
+/** A typed array of `type` (any alignment), in place, and its length in elements. */
+template <class T>
+T* typed(const Napi::CallbackInfo& info, size_t i, const char* name, napi_typedarray_type type, size_t& length) {
+  const Napi::Value v = info[i];
+  if (!v.IsTypedArray() || v.As<Napi::TypedArray>().TypedArrayType() != type) {
+    throw Napi::TypeError::New(info.Env(), std::string(name) + " has the wrong typed-array type");
+  }
+  const Napi::TypedArray a = v.As<Napi::TypedArray>();
+  length = a.ElementLength();
+  return reinterpret_cast<T*>(static_cast<uint8_t*>(a.ArrayBuffer().Data()) + a.ByteOffset());
+}
+
+/** The registers' places in a stepper's Float64Array (src/vm/plain-steps.ts, REG). */
+enum Register { PC, FP, STEPS, LEFT, MAX_CYCLES, END_PC, MEM_LENGTH, COVERED, NOTED, SHIFT, ROW_COUNT, REGISTERS = ROW_COUNT + leanvm::VM_TABLES };
+
+/** The arrays a stepper binds that the interpreter may replace as they grow (plain-steps.ts, SLOT). */
+enum Slot { CELLS, WRITTEN, COUNT, POW, INDEX, ORDER, ROWS, SLOTS = ROWS + leanvm::VM_TABLES };
+
+/** A stepper's arrays, held while bound, and its registers. */
+struct Stepper {
+  leanvm::VmArrays a{};
+  size_t cellsLength = 0, countLength = 0, powLength = 0;
+  double* regs = nullptr;
+  bool bound[SLOTS] = {};
+  Napi::ObjectReference held[SLOTS + 5];
+};
+
+/** Binds array `slot` (Slot) in place of the one bound before. */
+void StepperBind(const Napi::CallbackInfo& info) {
+  Stepper& s = *static_cast<Stepper*>(info.Data());
+  const size_t slot = count(info, 0, "slot", SLOTS - 1);
+  static constexpr napi_typedarray_type TYPES[ROWS] = {napi_uint32_array, napi_uint8_array, napi_uint32_array, napi_uint32_array, napi_int32_array, napi_uint8_array};
+  const napi_typedarray_type type = slot < ROWS ? TYPES[slot] : napi_uint32_array;
+  size_t length;
+  void* data = typed<uint8_t>(info, 1, "array", type, length);
+  switch (slot) {
+    case CELLS:
+      require(info, reinterpret_cast<uintptr_t>(data) % 8 == 0, "cells must start on 8 bytes (their words are read as u64)");
+      s.a.cells = static_cast<uint32_t*>(data), s.cellsLength = length;
+      break;
+    case WRITTEN: s.a.written = static_cast<uint8_t*>(data), s.a.capacity = length; break;
+    case COUNT: s.a.count = static_cast<uint32_t*>(data), s.countLength = length; break;
+    case POW: s.a.pow = static_cast<uint32_t*>(data), s.powLength = length; break;
+    case INDEX:
+      require(info, isPow2(length), "the index must hold a power of two slots");
+      s.a.index = static_cast<int32_t*>(data), s.a.indexLength = length;
+      break;
+    case ORDER: s.a.order = static_cast<uint8_t*>(data), s.a.orderLength = length; break;
+    default: s.a.rows[slot - ROWS] = static_cast<uint32_t*>(data), s.a.rowWords[slot - ROWS] = length;
+  }
+  s.held[slot] = Napi::Persistent(info[1].As<Napi::Object>());
+  s.bound[slot] = true;
+}
+
+/** Runs the plain steps from the registers (vm_steps.h), writing them back; returns how many
+ * ran. The registers are checked against the arrays, so that no step reads or writes past one. */
+Napi::Value StepperRun(const Napi::CallbackInfo& info) {
+  Stepper& s = *static_cast<Stepper*>(info.Data());
+  const double* regs = s.regs;
+  require(info, std::all_of(s.bound, s.bound + SLOTS, [](bool b) { return b; }), "every array must be bound before a run");
+  require(info, s.cellsLength == 6 * s.a.capacity && s.countLength == s.a.capacity, "cells, written and count must hold the same cells");
+  for (int i = 0; i < REGISTERS; i++) {
+    require(info, regs[i] == static_cast<double>(static_cast<int64_t>(regs[i])) && regs[i] >= (i == LEFT ? -1 : 0) && regs[i] < 9007199254740992.0, "registers must be whole numbers");
+  }
+  leanvm::VmRegisters r{};
+  r.pc = static_cast<uint64_t>(regs[PC]);
+  r.fp = static_cast<uint64_t>(regs[FP]);
+  r.steps = static_cast<uint64_t>(regs[STEPS]);
+  r.left = static_cast<int64_t>(regs[LEFT]);
+  r.maxCycles = static_cast<uint64_t>(regs[MAX_CYCLES]);
+  r.endPc = static_cast<uint64_t>(regs[END_PC]);
+  r.memLength = static_cast<uint64_t>(regs[MEM_LENGTH]);
+  r.covered = static_cast<uint64_t>(regs[COVERED]);
+  r.noted = static_cast<uint64_t>(regs[NOTED]);
+  r.shift = static_cast<uint32_t>(regs[SHIFT]);
+  for (int t = 0; t < leanvm::VM_TABLES; t++) r.rowCount[t] = static_cast<uint64_t>(regs[ROW_COUNT + t]);
+  require(info, r.memLength <= s.a.capacity && 2 * r.covered <= s.powLength && r.shift == 32 - static_cast<uint32_t>(log2(s.a.indexLength)), "the registers do not match the arrays");
+  const uint64_t ran = leanvm::runVmSteps(*activePath().field, s.a, r);
+  double* out = s.regs;
+  out[PC] = static_cast<double>(r.pc);
+  out[FP] = static_cast<double>(r.fp);
+  out[STEPS] = static_cast<double>(r.steps);
+  out[LEFT] = static_cast<double>(r.left);
+  out[MEM_LENGTH] = static_cast<double>(r.memLength);
+  out[NOTED] = static_cast<double>(r.noted);
+  for (int t = 0; t < leanvm::VM_TABLES; t++) out[ROW_COUNT + t] = static_cast<double>(r.rowCount[t]);
+  return Napi::Number::New(info.Env(), static_cast<double>(ran));
+}
+
+/** vmStepper(code, consts, hintAt, bytecodeCounts, registers): a stepper over one run's program
+ * and registers, {bind(slot, array), run()} (src/vm/plain-steps.ts). */
+Napi::Value VmStepper(const Napi::CallbackInfo& info) {
+  auto* s = new Stepper();
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.AddFinalizer([](Napi::Env, Stepper* p) { delete p; }, s);
+  size_t codeLength, constsLength, hintLength, countsLength, regsLength;
+  s->a.code = typed<uint32_t>(info, 0, "code", napi_uint32_array, codeLength);
+  s->a.consts = typed<uint32_t>(info, 1, "consts", napi_uint32_array, constsLength);
+  s->a.hintAt = typed<int32_t>(info, 2, "hintAt", napi_int32_array, hintLength);
+  s->a.bytecodeCounts = typed<uint32_t>(info, 3, "bytecodeCounts", napi_uint32_array, countsLength);
+  s->regs = typed<double>(info, 4, "registers", napi_float64_array, regsLength);
+  s->a.slots = codeLength / 8;
+  require(info, s->a.slots > 0 && codeLength == 8 * s->a.slots && constsLength == 6 * s->a.slots && hintLength == s->a.slots && countsLength == s->a.slots,
+          "code, consts, hintAt and bytecodeCounts must describe one program");
+  require(info, reinterpret_cast<uintptr_t>(s->a.consts) % 8 == 0, "consts must start on 8 bytes (their words are read as u64)");
+  require(info, regsLength == REGISTERS, "registers must hold " + std::to_string(REGISTERS) + " numbers");
+  for (size_t i = 0; i < 5; i++) s->held[SLOTS + i] = Napi::Persistent(info[i].As<Napi::Object>());
+  out.Set("bind", Napi::Function::New(info.Env(), StepperBind, "bind", s));
+  out.Set("run", Napi::Function::New(info.Env(), StepperRun, "run", s));
+  return out;
+}
+
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
 void QueryWeights(const Napi::CallbackInfo& info) {
   const size_t m = count(info, 2, "m", 30);
@@ -814,6 +927,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<FoldBlocks>(env, exports, "foldBlocks");
   add<FlockWitness>(env, exports, "flockWitness");
   add<GatherPairs>(env, exports, "gatherPairs");
+  add<VmStepper>(env, exports, "vmStepper");
   add<FlockWitnessAsync>(env, exports, "flockWitnessAsync");
   add<ProductsOfFour>(env, exports, "productsOfFour");
   add<QuarticSums>(env, exports, "quarticSums");

@@ -24,14 +24,17 @@ inline void mixG(typename U::T& a, typename U::T& b, typename U::T& c, typename 
   b = U::template rotr<7>(U::xor_(b, c));
 }
 
-/** h ← compress(h, m) with byte counter `bytes` (below 2^32 here) and the final-block flag. */
+/** h ← compress(h, m) with the byte counter (t0, t1) and the flags (f0, f1) as given. */
 template <class U>
-inline void compressLanes(typename U::T h[8], const typename U::T m[16], uint32_t bytes, bool last) {
+inline void compressWith(typename U::T h[8], const typename U::T m[16], uint32_t t0, uint32_t t1, uint32_t f0,
+                         uint32_t f1) {
   typename U::T v[16];
   for (int i = 0; i < 8; i++) v[i] = h[i];
   for (int i = 0; i < 8; i++) v[8 + i] = U::set1(BLAKE2S_IV[i]);
-  v[12] = U::set1(BLAKE2S_IV[4] ^ bytes);
-  v[14] = U::set1(BLAKE2S_IV[6] ^ (last ? 0xffffffffu : 0u));
+  v[12] = U::set1(BLAKE2S_IV[4] ^ t0);
+  v[13] = U::set1(BLAKE2S_IV[5] ^ t1);
+  v[14] = U::set1(BLAKE2S_IV[6] ^ f0);
+  v[15] = U::set1(BLAKE2S_IV[7] ^ f1);
 #pragma GCC unroll 10
   for (int r = 0; r < 10; r++) {
     const uint8_t* s = SIGMA[r];
@@ -45,6 +48,12 @@ inline void compressLanes(typename U::T h[8], const typename U::T m[16], uint32_
     mixG<U>(v[3], v[4], v[9], v[14], m[s[14]], m[s[15]]);
   }
   for (int i = 0; i < 8; i++) h[i] = U::xor_(h[i], U::xor_(v[i], v[8 + i]));
+}
+
+/** h ← compress(h, m) with byte counter `bytes` (below 2^32 here) and the final-block flag. */
+template <class U>
+inline void compressLanes(typename U::T h[8], const typename U::T m[16], uint32_t bytes, bool last) {
+  compressWith<U>(h, m, bytes, 0, last ? 0xffffffffu : 0u, 0);
 }
 
 /** One message per lane, u32 scalars: the tail of every path and the whole generic path. */

@@ -4,6 +4,7 @@
 // allocation the module cannot make reaches the caller as an AllocationError.
 import { LeanVmError } from '../../util/errors';
 import { AllocationError } from '../../util/allocation';
+import type { PlainSteps } from '../../vm/plain-steps';
 
 /** An instruction-set path: its name and what the products and hashes run on. */
 export interface NativePath {
@@ -82,6 +83,8 @@ export interface NativeModule {
   formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
   /** With bindR, the columns (4·half values) are bound into bindOut first (src/backend/vm-kernels.ts). */
   formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number, bindR?: Uint32Array, bindOut?: readonly Uint32Array[]): Uint32Array;
+  /** The interpreter's plain steps (src/vm/plain-steps.ts) on its arrays in place. */
+  vmStepper: PlainSteps;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
@@ -104,7 +107,7 @@ export interface NativeModule {
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
-  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'gatherPairs', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
+  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'gatherPairs', 'vmStepper', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
   'mappedBytes', 'limitAllocations',
 ] as const;
 

@@ -16,6 +16,7 @@ function intoAligned<T>(words: Uint32Array, write: (w: Uint32Array) => T): T {
 
 export function nativeVmKernels(module: NativeModule): VmArrayKernels {
   return {
+    steps: module.vmStepper,
     gatherPairs(dst, src, n, g) {
       checkGather(dst, n, g);
       const spec = Int32Array.of(g.step, g.stride, g.word, g.slotStride, g.pcWord, g.slot, g.scale, g.add);

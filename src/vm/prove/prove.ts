@@ -134,7 +134,7 @@ export async function proveInto(ps: ProverState, program: Program, publicInput: 
   const t0 = performance.now();
   options.onProgress?.('execute', 0);
   await checkpoint(options.signal, 'execute');
-  const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles });
+  const exec = executeToFloor(program, publicInput, { witness: options.witness, maxCycles: options.maxCycles, steps: options.backend.vm.steps });
   return proveExecution(ps, program, publicInput, exec, options, performance.now() - t0);
 }
 

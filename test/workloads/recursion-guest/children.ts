@@ -18,6 +18,7 @@ import { whirConfig } from '../../../src/pcs/whir/config';
 import { childShapeProblem } from '../../../src/workloads/recursion/guest/windows';
 import type { NodeProgram } from '../../../src/workloads/recursion/node-program';
 import { randomBytes, xorshift32 } from '../../hash/prng';
+import { sameUnderEveryRunner } from '../../vm/runners';
 import { vmBytes, vmText } from '../../vm/vm-vectors';
 import { nativeOrCpu } from '../../native/fast-backend';
 
@@ -114,8 +115,10 @@ export function logOneMore(streams: Streams, name: string, entry: number, base: 
 /** Streams with a `piece` run the pieces' variant; the others (a node's) the node program. */
 const isPiece = (streams: Streams): boolean => streams.has('piece');
 
+/** The run, the same by the interpreter alone and with the native stepper (../../vm/runners.ts). */
 export function run(streams: Streams, publicInput: PublicInput | null = null): Execution {
-  return execute((isPiece(streams) ? piecesProgram() : nodeProgram()).program, publicInput, { witness: streams });
+  const { program } = isPiece(streams) ? piecesProgram() : nodeProgram();
+  return sameUnderEveryRunner((steps) => execute(program, publicInput, { witness: streams, steps }));
 }
 
 /** The run fails, and the instruction that failed was lowered from the source line holding `line`. */

@@ -1,0 +1,84 @@
+// The interpreter's plain steps taken elsewhere (the native module's stepper,
+// host/native/src/vm_steps.h): XOR, MUL, SET, DEREF, JUMP and BLAKE2S rows that need nothing
+// but the interpreter's arrays, on those arrays in place. A stepper stops, with the step it
+// stopped at untouched, wherever the interpreter must act itself — hints, the halt and the fill,
+// the cap, an array to grow, a DEREF range-check touch, an address the
+// index lacks, every fault — and the interpreter takes that one step (so its own code alone
+// says what went wrong) before handing back. Runs with and without a stepper are the same.
+import type { GPow } from './gpow';
+import type { WriteOnceMemory } from './memory';
+import type { TableRows } from './trace';
+
+/** Places in the registers a stepper reads at the start of a run and writes back at its end. */
+export const REG = { pc: 0, fp: 1, steps: 2, left: 3, maxCycles: 4, endPc: 5, memLength: 6, covered: 7, noted: 8, shift: 9, rowCount: 10 } as const;
+export const REGISTERS = REG.rowCount + 6;
+
+/** The arrays a stepper binds that the interpreter replaces as they grow; each table's rows
+ * from ROWS on. */
+export const SLOT = { cells: 0, written: 1, count: 2, pow: 3, index: 4, order: 5, rows: 6 } as const;
+
+/** One run's stepper: the arrays bound (again whenever the interpreter replaced one), then runs. */
+export interface PlainStepper {
+  bind(slot: number, array: Uint32Array | Uint8Array | Int32Array): void;
+  /** Steps from the registers, written back; returns how many it took. */
+  run(): number;
+}
+
+/** A stepper over the decoded program (code, consts, hintAt), the bytecode's counts and the
+ * registers (REGISTERS numbers). */
+export type PlainSteps = (code: Uint32Array, consts: Uint32Array, hintAt: Int32Array, bytecodeCounts: Uint32Array, registers: Float64Array) => PlainStepper;
+
+/** The interpreter's state around a stepper: its scalars go out in the registers and come back
+ * into the memory's touched length, the index's count and the tables' lengths. */
+export class PlainLane {
+  readonly regs = new Float64Array(REGISTERS);
+  private readonly stepper: PlainStepper;
+  /** What each slot holds now. */
+  private readonly bound: (Uint32Array | Uint8Array | Int32Array | null)[] = new Array(SLOT.rows + 6).fill(null);
+
+  constructor(
+    steps: PlainSteps,
+    program: { readonly code: Uint32Array; readonly consts: Uint32Array; readonly hintAt: Int32Array },
+    private readonly mem: WriteOnceMemory,
+    private readonly g: GPow,
+    private readonly tables: readonly TableRows[],
+    bytecodeCounts: Uint32Array,
+    maxCycles: number,
+    endPc: number,
+  ) {
+    this.stepper = steps(program.code, program.consts, program.hintAt, bytecodeCounts, this.regs);
+    this.regs[REG.maxCycles] = maxCycles;
+    this.regs[REG.endPc] = endPc;
+  }
+
+  private bind(slot: number, array: Uint32Array | Uint8Array | Int32Array): void {
+    if (this.bound[slot] === array) return;
+    this.stepper.bind(slot, array);
+    this.bound[slot] = array;
+  }
+
+  /** Steps from (pc, fp, steps, left) as far as the stepper goes; the new values in regs. */
+  steps(pc: number, fp: number, steps: number, left: number, order: Uint8Array): void {
+    const { regs: r, mem, g, tables: t } = this;
+    this.bind(SLOT.cells, mem.cells);
+    this.bind(SLOT.written, mem.written);
+    this.bind(SLOT.count, mem.count);
+    this.bind(SLOT.pow, g.pow);
+    this.bind(SLOT.index, g.index);
+    this.bind(SLOT.order, order);
+    for (let i = 0; i < 6; i++) this.bind(SLOT.rows + i, t[i].data);
+    r[REG.pc] = pc;
+    r[REG.fp] = fp;
+    r[REG.steps] = steps;
+    r[REG.left] = left;
+    r[REG.memLength] = mem.length;
+    r[REG.covered] = g.covered;
+    r[REG.noted] = g.noted;
+    r[REG.shift] = g.shift;
+    for (let i = 0; i < 6; i++) r[REG.rowCount + i] = t[i].length;
+    this.stepper.run();
+    mem.length = r[REG.memLength];
+    g.noted = r[REG.noted];
+    for (let i = 0; i < 6; i++) t[i].length = r[REG.rowCount + i];
+  }
+}
