@@ -30,6 +30,8 @@ export interface VmArrays {
   readonly backend: BackendName;
   /** Words from the backend's pool, contents arbitrary. */
   take(length: number): Uint32Array;
+  /** Words from the backend's pool, zero. */
+  zeroed(length: number): Uint32Array;
   /** Gives words from take back to the pool (others are ignored). */
   give(words: Uint32Array): void;
 }
@@ -60,6 +62,7 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
   return {
     steps: kernels.steps,
     take: (length) => arrays.take(length),
+    zeroed: (length) => arrays.zeroed(length),
     give: (words) => arrays.give(words),
     async own(elem, words) {
       const length = words.length / WORDS[elem];

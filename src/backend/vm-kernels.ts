@@ -41,6 +41,9 @@ export interface VmKernels {
   /** `length` host words from the backend's pool, contents arbitrary: the prover's large host
    * arrays (the stack it builds). */
   take(length: number): Uint32Array;
+  /** take's words, zero: a fresh array is zero already, its pages left for whatever writes
+   * them first to map (the kernels' threads, on native), and a stack's unwritten padding never. */
+  zeroed(length: number): Uint32Array;
   /** Takes back words from take that nothing reads any more (a view of an array's start gives
    * back the array); others are ignored. */
   give(words: Uint32Array): void;

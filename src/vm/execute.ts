@@ -198,11 +198,13 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
   let left = -1;
   let walking = true;
 
+  // The hints of the step at pc are applied, and the stepper was handed its instruction.
+  let applied = false;
   try {
     for (;;) {
       if (lane !== null) {
-        // As far as the runner goes; the step it stops at is taken below.
-        lane.steps(pc, fp, steps, left, order);
+        // As far as the stepper goes; the step it stops at is taken below.
+        if (lane.steps(pc, fp, steps, left, order, applied) > 0) applied = false;
         const r = lane.regs;
         pc = r[REG.pc];
         fp = r[REG.fp];
@@ -221,14 +223,20 @@ export function execute(program: Program, publicInput: PublicInput | null, optio
         if (nextCycle === fill.length) break;
         ({ pc, fp, rows: left } = fill[nextCycle++]);
       }
-      if (left > 0) left--;
       if (steps >= maxCycles) throw new Fault('cycle-cap', `the run passed its cap of ${maxCycles} cycles`);
 
       const h = hintAt[pc];
-      if (h !== 0) {
+      if (h !== 0 && !applied) {
         hs.step = steps;
         for (const hint of hintLists[h - 1]) applyHint(hs, hint, pc, fp);
+        // The instruction itself to the stepper, which gives it back if it cannot take it.
+        if (lane !== null) {
+          applied = true;
+          continue;
+        }
       }
+      applied = false;
+      if (left > 0) left--;
       // Cover the powers this step may store: the return address g^(pc+2) and g^fp.
       const need = Math.max(pc + 2, fp);
       if (g.covered <= need && !g.growTo(need)) throw new Fault('memory', `frame ${fp} is past the VM's 2^28 addressable cells`);

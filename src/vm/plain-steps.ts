@@ -1,17 +1,18 @@
 // The interpreter's plain steps taken elsewhere (the native module's stepper,
 // host/native/src/vm_steps.h): XOR, MUL, SET, DEREF, JUMP and BLAKE2S rows that need nothing
 // but the interpreter's arrays, on those arrays in place. A stepper stops, with the step it
-// stopped at untouched, wherever the interpreter must act itself — hints, the halt and the fill,
-// the cap, an array to grow, a DEREF range-check touch, an address the
-// index lacks, every fault — and the interpreter takes that one step (so its own code alone
-// says what went wrong) before handing back. Runs with and without a stepper are the same.
+// stopped at untouched, wherever the interpreter must act itself — hints (the stepper takes
+// the instruction once they are applied), the halt and the fill, the cap, an array to grow, a
+// DEREF range-check touch, an address the index lacks, every fault — and the interpreter takes
+// that one step (so its own code alone says what went wrong) before handing back. Runs with and
+// without a stepper are the same.
 import type { GPow } from './gpow';
 import type { WriteOnceMemory } from './memory';
 import type { TableRows } from './trace';
 
 /** Places in the registers a stepper reads at the start of a run and writes back at its end. */
-export const REG = { pc: 0, fp: 1, steps: 2, left: 3, maxCycles: 4, endPc: 5, memLength: 6, covered: 7, noted: 8, shift: 9, rowCount: 10 } as const;
-export const REGISTERS = REG.rowCount + 6;
+export const REG = { pc: 0, fp: 1, steps: 2, left: 3, maxCycles: 4, endPc: 5, memLength: 6, covered: 7, noted: 8, shift: 9, rowCount: 10, hinted: 16 } as const;
+export const REGISTERS = REG.hinted + 1;
 
 /** The arrays a stepper binds that the interpreter replaces as they grow; each table's rows
  * from ROWS on. */
@@ -57,8 +58,9 @@ export class PlainLane {
     this.bound[slot] = array;
   }
 
-  /** Steps from (pc, fp, steps, left) as far as the stepper goes; the new values in regs. */
-  steps(pc: number, fp: number, steps: number, left: number, order: Uint8Array): void {
+  /** Steps from (pc, fp, steps, left) as far as the stepper goes, the first one's hints already
+   * applied when `hinted`; the new values in regs, and how many it took. */
+  steps(pc: number, fp: number, steps: number, left: number, order: Uint8Array, hinted: boolean): number {
     const { regs: r, mem, g, tables: t } = this;
     this.bind(SLOT.cells, mem.cells);
     this.bind(SLOT.written, mem.written);
@@ -76,9 +78,11 @@ export class PlainLane {
     r[REG.noted] = g.noted;
     r[REG.shift] = g.shift;
     for (let i = 0; i < 6; i++) r[REG.rowCount + i] = t[i].length;
-    this.stepper.run();
+    r[REG.hinted] = hinted ? 1 : 0;
+    const took = this.stepper.run();
     mem.length = r[REG.memLength];
     g.noted = r[REG.noted];
     for (let i = 0; i < 6; i++) t[i].length = r[REG.rowCount + i];
+    return took;
   }
 }

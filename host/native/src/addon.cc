@@ -445,7 +445,7 @@ T* typed(const Napi::CallbackInfo& info, size_t i, const char* name, napi_typeda
 }
 
 /** The registers' places in a stepper's Float64Array (src/vm/plain-steps.ts, REG). */
-enum Register { PC, FP, STEPS, LEFT, MAX_CYCLES, END_PC, MEM_LENGTH, COVERED, NOTED, SHIFT, ROW_COUNT, REGISTERS = ROW_COUNT + leanvm::VM_TABLES };
+enum Register { PC, FP, STEPS, LEFT, MAX_CYCLES, END_PC, MEM_LENGTH, COVERED, NOTED, SHIFT, ROW_COUNT, HINTED = ROW_COUNT + leanvm::VM_TABLES, REGISTERS };
 
 /** The arrays a stepper binds that the interpreter may replace as they grow (plain-steps.ts, SLOT). */
 enum Slot { CELLS, WRITTEN, COUNT, POW, INDEX, ORDER, ROWS, SLOTS = ROWS + leanvm::VM_TABLES };
@@ -508,6 +508,7 @@ Napi::Value StepperRun(const Napi::CallbackInfo& info) {
   r.noted = static_cast<uint64_t>(regs[NOTED]);
   r.shift = static_cast<uint32_t>(regs[SHIFT]);
   for (int t = 0; t < leanvm::VM_TABLES; t++) r.rowCount[t] = static_cast<uint64_t>(regs[ROW_COUNT + t]);
+  r.hinted = regs[HINTED] != 0;
   require(info, r.memLength <= s.a.capacity && 2 * r.covered <= s.powLength && r.shift == 32 - static_cast<uint32_t>(log2(s.a.indexLength)), "the registers do not match the arrays");
   const uint64_t ran = leanvm::runVmSteps(*activePath().field, s.a, r);
   double* out = s.regs;

@@ -254,7 +254,7 @@ uint64_t runVmSteps(const FieldKernels& field, const VmArrays& a, VmRegisters& r
   for (;;) {
     const uint64_t pc = r.pc, fp = r.fp;
     if (r.left < 0 ? pc == r.endPc : r.left == 0) break;
-    if (pc >= a.slots || r.steps >= r.maxCycles || r.steps >= a.orderLength || a.hintAt[pc] != 0) break;
+    if (pc >= a.slots || r.steps >= r.maxCycles || r.steps >= a.orderLength || (a.hintAt[pc] != 0 && !(r.hinted && ran == 0))) break;
     // The powers must cover the return address g^(pc+2) and g^fp this step may store.
     if (r.covered <= std::max(pc + 2, fp)) break;
     const uint32_t op = a.code[SLOT * pc];

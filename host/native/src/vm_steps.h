@@ -1,10 +1,11 @@
 // The interpreter's plain steps (src/vm/execute.ts) run here, on the interpreter's own arrays:
 // XOR, MUL, SET, DEREF, JUMP and BLAKE2S rows that need nothing the JavaScript side keeps.
-// A run stops, leaving the step it stopped at untouched, wherever that side must act: a pc with
-// hints, a halt or fill boundary, the step cap, an array too short (memory, the generator's
-// powers or index, a table, the order), a DEREF whose two cells are unwritten, an address the
-// index does not hold, and every fault. The interpreter then takes
-// that one step itself (so it alone says what went wrong) and hands the rest back here.
+// A run stops, leaving the step it stopped at untouched, wherever that side must act: a pc whose
+// hints are not applied yet (once they are, the run starts at its instruction), a halt or fill
+// boundary, the step cap, an array too short (memory, the generator's powers or index, a table,
+// the order), a DEREF whose two cells are unwritten, an address the index does not hold, and
+// every fault. The interpreter then takes that one step itself (so it alone says what went
+// wrong) and hands the rest back here.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -45,6 +46,7 @@ struct VmRegisters {
   uint64_t noted;  // exponents the index holds
   uint32_t shift;  // the index's slot shift
   uint64_t rowCount[VM_TABLES];
+  bool hinted;  // the first step's hints are applied: it runs here although its pc has hints
 };
 
 /** Runs steps until one the interpreter must take; returns how many ran. */

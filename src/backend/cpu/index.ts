@@ -84,7 +84,7 @@ export function createCpuBackend(options: CpuBackendOptions = {}): Backend {
   const poolFor = (input: Uint32Array, read: boolean) => (input.length >= threadedFrom && (!read || isShared(input)) ? pool : undefined);
   const backend: Backend = completeBackend({
     name: 'cpu',
-    vm: arrayVmKernels({ backend: 'cpu', take: (length) => large.take(length), give: (w) => large.give(w) }, hostVmKernels),
+    vm: arrayVmKernels({ backend: 'cpu', take: (length) => large.take(length), zeroed: (length) => large.takeZeroed(length), give: (w) => large.give(w) }, hostVmKernels),
     async upload(elem, src) {
       if (src.length % WORDS[elem] !== 0) {
         throw new BackendUsageError(`${src.length} words is not a whole number of ${elem} elements`);

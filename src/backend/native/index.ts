@@ -128,7 +128,7 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
     host: { below: 0, get backend() { return backend; } },
     zerocheckRounds: 'device',
     stackWeight: 'lanes',
-    vm: arrayVmKernels({ backend: 'native', take: (length) => pool.take(length), give: (w) => pool.give(w) }, nativeVmKernels(module)),
+    vm: arrayVmKernels({ backend: 'native', take: (length) => pool.take(length), zeroed: (length) => pool.takeZeroed(length), give: (w) => pool.give(w) }, nativeVmKernels(module)),
     ...nativeOpening(module, {
       data,
       fresh(elem, length, method) {

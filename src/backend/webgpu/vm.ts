@@ -107,6 +107,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
 
   return {
     take: (length) => new Uint32Array(length),
+    zeroed: (length) => new Uint32Array(length),
     give: () => {},
     // The host words are plain arrays here (take): nothing to give back.
     own: (elem, words) => ctx.upload(elem, words),

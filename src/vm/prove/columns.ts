@@ -13,7 +13,6 @@ import { BLAKE2S_CELLS } from './flock-inputs';
 import { gPowerTable } from '../../field/g-powers';
 import { BLAKE2S_TABLE, BYTECODE_FINAL_CNT, MEM_0, MEM_FINAL_CNT, N_COLUMNS, QFLOCK, TABLE_BASES } from '../tables/columns';
 import { TABLE_SCHEMAS } from '../tables/schema';
-import type { Instruction } from '../isa';
 import type { VmLayout } from '../layout';
 import type { Program } from '../program';
 import { ROW_BC, ROW_COUNTS, ROW_FP, ROW_PC } from '../trace';
@@ -25,10 +24,16 @@ export interface RunColumns {
   readonly columns: readonly Uint32Array[];
 }
 
+/** Operand words of each table's decoded slot (execute.ts decode): XOR/MUL a, b, c; SET o;
+ * DEREF α, β, γ (its mode after them is no offset); JUMP c, d, f; BLAKE2S four cells, cv, out. */
+const OPERANDS = [3, 3, 1, 3, 3, 6];
+
 /** The largest count or offset a column takes g to the power of. */
 function largestExponent(program: Program, exec: Execution): number {
   let top = Math.max(exec.memory.length / 6, program.bytecode.length, maxOf(exec.memCounts), maxOf(exec.bytecodeCounts));
-  for (const ins of program.bytecode) for (const o of offsetsOf(ins)) if (o > top) top = o;
+  // The offsets from the decoded slots: no array an instruction.
+  const { code } = decode(program);
+  for (let o = 0; o < code.length; o += SLOT) for (let k = 1; k <= OPERANDS[code[o]]; k++) if (code[o + k] > top) top = code[o + k];
   return top;
 }
 
@@ -37,23 +42,6 @@ function maxOf(values: Uint32Array): number {
   let top = 0;
   for (let i = 0; i < values.length; i++) if (values[i] > top) top = values[i];
   return top;
-}
-
-/** The frame offsets an instruction names (its operand columns are g to their powers). */
-function offsetsOf(ins: Instruction): number[] {
-  switch (ins.op) {
-    case 'XOR':
-    case 'MUL':
-      return [ins.a, ins.b, ins.c];
-    case 'SET':
-      return [ins.o];
-    case 'DEREF':
-      return [ins.alpha, ins.beta, ins.gamma];
-    case 'JUMP':
-      return [ins.oc, ins.od, ins.of];
-    case 'BLAKE2S':
-      return [...ins.ins, ins.cv, ins.out];
-  }
 }
 
 /** The backend's gather (VmKernels.gatherPairs): the lookups below run on its threads. */

@@ -15,29 +15,31 @@ export const BLAKE2S_CELLS = [
   ['m0', 1, 0], ['m1', 2, 0], ['m2', 3, 0], ['m3', 4, 0], ['cv0', 5, 0], ['cv1', 5, 1], ['out0', 6, 0], ['out1', 6, 1],
 ] as const;
 
-/** The cells of a BLAKE2S row (BLAKE2S_CELLS) at frame `fp` and instruction slots from `o`, into `at`. */
-function blake2sCells(code: Uint32Array, o: number, fp: number, at: Int32Array): void {
-  BLAKE2S_CELLS.forEach(([, slot, next], j) => (at[j] = fp + code[o + slot] + next));
-}
-
-/** The BLAKE2S rows' compressions as the witness takes them. */
+/** The BLAKE2S rows' compressions as the witness takes them. Word by word: a view a cell would
+ * make (and collect) seven objects a row. */
 export function flockInputs(program: Program, exec: Execution): WitnessInputs {
   const { code, consts } = decode(program);
   const mem = exec.memory;
   const { data: d, stride, length: n } = exec.rows[BLAKE2S_TABLE];
   const messages = new Uint32Array(MESSAGE_WORDS * n), headers = new Uint32Array(HEADER_WORDS * n);
-  const at = new Int32Array(8);
+  /** Words 0..4 of the cell fp + operand `slot` (+ next) into out from `to`. */
+  const cell = (out: Uint32Array, to: number, o: number, fp: number, slot: number, next: number) => {
+    const c = 6 * (fp + code[o + slot] + next);
+    for (let k = 0; k < 4; k++) out[to + k] = mem[c + k];
+  };
   for (let i = 0; i < n; i++) {
-    const pc = d[stride * i + ROW_PC];
-    blake2sCells(code, SLOT * pc, d[stride * i + ROW_FP], at);
-    for (let j = 0; j < 4; j++) messages.set(mem.subarray(6 * at[j], 6 * at[j] + 4), MESSAGE_WORDS * i + 4 * j);
-    for (let j = 0; j < 2; j++) headers.set(mem.subarray(6 * at[4 + j], 6 * at[4 + j] + 4), HEADER_WORDS * i + 4 * j);
-    headers.set(consts.subarray(6 * pc, 6 * pc + 4), HEADER_WORDS * i + 8);
+    const pc = d[stride * i + ROW_PC], fp = d[stride * i + ROW_FP], o = SLOT * pc;
+    // The message's four cells, then cv and cv + 1 (the outputs are not inputs).
+    for (let j = 0; j < 4; j++) cell(messages, MESSAGE_WORDS * i + 4 * j, o, fp, BLAKE2S_CELLS[j][1], BLAKE2S_CELLS[j][2]);
+    for (let j = 4; j < 6; j++) cell(headers, HEADER_WORDS * i + 4 * (j - 4), o, fp, BLAKE2S_CELLS[j][1], BLAKE2S_CELLS[j][2]);
+    for (let k = 0; k < 4; k++) headers[HEADER_WORDS * i + 8 + k] = consts[6 * pc + k];
   }
   // Where the identical tail starts: its first row is the padding instance.
-  const same = (x: number, y: number) =>
-    messages.subarray(MESSAGE_WORDS * x, MESSAGE_WORDS * (x + 1)).every((w, k) => w === messages[MESSAGE_WORDS * y + k]) &&
-    headers.subarray(HEADER_WORDS * x, HEADER_WORDS * (x + 1)).every((w, k) => w === headers[HEADER_WORDS * y + k]);
+  const sameWords = (a: Uint32Array, width: number, x: number, y: number) => {
+    for (let k = 0; k < width; k++) if (a[width * x + k] !== a[width * y + k]) return false;
+    return true;
+  };
+  const same = (x: number, y: number) => sameWords(messages, MESSAGE_WORDS, x, y) && sameWords(headers, HEADER_WORDS, x, y);
   let live = n - 1;
   while (live > 0 && same(live - 1, n - 1)) live--;
   return packedInputs(live, messages.subarray(0, MESSAGE_WORDS * (live + 1)), headers.subarray(0, HEADER_WORDS * (live + 1)));

@@ -16,5 +16,5 @@ export interface HostWords {
 }
 
 export function hostWords(kernels: VmKernels): HostWords {
-  return { take: (n) => kernels.take(n), zeroed: (n) => kernels.take(n).fill(0), give: (w) => kernels.give(w) };
+  return { take: (n) => kernels.take(n), zeroed: (n) => kernels.zeroed(n), give: (w) => kernels.give(w) };
 }
