@@ -86,8 +86,9 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
       if (!Number.isInteger(n) || n < 1) throw new BackendUsageError(`powers: ${n} is not a positive count`);
       return new ArrayDeviceBuffer(arrays.backend, 'K', n, gPowerTable(n));
     },
-    async ones(length, from) {
-      const words = arrays.take(6 * length).fill(0, 0, 6 * from);
+    async ones(length, from, written = false) {
+      const words = arrays.take(6 * length);
+      if (!written) words.fill(0, 0, 6 * from);
       // The ones by doubling copies (memmove) rather than a store per value.
       const ones = length - from;
       if (ones > 0) words.fill(0, 6 * from + 1, 6 * from + 6)[6 * from] = 1;

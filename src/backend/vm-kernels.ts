@@ -66,8 +66,10 @@ export interface VmKernels {
    * src/field/g-powers.ts makes them): the framework blocks' column of addresses. */
   powers(n: number): Promise<DeviceBuffer>;
   /** A new E buffer of `length` values, zero below `from` and one from it on: the bus's trees
-   * are stored prefixes of trees whose other leaves are ones. Freed with Backend.free. */
-  ones(length: number, from: number): Promise<DeviceBuffer>;
+   * are stored prefixes of trees whose other leaves are ones. With `written`, the values below
+   * `from` may be anything (the caller writes them all: a host backend leaves a fresh array's
+   * pages to the writer). Freed with Backend.free. */
+  ones(length: number, from: number, written?: boolean): Promise<DeviceBuffer>;
   /** out[x] = src[4x]·src[4x+1]·src[4x+2]·src[4x+3] for x < src.length / 4 (E buffers, src a
    * whole number of fours, out at least that long). */
   productsOfFour(src: DeviceBuffer, out: DeviceBuffer): Promise<void>;

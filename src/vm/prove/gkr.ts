@@ -30,7 +30,8 @@ async function layers(backend: Backend, leaves: DeviceBuffer, depth: number): Pr
   for (let level = 0; level + 2 <= depth; level += 2) {
     out.push(cur);
     const n = cur.length / 4, g = group(level + 2);
-    const next = await backend.vm.ones(Math.max(g, g * Math.ceil(n / g)), n);
+    // Its first n values are the products, written over.
+    const next = await backend.vm.ones(Math.max(g, g * Math.ceil(n / g)), n, true);
     await backend.vm.productsOfFour(cur, next);
     cur = next;
   }
