@@ -143,10 +143,12 @@ export async function openBackend(choice: BackendChoice, options: OpenOptions = 
   const report = describeGpu(gpu);
   // Operands longer than a binding are bound in windows, and longer than a buffer kept in parts
   // (src/backend/webgpu/window.ts, store.ts): no job is refused for the device's limits.
-  const limits = { maxBindingBytes: byteOverride('LEANVM_WEBGPU_MAX_BINDING'), maxBufferBytes: byteOverride('LEANVM_WEBGPU_MAX_BUFFER') };
+  // The VM interpreter's plain steps in the native module where it loads (src/vm/plain-steps.ts).
+  const limits = { maxBindingBytes: byteOverride('LEANVM_WEBGPU_MAX_BINDING'), maxBufferBytes: byteOverride('LEANVM_WEBGPU_MAX_BUFFER'), steps: native.module?.vmStepper };
   const hostMemory = report.software === true;
-  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, limits), why: `requested --backend webgpu (${report.reason})`, hostMemory };
-  if (!report.software) return { backend: createWebGpuBackend(gpu.device, limits), why: `hardware GPU: ${report.reason}`, hostMemory };
+  const stepsNote = native.module === null ? '' : '; VM execution steps in the native module';
+  if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, limits), why: `requested --backend webgpu (${report.reason})${stepsNote}`, hostMemory };
+  if (!report.software) return { backend: createWebGpuBackend(gpu.device, limits), why: `hardware GPU: ${report.reason}${stepsNote}`, hostMemory };
   if (native.module !== null) {
     gpu.device.destroy();
     return { backend: openNative(native.module, threads), why: `no hardware GPU (${report.reason}); native module: ${native.reason}`, hostMemory: true };

@@ -1,12 +1,14 @@
 // VM proofs on the webgpu backend, every stage on the device: its commitment, the VM kernels in
 // WGSL (its own Backend.vm, over the committed stack), Flock's passes and the opening. Every
-// vector's proof byte for byte.
+// vector's proof byte for byte; and one with the run's plain steps in the native module's
+// stepper, as a Node host opens the backend where the module loads.
 import { expect, test } from 'vitest';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { parseProgram } from '../../src/vm/program';
 import { proveProgram } from '../../src/vm/prove/prove';
 import { parsePublicInputJson } from '../../src/vm/public-input';
 import { VM_PROGRAMS, vmBytes, vmSummary, vmText } from '../vm/vm-vectors';
+import { loadNativeModule } from '../native/native';
 import { describeGpu } from './gpu';
 
 await describeGpu('VM proofs on webgpu', (gpu) => {
@@ -27,4 +29,27 @@ await describeGpu('VM proofs on webgpu', (gpu) => {
       expect(Buffer.from(proof).equals(Buffer.from(vmBytes(name, 'proof')))).toBe(true);
     }, 300_000);
   }
+
+  const native = loadNativeModule();
+  test.skipIf(typeof native === 'string' && process.env.LEANVM_REQUIRE_NATIVE !== '1')('hash.proof with the native stepper taking the run\'s steps', async () => {
+    if (typeof native === 'string') throw new Error(`native module required but unavailable: ${native}`);
+    let taken = 0;
+    const steps = (...args: Parameters<typeof native.vmStepper>) => {
+      const s = native.vmStepper(...args);
+      return {
+        bind: s.bind.bind(s),
+        run: () => {
+          const n = s.run();
+          taken += n;
+          return n;
+        },
+      };
+    };
+    const stepped = createWebGpuBackend(gpu.device, { steps });
+    expect(stepped.vm.steps).toBe(steps);
+    const program = parseProgram(vmText('hash', 'program.json'));
+    const { proof, stats } = await proveProgram(program, parsePublicInputJson(vmText('hash', 'public.json')), { backend: stepped });
+    expect(Buffer.from(proof).equals(Buffer.from(vmBytes('hash', 'proof')))).toBe(true);
+    expect(taken).toBeGreaterThan(stats.cycles / 2);
+  }, 300_000);
 });

@@ -19,6 +19,7 @@ import { deviceWindows, dispatchElementwise, type Windows } from './window';
 import { createZerocheckKernels } from './zerocheck';
 
 import { checkOptions } from '../../util/options';
+import type { PlainSteps } from '../../vm/plain-steps';
 
 export { WebGpuError } from './errors';
 
@@ -38,12 +39,15 @@ export interface WebGpuBackendOptions {
   /** Bytes one buffer holds at most, below the device's maxBufferSize: longer operands are kept
    * in parts of this size (store.ts), as they are on a device whose limit it is. */
   maxBufferBytes?: number;
+  /** Where the VM interpreter's plain steps run (VmKernels.steps): the native module's stepper
+   * where the host has one; by default the interpreter's own. */
+  steps?: PlainSteps;
 }
 
 const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
-  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] }, maxBufferBytes: { integer: [1, 2 ** 53] } });
+  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] }, maxBufferBytes: { integer: [1, 2 ** 53] }, steps: 'function' });
   const windows = deviceWindows(device, options.maxBindingBytes, options.maxBufferBytes);
   // checkOptions has refused group layers outside 1..4 and a negative hostBelow.
   return backendOn({
@@ -55,6 +59,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     // The small tables' rounds finish on the reference backend, on this thread.
     host: { below: options.hostBelow ?? HOST_BELOW, backend: createCpuBackend() },
     made: new Map(),
+    steps: options.steps,
     disposed: false,
   }, new DeviceLink(device, windows.partBytes));
 }
@@ -69,6 +74,7 @@ interface Shared {
   readonly pipelines: Pipelines;
   readonly host: Backend['host'];
   readonly made: Map<string, Promise<unknown>>;
+  readonly steps: PlainSteps | undefined;
   disposed: boolean;
 }
 
@@ -130,7 +136,7 @@ function backendOn(shared: Shared, link: DeviceLink): Backend {
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
   const flock = createFlockPasses(ctx);
-  const vm = createVmKernels(ctx);
+  const vm = createVmKernels(ctx, shared.steps);
 
   return completeBackend({
     name: 'webgpu',

@@ -15,6 +15,7 @@ import { reduce, reduceAll, type Reduction, type ReductionPart } from './reducti
 import type { Store } from './store';
 import { Gather } from './vm-gather';
 import { spanRuns } from './window';
+import type { PlainSteps } from '../../vm/plain-steps';
 
 const NO_COLUMN = 0xffffffff;
 /** Words of a column in a form's table: source, first value, first bound value, stride. */
@@ -37,7 +38,7 @@ function columnsElem(columns: readonly DeviceBuffer[]): Elem {
   return elem;
 }
 
-export function createVmKernels(ctx: KernelContext): VmKernels {
+export function createVmKernels(ctx: KernelContext, steps: PlainSteps | undefined): VmKernels {
   const { device, link } = ctx;
   const range = (buf: DeviceBuffer) => gpuRange(device, buf);
   // Bound where a kernel's binding is unused: one to read, one to write (never aliased).
@@ -106,6 +107,7 @@ export function createVmKernels(ctx: KernelContext): VmKernels {
   }
 
   return {
+    steps,
     take: (length) => new Uint32Array(length),
     zeroed: (length) => new Uint32Array(length),
     give: () => {},
