@@ -19,6 +19,7 @@
         "src/bit_columns.cc",
         "src/map_affine.cc",
         "src/flock_witness.cc",
+        "src/flock_walk.cc",
         "src/grind.cc",
         "src/threads.cc",
         "src/pages.cc",

@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import type { Backend, BackendName } from '../../src/backend/backend';
 import { createCpuBackend } from '../../src/backend/cpu/index';
 import { asNativeModule, createNativeBackend, describeNative, type NativeModule } from '../../src/backend/native/index';
+import { nativeFlockKernels } from '../../src/backend/native/flock';
 import { createWebGpuBackend } from '../../src/backend/webgpu/index';
 import { createCpuPool } from './cpu-pool';
 import { requestNodeGpu, type NodeGpu } from './dawn';
@@ -143,10 +144,12 @@ export async function openBackend(choice: BackendChoice, options: OpenOptions = 
   const report = describeGpu(gpu);
   // Operands longer than a binding are bound in windows, and longer than a buffer kept in parts
   // (src/backend/webgpu/window.ts, store.ts): no job is refused for the device's limits.
-  // The VM interpreter's plain steps in the native module where it loads (src/vm/plain-steps.ts).
-  const limits = { maxBindingBytes: byteOverride('LEANVM_WEBGPU_MAX_BINDING'), maxBufferBytes: byteOverride('LEANVM_WEBGPU_MAX_BUFFER'), steps: native.module?.vmStepper };
+  // The host's part of a proof in the native module where it loads: the VM interpreter's plain
+  // steps (src/vm/plain-steps.ts) and lincheck's weights (FlockPasses.comb).
+  const hostWork = native.module === null ? {} : { steps: native.module.vmStepper, comb: nativeFlockKernels(native.module).comb };
+  const limits = { maxBindingBytes: byteOverride('LEANVM_WEBGPU_MAX_BINDING'), maxBufferBytes: byteOverride('LEANVM_WEBGPU_MAX_BUFFER'), ...hostWork };
   const hostMemory = report.software === true;
-  const stepsNote = native.module === null ? '' : '; VM execution steps in the native module';
+  const stepsNote = native.module === null ? '' : '; VM execution steps and lincheck weights in the native module';
   if (choice === 'webgpu') return { backend: createWebGpuBackend(gpu.device, limits), why: `requested --backend webgpu (${report.reason})${stepsNote}`, hostMemory };
   if (!report.software) return { backend: createWebGpuBackend(gpu.device, limits), why: `hardware GPU: ${report.reason}${stepsNote}`, hostMemory };
   if (native.module !== null) {

@@ -61,18 +61,20 @@ export async function checkpoint(signal: AbortSignal | undefined, stage?: string
 /** Between two turns of the event loop the wrapper lets at most this long pass (in calls). */
 const YIELD_MS = 50;
 
-/** Calls that do no bulk work: they free, read counters, or return views (sync). */
-const BOOKKEEPING = new Set(['free', 'freeTree', 'traffic', 'held', 'finish', 'dispose', 'take', 'give', 'view']);
+/** Calls made in line, whose results are used at once (sync), never put off to a turn: the
+ * bookkeeping (frees, counters, views, host words) and the host work a prover does there (the
+ * interpreter's stepper, lincheck's weights). */
+const IN_LINE = new Set(['free', 'freeTree', 'traffic', 'held', 'finish', 'dispose', 'take', 'zeroed', 'give', 'view', 'steps', 'comb']);
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 
 /** `backend` with each bulk call (flock's and vm's too) replaced by `around(call)`, and the
- * bookkeeping calls as they are. */
+ * calls made in line as they are. */
 export function aroundCalls(backend: Backend, around: (call: Call) => Call): Backend {
   const wrap = <T extends object>(target: T): T => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(target)) {
-      out[key] = typeof value === 'function' ? (BOOKKEEPING.has(key) ? value.bind(target) : around(value.bind(target))) : value;
+      out[key] = typeof value === 'function' ? (IN_LINE.has(key) ? value.bind(target) : around(value.bind(target))) : value;
     }
     return out as T;
   };

@@ -21,6 +21,8 @@ export interface FlockArrayKernels {
   entries(col: Uint32Array, at: number, count: number, t0: Uint32Array, t1: Uint32Array, out: Uint32Array): void;
   /** zv += the first `blocks` blocks of z weighted by eq (fold-blocks.ts, hostFoldBlocks). */
   foldBlocks(z: Uint32Array, blocks: number, eq: Uint32Array, zv: Uint32Array): void;
+  /** FlockPasses.comb. */
+  readonly comb?: FlockPasses['comb'];
 }
 
 /** How the passes reach the backend's arrays. */
@@ -43,6 +45,7 @@ export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKerne
   const { data, wrap } = arrays;
   const columns = (cols: { a: DeviceBuffer; b: DeviceBuffer; z: DeviceBuffer }): ZerocheckColumns => ({ a: data(cols.a), b: data(cols.b), c: data(cols.z) });
   return {
+    comb: kernels.comb,
     async witness(inputs, nBlocksLog, zInto) {
       const words = checkWitnessInputs(inputs, nBlocksLog) * BLOCK_U32;
       if (zInto !== undefined && zInto.length !== words) throw new BackendUsageError(`flock.witness: z of 2^${nBlocksLog} blocks is ${words} u32 words, got ${zInto.length} to write into`);

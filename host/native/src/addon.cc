@@ -19,6 +19,8 @@
 #include "pages.h"
 #include "products.h"
 #include "bit_columns.h"
+#include "flock_layout.h"
+#include "flock_walk.h"
 #include "flock_witness.h"
 #include "gather.h"
 #include "grind.h"
@@ -545,6 +547,15 @@ Napi::Value VmStepper(const Napi::CallbackInfo& info) {
   return out;
 }
 
+/** lincheckComb(e, alpha, comb): the lincheck's batched column weights (flock_walk.h) from the
+ * row weights e (2^14 E values) into comb (as many). */
+void LincheckComb(const Napi::CallbackInfo& info) {
+  const Words e = words(info, 0, "e"), comb = words(info, 2, "comb");
+  const std::vector<uint64_t> alpha = element(info, 1, "alpha");
+  require(info, e.length == 6 * size_t{leanvm::BLOCK_BITS} && comb.length == e.length, "e and comb must hold 2^14 E values each");
+  leanvm::lincheckComb(*activePath().field, e.k(), alpha.data(), comb.k());
+}
+
 /** queryWeights(factors, coeffs, m, out): m K factors and one E coefficient per query. */
 void QueryWeights(const Napi::CallbackInfo& info) {
   const size_t m = count(info, 2, "m", 30);
@@ -927,6 +938,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<ZerocheckEntries>(env, exports, "zerocheckEntries");
   add<FoldBlocks>(env, exports, "foldBlocks");
   add<FlockWitness>(env, exports, "flockWitness");
+  add<LincheckComb>(env, exports, "lincheckComb");
   add<GatherPairs>(env, exports, "gatherPairs");
   add<VmStepper>(env, exports, "vmStepper");
   add<FlockWitnessAsync>(env, exports, "flockWitnessAsync");

@@ -1,24 +1,18 @@
 // One block at a time into a block-sized scratch (in L1), then copied out, so the columns are
 // only written. Only a and b are built: every row writes z = a ∧ b and every other bit is 0 in
-// all three, so z = a ∧ b word by word. The positions mirror src/kernels/flock/layout.ts.
+// all three, so z = a ∧ b word by word. The positions are flock_layout.h's.
 #include "flock_witness.h"
 
 #include <cstring>
 
 #include "blake2s_constants.h"
+#include "flock_layout.h"
 #include "threads.h"
 
 namespace leanvm {
 namespace {
 
 constexpr uint32_t LOW31 = 0x7fffffff, LOW30 = 0x3fffffff;
-constexpr int H_BASE = 0, OUT_BASE = 256, CONST_POS = 512, M_BASE = 640;
-constexpr int T_LO_BASE = 1152, T_HI_BASE = 1184, F0_BASE = 1216, F1_BASE = 1248;
-constexpr int GS_BASE = 1280, G_STRIDE = 184;
-constexpr int G_A1 = 0, G_C1 = 61, G_A2 = 92, G_C2 = 153;
-/** Lanes (a, b, c, d) of the eight G calls of a round: four columns, then four diagonals. */
-constexpr uint8_t G_LANES[8][4] = {{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15},
-                                   {0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}};
 
 /** Blocks a thread takes at least (a block is about two microseconds). */
 constexpr size_t BLOCK_GRAIN = 64;

@@ -20,5 +20,10 @@ export function nativeFlockKernels(module: NativeModule): FlockArrayKernels {
     skipSums: (lt, cols, at, groups, weights, sums) => module.skipSums(lt, cols.a, cols.b, cols.c, at, groups, aligned(weights.lo), aligned(weights.hi), sums),
     entries: (col, at, count, t0, t1, out) => module.zerocheckEntries(col, at, count, t0, t1, out),
     foldBlocks: (z, blocks, eq, zv) => module.foldBlocks(z, blocks, aligned(eq), zv),
+    comb: (e, alpha) => {
+      const comb = new Uint32Array(e.length);
+      module.lincheckComb(aligned(e), alpha, comb);
+      return comb;
+    },
   };
 }

@@ -72,6 +72,8 @@ export interface NativeModule {
   /** flockWitness off the JavaScript thread (on the pool, another kernel called meanwhile waits
    * its turn), settled when z, a, b are written: the caller leaves the six arrays alone until then. */
   flockWitnessAsync(messages: Uint32Array, headers: Uint32Array, live: number, z: Uint32Array, a: Uint32Array, b: Uint32Array): Promise<void>;
+  /** FlockPasses.comb into comb (2^14 E values, as e). */
+  lincheckComb(e: Uint32Array, alpha: Uint32Array, comb: Uint32Array): void;
   /** gatherPairs (src/kernels/vm/gather.ts) with spec (step, stride, word, slotStride, pcWord,
    * slot, scale, add): the first row that reads out of range, or n. */
   gatherPairs(dst: Uint32Array, src: Uint32Array, n: number, rows: Uint32Array, code: Uint32Array, spec: Int32Array): number;
@@ -107,7 +109,7 @@ export interface NativeModule {
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
-  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'gatherPairs', 'vmStepper', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
+  'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'lincheckComb', 'gatherPairs', 'vmStepper', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
   'mappedBytes', 'limitAllocations',
 ] as const;
 

@@ -20,6 +20,7 @@ import { createZerocheckKernels } from './zerocheck';
 
 import { checkOptions } from '../../util/options';
 import type { PlainSteps } from '../../vm/plain-steps';
+import type { FlockPasses } from '../flock-passes';
 
 export { WebGpuError } from './errors';
 
@@ -42,12 +43,15 @@ export interface WebGpuBackendOptions {
   /** Where the VM interpreter's plain steps run (VmKernels.steps): the native module's stepper
    * where the host has one; by default the interpreter's own. */
   steps?: PlainSteps;
+  /** Lincheck's weights on the host (FlockPasses.comb): the native module's where the host has
+   * one; by default the TypeScript walk. */
+  comb?: FlockPasses['comb'];
 }
 
 const HOST_BELOW = 2 ** 12;
 
 export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOptions = {}): Backend {
-  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] }, maxBufferBytes: { integer: [1, 2 ** 53] }, steps: 'function' });
+  checkOptions('createWebGpuBackend', options, { maxWorkgroupsPerDimension: { integer: [1, 2 ** 32] }, nttGroupLayers: { integer: [1, 4] }, hostBelow: { integer: [0, 2 ** 53] }, maxBindingBytes: { integer: [1, 2 ** 53] }, maxBufferBytes: { integer: [1, 2 ** 53] }, steps: 'function', comb: 'function' });
   const windows = deviceWindows(device, options.maxBindingBytes, options.maxBufferBytes);
   // checkOptions has refused group layers outside 1..4 and a negative hostBelow.
   return backendOn({
@@ -60,6 +64,7 @@ export function createWebGpuBackend(device: GPUDevice, options: WebGpuBackendOpt
     host: { below: options.hostBelow ?? HOST_BELOW, backend: createCpuBackend() },
     made: new Map(),
     steps: options.steps,
+    comb: options.comb,
     disposed: false,
   }, new DeviceLink(device, windows.partBytes));
 }
@@ -75,6 +80,7 @@ interface Shared {
   readonly host: Backend['host'];
   readonly made: Map<string, Promise<unknown>>;
   readonly steps: PlainSteps | undefined;
+  readonly comb: FlockPasses['comb'];
   disposed: boolean;
 }
 
@@ -135,7 +141,7 @@ function backendOn(shared: Shared, link: DeviceLink): Backend {
   const opening = createOpeningKernels({ ...ctx, ntt, host: shared.host });
   const zerocheck = createZerocheckKernels(ctx);
   const grind = createGrindKernels(ctx);
-  const flock = createFlockPasses(ctx);
+  const flock = { ...createFlockPasses(ctx), comb: shared.comb };
   const vm = createVmKernels(ctx, shared.steps);
 
   return completeBackend({

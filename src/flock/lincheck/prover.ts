@@ -34,7 +34,7 @@ function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
 export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): FlockClaim {
   checkPoint(zc, nBlocksLog);
   const zv = foldBlocks(z, nBlocksLog, opts.live ?? 2 ** nBlocksLog, zc.chi.subarray(6 * IN_VARS));
-  return roundsOnHost(openRounds(zc, ps), zv, ps);
+  return roundsOnHost(openRounds(zc, ps, combOf), zv, ps);
 }
 
 /**
@@ -46,7 +46,7 @@ export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols
   checkPoint(zc, cols.nBlocksLog);
   const zv = await foldBlocksOn(backend, cols, zc.chi.subarray(6 * IN_VARS));
   const { foldRound } = backend;
-  const run = openRounds(zc, ps);
+  const run = openRounds(zc, ps, backend.flock.comb ?? combOf);
   if (foldRound !== undefined) return roundsOn(backend, foldRound.bind(backend), run, zv, ps);
   const words = await backend.download(zv).finally(() => backend.free(zv));
   return roundsOnHost(run, words, ps);
@@ -111,11 +111,9 @@ interface Rounds {
   claim: E;
 }
 
-/** Samples α and builds comb (the batched column weights). */
-function openRounds(zc: ZerocheckClaim, ps: ProverState): Rounds {
-  const alpha = ps.sample();
-  const chiIn = zc.chi.subarray(0, 6 * IN_VARS), chiOut = zc.chi.subarray(6 * IN_VARS);
-  const eRow = rowWeights(zc.z, chiIn);
+/** comb, the batched column weights (A_0 + αB_0)ᵀe + α²e + α³[j = 512], from the row weights e
+ * (FlockPasses.comb, where a backend has its own). */
+export function combOf(eRow: Uint32Array, alpha: E): Uint32Array {
   const uB = new Uint32Array(eRow.length);
   addScaled(uB, eRow, alpha);
   const comb = transposeWalk(eRow, uB);
@@ -123,6 +121,14 @@ function openRounds(zc: ZerocheckClaim, ps: ProverState): Rounds {
   addScaled(comb, eRow, a2);
   const a3 = eMul(a2, alpha);
   for (let k = 0; k < 6; k++) comb[6 * CONST_POS + k] ^= a3[k];
+  return comb;
+}
+
+/** Samples α and builds comb with `combine`. */
+function openRounds(zc: ZerocheckClaim, ps: ProverState, combine: (e: Uint32Array, alpha: E) => Uint32Array): Rounds {
+  const alpha = ps.sample();
+  const chiIn = zc.chi.subarray(0, 6 * IN_VARS), chiOut = zc.chi.subarray(6 * IN_VARS);
+  const comb = combine(rowWeights(zc.z, chiIn), alpha);
   return { comb, chiOut, rounds: new Uint32Array(6 * IN_VARS), claim: lincheckClaim(zc, alpha) };
 }
 
