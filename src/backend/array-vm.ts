@@ -7,7 +7,7 @@ import { gPowerTable } from '../field/g-powers';
 import { ArrayDeviceBuffer, wordsOf } from './cpu/arrays';
 import type { PairGather } from '../kernels/vm/gather';
 import type { VmForm, VmKernels } from './vm-kernels';
-import type { PlainSteps } from '../vm/plain-steps';
+import type { PlainSteps } from '../kernels/vm/steps';
 
 /** The kernels on words (the capability's, with buffers unwrapped; src/backend/vm-kernels.ts). */
 export interface VmArrayKernels {

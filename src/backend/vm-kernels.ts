@@ -9,7 +9,7 @@
 import type { E } from '../field/e';
 import type { DeviceBuffer, Elem } from './backend';
 import type { PairGather } from '../kernels/vm/gather';
-import type { PlainSteps } from '../vm/plain-steps';
+import type { PlainSteps } from '../kernels/vm/steps';
 
 /**
  * A form of degree ≤ 2 in a row's columns with E coefficients: constant + Σ_t coeffs_t ·

@@ -22,7 +22,8 @@ import type { PublicInput } from './public-input';
 import { type ExecEvent, type HintState, type PrintRecord, applyHint } from './run-hints';
 import { TableRows, emptyTables } from './trace';
 import { WitnessCursor, type WitnessStreams, mergeStreams } from './witness-streams';
-import { PlainLane, type PlainSteps, REG } from './plain-steps';
+import { type PlainSteps, REG } from '../kernels/vm/steps';
+import { PlainLane } from './plain-steps';
 import { checkOptions } from '../util/options';
 
 /** The reference interpreter's step limit. */

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { abortable } from '../../src/backend/abort';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { BLOCK_BITS } from '../../src/kernels/flock/layout';
-import { REGISTERS } from '../../src/vm/plain-steps';
+import { REGISTERS } from '../../src/kernels/vm/steps';
 import { describeNative } from '../native/native';
 
 describeNative('in-line calls under a signal', (module) => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { execute, type Execution } from '../../src/vm/execute';
-import { type PlainSteps, REG, REGISTERS } from '../../src/vm/plain-steps';
+import { type PlainSteps, REG, REGISTERS } from '../../src/kernels/vm/steps';
 import { parseProgram, type Program } from '../../src/vm/program';
 import { parsePublicInputJson, type PublicInput } from '../../src/vm/public-input';
 import { aggregateWitness, aggregationProgram } from '../../src/workloads/xmss-aggregate';

@@ -2,7 +2,7 @@
 // its plain steps (src/vm/plain-steps.ts) where the module loads (CI requires it). Suites over
 // runs take each, so every behaviour of the interpreter is that of the stepped run too.
 import type { Execution } from '../../src/vm/execute';
-import type { PlainSteps } from '../../src/vm/plain-steps';
+import type { PlainSteps } from '../../src/kernels/vm/steps';
 import { loadNativeModule } from '../native/native';
 
 let runners: [string, PlainSteps | undefined][] | undefined;

@@ -446,10 +446,10 @@ T* typed(const Napi::CallbackInfo& info, size_t i, const char* name, napi_typeda
   return reinterpret_cast<T*>(static_cast<uint8_t*>(a.ArrayBuffer().Data()) + a.ByteOffset());
 }
 
-/** The registers' places in a stepper's Float64Array (src/vm/plain-steps.ts, REG). */
+/** The registers' places in a stepper's Float64Array (src/kernels/vm/steps.ts, REG). */
 enum Register { PC, FP, STEPS, LEFT, MAX_CYCLES, END_PC, MEM_LENGTH, COVERED, NOTED, SHIFT, ROW_COUNT, HINTED = ROW_COUNT + leanvm::VM_TABLES, REGISTERS };
 
-/** The arrays a stepper binds that the interpreter may replace as they grow (plain-steps.ts, SLOT). */
+/** The arrays a stepper binds that the interpreter may replace as they grow (src/kernels/vm/steps.ts, SLOT). */
 enum Slot { CELLS, WRITTEN, COUNT, POW, INDEX, ORDER, ROWS, SLOTS = ROWS + leanvm::VM_TABLES };
 
 /** A stepper's arrays, held while bound, and its registers. */
@@ -525,7 +525,7 @@ Napi::Value StepperRun(const Napi::CallbackInfo& info) {
 }
 
 /** vmStepper(code, consts, hintAt, bytecodeCounts, registers): a stepper over one run's program
- * and registers, {bind(slot, array), run()} (src/vm/plain-steps.ts). */
+ * and registers, {bind(slot, array), run()} (src/kernels/vm/steps.ts). */
 Napi::Value VmStepper(const Napi::CallbackInfo& info) {
   auto* s = new Stepper();
   Napi::Object out = Napi::Object::New(info.Env());

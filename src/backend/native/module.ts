@@ -4,7 +4,7 @@
 // allocation the module cannot make reaches the caller as an AllocationError.
 import { LeanVmError } from '../../util/errors';
 import { AllocationError } from '../../util/allocation';
-import type { PlainSteps } from '../../vm/plain-steps';
+import type { PlainSteps } from '../../kernels/vm/steps';
 
 /** An instruction-set path: its name and what the products and hashes run on. */
 export interface NativePath {
@@ -85,7 +85,7 @@ export interface NativeModule {
   formRows(columns: readonly Uint32Array[], a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, n: number, out: Uint32Array, at: number): void;
   /** With bindR, the columns (4·half values) are bound into bindOut first (src/backend/vm-kernels.ts). */
   formPairSums(columns: readonly Uint32Array[], isE: boolean, a: Int32Array, b: Int32Array, coeffs: Uint32Array, constant: Uint32Array, eq: Uint32Array, half: number, bindR?: Uint32Array, bindOut?: readonly Uint32Array[]): Uint32Array;
-  /** The interpreter's plain steps (src/vm/plain-steps.ts) on its arrays in place. */
+  /** The interpreter's plain steps (src/kernels/vm/steps.ts) on its arrays in place. */
   vmStepper: PlainSteps;
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];

@@ -19,7 +19,7 @@ import { deviceWindows, dispatchElementwise, type Windows } from './window';
 import { createZerocheckKernels } from './zerocheck';
 
 import { checkOptions } from '../../util/options';
-import type { PlainSteps } from '../../vm/plain-steps';
+import type { PlainSteps } from '../../kernels/vm/steps';
 import type { FlockPasses } from '../flock-passes';
 
 export { WebGpuError } from './errors';

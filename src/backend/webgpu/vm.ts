@@ -15,7 +15,7 @@ import { reduce, reduceAll, type Reduction, type ReductionPart } from './reducti
 import type { Store } from './store';
 import { Gather } from './vm-gather';
 import { spanRuns } from './window';
-import type { PlainSteps } from '../../vm/plain-steps';
+import type { PlainSteps } from '../../kernels/vm/steps';
 
 const NO_COLUMN = 0xffffffff;
 /** Words of a column in a form's table: source, first value, first bound value, stride. */
