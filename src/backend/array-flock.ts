@@ -4,6 +4,7 @@
 // sharing of the padding tail (its blocks are copies of the first) done once, here.
 import { BackendUsageError, type DeviceBuffer, type Elem } from './backend';
 import type { FlockPasses } from './flock-passes';
+import type { FlockParts } from './portable';
 import { BLOCK_BITS, BLOCK_U32 } from '../kernels/flock/layout';
 import { addTail } from '../kernels/flock/fold-blocks';
 import { checkWitnessInputs, type WitnessInputs } from '../kernels/flock/witness';
@@ -41,7 +42,7 @@ export interface BackendArrays {
 
 const EMPTY = new Uint32Array(0);
 
-export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKernels): FlockPasses {
+export function arrayFlockPasses(arrays: BackendArrays, kernels: FlockArrayKernels): FlockParts {
   const { data, wrap } = arrays;
   const columns = (cols: { a: DeviceBuffer; b: DeviceBuffer; z: DeviceBuffer }): ZerocheckColumns => ({ a: data(cols.a), b: data(cols.b), c: data(cols.z) });
   return {

@@ -70,8 +70,8 @@ export interface FlockPasses {
   /** zv[j] = Σ_t w_t·z_t[j] over the weighted blocks, j < 2^14: a new E buffer
    * (src/kernels/flock/fold-blocks.ts). */
   foldBlocks(cols: FlockColumns, blocks: BlockWeights): Promise<DeviceBuffer>;
-  /** Lincheck's batched column weights on the host, where the backend has a faster place for
-   * them than the TypeScript walk (src/flock/lincheck/prover.ts, combOf): from the row weights
-   * e (2^14 E values) and α, A_0ᵀe + B_0ᵀ(α·e) + α²·e + α³ at the constant wire. */
-  readonly comb?: (e: Uint32Array, alpha: E) => Uint32Array;
+  /** Lincheck's batched column weights on the host, from the row weights e (2^14 E values) and
+   * α: A_0ᵀe + B_0ᵀ(α·e) + α²·e + α³ at the constant wire (src/kernels/flock/comb.ts, combOf,
+   * where the backend has no faster place for them: the native module's C++ walk). */
+  comb(e: Uint32Array, alpha: E): Uint32Array;
 }

@@ -7,13 +7,17 @@ import { laneCombine, laneDots } from '../poly/bulk';
 import { smallestNonce } from '../transcript/pow';
 import type { Backend, DeviceBuffer, FoldedRound, Spend, ZerocheckStep, ZerocheckTables } from './backend';
 import type { FlockPasses } from './flock-passes';
+import { combOf } from '../kernels/flock/comb';
 
 type Composite = 'foldRound' | 'laneDots' | 'laneCombine' | 'zerocheckStep' | 'smallestNonce' | 'traffic';
+
+/** A backend's Flock passes as its factory writes them; completeBackend fills in the rest. */
+export type FlockParts = Omit<FlockPasses, 'hostTables' | 'comb'> & Partial<Pick<FlockPasses, 'hostTables' | 'comb'>>;
 
 /** What a backend's factory writes; completeBackend fills in the rest. */
 export type BackendParts = Omit<Backend, Composite | 'flock'> &
   Partial<Pick<Backend, Composite>> & {
-    readonly flock: Omit<FlockPasses, 'hostTables'> & Partial<Pick<FlockPasses, 'hostTables'>>;
+    readonly flock: FlockParts;
   };
 
 /** The backend with every composite method: its own where it has one, else the portable one. */
@@ -32,6 +36,8 @@ export function completeBackend(parts: BackendParts): Backend {
     traffic: parts.traffic ?? (() => ({ uploadBytes: 0, readBytes: 0, submits: 0, waits: 0 })),
     flock: {
       ...parts.flock,
+      // The TypeScript walk (src/kernels/flock/comb.ts), the reference.
+      comb: parts.flock.comb ?? combOf,
       hostTables: parts.flock.hostTables ?? (async (cols, weights, doneWith) => {
         // The tables written out in full where the columns are, read back.
         const bufs = await backend.flock.zerocheckTables(cols, weights, doneWith);

@@ -4,7 +4,7 @@ export { ShapeError } from '../util/errors';
 export * from '../kernels/flock/layout';
 export * from '../kernels/flock/compression';
 export * from '../kernels/flock/witness';
-export * from './walk';
+export * from '../kernels/flock/walk';
 export * from '../kernels/flock/skip-domain';
 export * from '../kernels/flock/eq-table';
 export { fixedChallenges, equalityPoint } from '../kernels/flock/challenges';

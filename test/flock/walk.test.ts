@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eMulAt } from '../../src/field/e';
 import { pinnedCompressions } from '../../src/kernels/flock/compression';
 import { CONST_POS, GS_BASE, H_BASE, M_BASE, OUT_BASE, T_LO_BASE, USEFUL_BITS, gBase, G_C2 } from '../../src/kernels/flock/layout';
-import { forwardWalk, transposeWalk } from '../../src/flock/walk';
+import { forwardWalk, transposeWalk } from '../../src/kernels/flock/walk';
 import { generateWitness } from '../../src/kernels/flock/witness';
 import { referenceMessages } from '../../src/workloads/hash-batch/inputs';
 import { blockBitsAsE, dot, randomCompression, randomE, sameWords, xorshift32 } from './helpers';

@@ -4,7 +4,7 @@
 import { afterAll, expect } from 'vitest';
 import { createNativeBackend } from '../../src/backend/native/index';
 import { BLOCK_BITS } from '../../src/kernels/flock/layout';
-import { combOf } from '../../src/flock/lincheck/prover';
+import { combOf } from '../../src/kernels/flock/comb';
 import { SplitMix64 } from '../../src/util/splitmix64';
 import { describeNative, eachPath } from './native';
 

@@ -1,4 +1,4 @@
-// The transpose walk (src/flock/walk.ts transposeWalk, in its order): the circuit run backwards
+// The transpose walk (src/kernels/flock/walk.ts transposeWalk, in its order): the circuit run backwards
 // from the output rows, every wire word's adjoint 32 E values, XORs only. E values are three u64
 // words here (the TypeScript's six u32).
 #include "flock_walk.h"

@@ -1,6 +1,6 @@
 // Lincheck's batched column weights (src/flock/lincheck/prover.ts, openRounds): with the row
 // weights e and the challenge α, comb = A_0ᵀe + B_0ᵀ(α·e) + α²·e + α³ at the constant wire,
-// the transpose walk of src/flock/walk.ts run in C++ on the same circuit positions.
+// the transpose walk of src/kernels/flock/walk.ts run in C++ on the same circuit positions.
 #pragma once
 #include <cstdint>
 

@@ -10,7 +10,8 @@ import { HEADER_WORDS, checkWitnessInputs } from '../../kernels/flock/witness';
 import { PER_BLOCK } from '../../kernels/flock/materialize';
 import { BLOCK_GROUPS, SKIP_LAMBDA_TABLES, SKIP_SUM_WORDS } from '../../kernels/flock/skip-pass';
 import { BackendUsageError, type DeviceBuffer, type Elem } from '../backend';
-import type { BlockWeights, FlockPasses } from '../flock-passes';
+import type { BlockWeights } from '../flock-passes';
+import type { FlockParts } from '../portable';
 import { gpuBuffer, scratchBuffer } from './buffer';
 import { WORKGROUP_SIZE } from './kernels';
 import type { KernelContext } from './context';
@@ -124,7 +125,7 @@ function weighed({ live, tail }: BlockWeights): number {
   return live + (tail === null ? 0 : 1);
 }
 
-export function createFlockPasses(ctx: KernelContext): Omit<FlockPasses, 'hostTables'> {
+export function createFlockPasses(ctx: KernelContext): FlockParts {
   const { link } = ctx;
   const gpu = (buf: DeviceBuffer): Store => gpuBuffer(ctx.device, buf);
   // The skip pass's constant tables, made on the device once: the Λ planes of every byte at

@@ -80,7 +80,7 @@ interface Shared {
   readonly host: Backend['host'];
   readonly made: Map<string, Promise<unknown>>;
   readonly steps: PlainSteps | undefined;
-  readonly comb: FlockPasses['comb'];
+  readonly comb: FlockPasses['comb'] | undefined;
   disposed: boolean;
 }
 

@@ -6,29 +6,19 @@
 // bit-slice values s_i that ring switching binds to the commitment.
 import type { Backend, DeviceBuffer } from '../../backend/backend';
 import type { FlockColumns } from '../../backend/flock-passes';
-import { type E, eMul } from '../../field/e';
-import { eMulByTable, eMulTable } from '../../field/e-const';
+import type { E } from '../../field/e';
 import { foldPairs, roundSums } from '../../poly/bulk';
 import { evalRoundPoly, roundPoly } from '../../pcs/whir/claims';
 import type { ProverState } from '../../transcript/prover-state';
 import { ShapeError } from '../../util/errors';
-import { BLOCK_BITS, CONST_POS } from '../../kernels/flock/layout';
-import { transposeWalk } from '../walk';
+import { BLOCK_BITS } from '../../kernels/flock/layout';
+import { combOf } from '../../kernels/flock/comb';
 import type { ZerocheckClaim } from '../zerocheck/claim';
 import type { TailOptions } from '../zerocheck/prover';
 import { foldBlocks } from '../../kernels/flock/fold-blocks';
 import { foldBlocksOn } from '../passes';
 import { IN_VARS, rowWeights } from './row-weights';
 import { type FlockClaim, lincheckClaim, lincheckSuffix } from './claim';
-
-/** out[i] ^= r·v[i] for packed E arrays of equal length. */
-function addScaled(out: Uint32Array, v: Uint32Array, r: E): void {
-  const t = eMulTable(r), p = new Uint32Array(6);
-  for (let i = 0; i < v.length; i += 6) {
-    eMulByTable(t, p, 0, v, i);
-    for (let k = 0; k < 6; k++) out[i + k] ^= p[k];
-  }
-}
 
 /** Proves the lincheck for the committed column z after the zerocheck `zc`. */
 export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): FlockClaim {
@@ -46,7 +36,7 @@ export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols
   checkPoint(zc, cols.nBlocksLog);
   const zv = await foldBlocksOn(backend, cols, zc.chi.subarray(6 * IN_VARS));
   const { foldRound } = backend;
-  const run = openRounds(zc, ps, backend.flock.comb ?? combOf);
+  const run = openRounds(zc, ps, backend.flock.comb);
   if (foldRound !== undefined) return roundsOn(backend, foldRound.bind(backend), run, zv, ps);
   const words = await backend.download(zv).finally(() => backend.free(zv));
   return roundsOnHost(run, words, ps);
@@ -109,19 +99,6 @@ interface Rounds {
   readonly chiOut: Uint32Array;
   readonly rounds: Uint32Array;
   claim: E;
-}
-
-/** comb, the batched column weights (A_0 + αB_0)ᵀe + α²e + α³[j = 512], from the row weights e
- * (FlockPasses.comb, where a backend has its own). */
-export function combOf(eRow: Uint32Array, alpha: E): Uint32Array {
-  const uB = new Uint32Array(eRow.length);
-  addScaled(uB, eRow, alpha);
-  const comb = transposeWalk(eRow, uB);
-  const a2 = eMul(alpha, alpha);
-  addScaled(comb, eRow, a2);
-  const a3 = eMul(a2, alpha);
-  for (let k = 0; k < 6; k++) comb[6 * CONST_POS + k] ^= a3[k];
-  return comb;
 }
 
 /** Samples α and builds comb with `combine`. */

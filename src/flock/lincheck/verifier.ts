@@ -9,7 +9,7 @@ import { VerificationError } from '../../transcript/errors';
 import type { VerifierState } from '../../transcript/verifier-state';
 import { BLOCK_BITS, CONST_POS } from '../../kernels/flock/layout';
 import { SKIP_NODES, skipWeights } from '../../kernels/flock/skip-domain';
-import { forwardWalk } from '../walk';
+import { forwardWalk } from '../../kernels/flock/walk';
 import type { ZerocheckClaim } from '../zerocheck/claim';
 import { evalQuadratic } from '../zerocheck/verifier';
 import { type FlockClaim, type MatrixTermClaim, lincheckClaim, lincheckSuffix } from './claim';

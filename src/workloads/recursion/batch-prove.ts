@@ -9,7 +9,7 @@ import { type E, eMul, eOne } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
 import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
 import { rowWeights } from '../../flock/lincheck/row-weights';
-import { forwardWalk, transposeWalk } from '../../flock/walk';
+import { forwardWalk, transposeWalk } from '../../kernels/flock/walk';
 import { addScaled } from '../../poly/bulk';
 import { eqEval, eqTable } from '../../poly/eq';
 import { ProverState } from '../../transcript/prover-state';

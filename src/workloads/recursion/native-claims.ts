@@ -4,7 +4,7 @@
 // from one forward walk of the circuit.
 import type { E } from '../../field/e';
 import { K_LOG } from '../../kernels/flock/layout';
-import { forwardWalk } from '../../flock/walk';
+import { forwardWalk } from '../../kernels/flock/walk';
 import { eqTable } from '../../poly/eq';
 import { innerProduct } from '../../poly/inner-product';
 import { bytecodeMultilinear } from '../../vm/bytecode';

@@ -6,12 +6,12 @@
 // returns the gradient of Σ_k uA[k]·(A_0 w)[k] + uB[k]·(B_0 w)[k], i.e. A_0ᵀuA + B_0ᵀuB.
 // E values are 6 u32 words; a wire word is 32 of them (192 words), and a committed word's
 // wire is simply its 192-word window of w.
-import { IV } from '../hash/blake2s';
-import { ShapeError } from '../util/errors';
+import { IV } from '../../hash/blake2s';
+import { ShapeError } from '../../util/errors';
 import {
   ADD_ROWS, BLOCK_BITS, CONST_POS, F0_BASE, F1_BASE, G_A1, G_A2, G_C1, G_C2, G_LANES, G_PER_ROUND,
   H_BASE, M_BASE, OUT_BASE, ROUNDS, SIGMA, T_HI_BASE, T_LO_BASE, gBase,
-} from '../kernels/flock/layout';
+} from './layout';
 
 const WW = 192; // u32 words per wire word
 const C = 6 * CONST_POS;
