@@ -134,6 +134,12 @@ export interface Backend {
    */
   addScaled(acc: DeviceBuffer, src: DeviceBuffer, at?: number, scale?: E, stride?: number): Promise<void>;
   /**
+   * acc[at + stride·i] += M(seed·eq(point, i)) for the 2^n values of a point of n coordinates,
+   * M the map of mapByTables' `tables` (the identity when omitted): eqTable, mapped, added as
+   * addScaled adds it, where a backend can skip writing the table out.
+   */
+  addEq(acc: DeviceBuffer, point: Uint32Array, seed: E, at?: number, stride?: number, tables?: Uint32Array): Promise<void>;
+  /**
    * A query batch's weight, Σ_q coeffs_q·W_{x_q} over 2^m values (a new E buffer), with x_q
    * the codeword position queries[q] of a code at rate 2^−logInvRate (duplicates count each
    * time) and W_x(u) = Π_i Ŵ_i(x)^{u_i}, the column of the encoding at x (docs/protocol.md §4.3).
@@ -250,12 +256,17 @@ export function sameShape(elem: Elem, ...bufs: DeviceBuffer[]): number {
 
 /** Checks that `src` (E) fits into `acc` (E) from value `at`, one value every `stride`. */
 export function checkSlice(acc: DeviceBuffer, src: DeviceBuffer, at: number, stride = 1): void {
-  sameShape('E', acc);
   sameShape('E', src);
+  checkPlacement(acc, src.length, at, stride);
+}
+
+/** Checks that `n` values placed from `at`, `stride` apart, fit the E buffer acc. */
+export function checkPlacement(acc: DeviceBuffer, n: number, at: number, stride = 1): void {
+  sameShape('E', acc);
   if (!Number.isInteger(stride) || stride < 1) throw new BackendUsageError(`a stride must be a positive integer, got ${stride}`);
-  if (!Number.isInteger(at) || at < 0 || at + stride * (src.length - 1) >= acc.length) {
+  if (!Number.isInteger(at) || at < 0 || at + stride * (n - 1) >= acc.length) {
     const every = stride === 1 ? '' : ` every ${stride}`;
-    throw new BackendUsageError(`${src.length} values from ${at}${every} do not fit a buffer of ${acc.length}`);
+    throw new BackendUsageError(`${n} values from ${at}${every} do not fit a buffer of ${acc.length}`);
   }
 }
 

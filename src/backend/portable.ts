@@ -1,5 +1,5 @@
 // The portable versions of the Backend's composite methods, from its required ones: a backend
-// that has no kernel of its own for a fold-and-round, the lane rounds, a zerocheck step,
+// that has no kernel of its own for an eq table added in place, a fold-and-round, the lane rounds, a zerocheck step,
 // grinding, the host's zerocheck tables or a traffic meter gets these once, when it is made (completeBackend), so protocol code calls
 // every method of the record and never asks whether a backend has one.
 import { type E, eOne } from '../field/e';
@@ -9,7 +9,7 @@ import type { Backend, DeviceBuffer, FoldedRound, Spend, ZerocheckStep, Zerochec
 import type { FlockPasses } from './flock-passes';
 import { combOf } from '../kernels/flock/comb';
 
-type Composite = 'foldRound' | 'laneDots' | 'laneCombine' | 'zerocheckStep' | 'smallestNonce' | 'traffic';
+type Composite = 'addEq' | 'foldRound' | 'laneDots' | 'laneCombine' | 'zerocheckStep' | 'smallestNonce' | 'traffic';
 
 /** A backend's Flock passes as its factory writes them; completeBackend fills in the rest. */
 export type FlockParts = Omit<FlockPasses, 'hostTables' | 'comb'> & Partial<Pick<FlockPasses, 'hostTables' | 'comb'>>;
@@ -24,6 +24,7 @@ export type BackendParts = Omit<Backend, Composite | 'flock'> &
 export function completeBackend(parts: BackendParts): Backend {
   const backend: Backend = {
     ...parts,
+    addEq: parts.addEq ?? ((acc, point, seed, at, stride, tables) => addEq(backend, acc, point, seed, at, stride, tables)),
     foldRound: parts.foldRound ?? ((f, b, stride, r, nextStride, spend) => foldRound(backend, f, b, stride, r, nextStride, spend)),
     // On the host's words (a backend whose stackWeight is 'table' keeps the weight written out
     // and calls neither).
@@ -52,6 +53,17 @@ export function completeBackend(parts: BackendParts): Backend {
     },
   };
   return backend;
+}
+
+/** addEq as the table written out, mapped, added and freed. */
+async function addEq(backend: Backend, acc: DeviceBuffer, point: Uint32Array, seed: E, at = 0, stride = 1, tables?: Uint32Array): Promise<void> {
+  const eq = await backend.eqTable(point, seed);
+  try {
+    if (tables !== undefined) await backend.mapByTables(eq, tables);
+    await backend.addScaled(acc, eq, at, undefined, stride);
+  } finally {
+    backend.free(eq);
+  }
 }
 
 /** foldRound as two folds and a round. */

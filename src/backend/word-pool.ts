@@ -33,8 +33,11 @@ import type { HeldMemory } from './backend';
 const MIN_BYTES = 1 << 16;
 /** A spare serves requests down to 1/FIT of its size. */
 const FIT = 4;
-/** Bytes let go between two collections (one takes some 10 ms). */
-const COLLECT_BYTES = 2 ** 26;
+/** Bytes let go between two collections. A full collection costs its 15–45 ms and as much
+ * again after it (the big, xmss n = 100 and n = 400 reference cells, one thread, measured
+ * 35–55 ms faster without their one collection of 67–131 MiB), and V8 collects by itself as
+ * its external memory grows: the pool's own is for garbage past that. */
+const COLLECT_BYTES = 2 ** 28;
 
 type Buffer = ArrayBuffer | SharedArrayBuffer;
 
@@ -45,15 +48,17 @@ export interface WordPoolOptions {
    * arrays, witness columns included, come to ≈ 1.3 GiB: under a 1 GiB cap, proofs run after
    * smaller ones evicted their own spares (≈ 74k page faults a proof against ≈ 1k). */
   capBytes?: number;
-  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. It may throw
-   * AllocationError; V8's RangeError for a buffer it cannot allocate becomes one. */
-  allocate?: (bytes: number) => ArrayBuffer;
+  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. `dense`: the
+   * taker will touch every page (take(), and takeZeroed() where told), so they may be faulted
+   * in at once. It may throw AllocationError; V8's RangeError for a buffer it cannot allocate
+   * becomes one. */
+  allocate?: (bytes: number, dense: boolean) => ArrayBuffer;
   /** Frees a buffer the pool drops, now, where it can (true); else V8 collects it. */
   release?: (buffer: ArrayBuffer | SharedArrayBuffer) => boolean;
   /** Moves the pages of buffers whose sizes `fits` into a new buffer of another such size
    * (detaching the old; the contents kept up to the smaller size, zero past it); an
    * AllocationError leaves the old buffer as it was. */
-  resize?: { fits(bytes: number): boolean; move(buffer: ArrayBuffer, bytes: number): ArrayBuffer };
+  resize?: { fits(bytes: number): boolean; move(buffer: ArrayBuffer, bytes: number, dense: boolean): ArrayBuffer };
   /** Collects unreachable arrays now (a Node host passes V8's gc). */
   collect?: () => void;
 }
@@ -75,7 +80,7 @@ export class WordPool {
   private liveArrays = 0;
   private peakBytes = 0;
   private readonly capBytes: number;
-  private readonly allocate: (bytes: number) => Buffer;
+  private readonly allocate: (bytes: number, dense: boolean) => Buffer;
   private readonly release: (buffer: Buffer) => boolean;
   private readonly resize?: WordPoolOptions['resize'];
   private readonly collect?: () => void;
@@ -98,23 +103,24 @@ export class WordPool {
   /** `length` words with arbitrary contents; AllocationError naming `what` if they cannot be
    * had. */
   take(length: number, what = 'a pooled array'): Uint32Array {
-    return this.obtain(length, what).words;
+    return this.obtain(length, what, true).words;
   }
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
-   * unmapped until a kernel touches them (a sparse accumulator never maps most). */
-  takeZeroed(length: number, what = 'a pooled array'): Uint32Array {
-    const { words, dirty } = this.obtain(length, what);
+   * unmapped until a kernel touches them (a sparse accumulator never maps most), unless
+   * `dense`: the taker reads or writes them all. */
+  takeZeroed(length: number, what = 'a pooled array', dense = false): Uint32Array {
+    const { words, dirty } = this.obtain(length, what, dense);
     return words.fill(0, 0, dirty);
   }
 
-  /** take(), with how many of the words (from the first) may not be zero. */
-  private obtain(length: number, what: string): { words: Uint32Array; dirty: number } {
+  /** take() (`dense`) or takeZeroed(), with how many of the words (from the first) may not be zero. */
+  private obtain(length: number, what: string, dense: boolean): { words: Uint32Array; dirty: number } {
     const spare = this.spareFor(4 * length);
     if (spare !== undefined) return { words: new Uint32Array(spare, 0, length), dirty: length };
     const bytes = 4 * length;
-    if (bytes < MIN_BYTES) return { words: new Uint32Array(this.fresh(bytes, what), 0, length), dirty: 0 };
-    const grown = this.regrow(bytes);
+    if (bytes < MIN_BYTES) return { words: new Uint32Array(this.fresh(bytes, what, dense), 0, length), dirty: 0 };
+    const grown = this.regrow(bytes, dense);
     let buffer: Buffer;
     if (grown !== null) buffer = grown.buffer;
     else {
@@ -123,7 +129,7 @@ export class WordPool {
         this.garbage = 0;
         this.collect();
       }
-      buffer = this.fresh(bytes, what);
+      buffer = this.fresh(bytes, what, dense);
     }
     this.live.add(buffer);
     this.liveArrays++;
@@ -137,7 +143,7 @@ export class WordPool {
    * grown to `bytes` (the others dropped as for a fresh array), and the bytes it kept; null
    * where there is none, or the move is refused (that spare then dropped).
    */
-  private regrow(bytes: number): { buffer: Buffer; kept: number } | null {
+  private regrow(bytes: number, dense: boolean): { buffer: Buffer; kept: number } | null {
     const resize = this.resize;
     if (resize === undefined || !resize.fits(bytes) || this.liveBytes + this.bytes + bytes <= this.peakBytes) return null;
     let best = -1;
@@ -150,7 +156,7 @@ export class WordPool {
     this.bytes -= kept;
     this.makeRoom(bytes);
     try {
-      return { buffer: resize.move(spare, bytes), kept };
+      return { buffer: resize.move(spare, bytes, dense), kept };
     } catch (e) {
       if (!(e instanceof AllocationError)) throw e;
       this.letGo(spare);
@@ -202,9 +208,9 @@ export class WordPool {
     if (!this.release(buffer)) this.forget(buffer.byteLength);
   }
 
-  private fresh(bytes: number, what: string): Buffer {
+  private fresh(bytes: number, what: string, dense: boolean): Buffer {
     try {
-      return this.allocate(bytes);
+      return this.allocate(bytes, dense);
     } catch (e) {
       if (e instanceof AllocationError) throw new AllocationError(e.memory, what, e.bytes || bytes, e.reason);
       if (isArrayBufferFailure(e)) throw new AllocationError('js', what, bytes, (e as Error).message);

@@ -172,6 +172,30 @@ describe('WordPool', () => {
     expect(new WordPool({ shared: true, allocate: () => new ArrayBuffer(8) }).take(BIG).buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
+  test('the allocator hears whether the taker touches every page: take() and takeZeroed(…, dense) do, takeZeroed() need not', () => {
+    const dense: boolean[] = [];
+    const pool = new WordPool({ allocate: (bytes, d) => (dense.push(d), new ArrayBuffer(bytes)) });
+    pool.take(BIG);
+    pool.takeZeroed(BIG);
+    pool.takeZeroed(BIG, 'a table', true);
+    expect(dense).toEqual([true, false, true]);
+  });
+
+  test('collects before a fresh array once 256 MiB it let go (or was told of) are V8\'s to free, and not before', () => {
+    let collections = 0;
+    const pool = new WordPool({ collect: () => collections++ });
+    pool.forget(2 ** 28 - 4 * BIG);
+    pool.take(BIG);
+    expect(collections).toBe(0);
+    const a = pool.take(BIG);
+    pool.give(a);
+    pool.clear(); // a dropped spare is garbage too
+    pool.take(4 * BIG);
+    expect(collections).toBe(1);
+    pool.take(4 * BIG);
+    expect(collections).toBe(1); // the count starts again
+  });
+
   test('keeps spares within its cap, dropping the oldest; clear drops them all', () => {
     const pool = new WordPool({ capBytes: 3 * 4 * BIG });
     const taken = Array.from({ length: 4 }, () => pool.take(BIG));

@@ -21,7 +21,7 @@ const FIRST_REFUSED: [HashBatchStage, RegExp, number][] = [
   ['witness', /^witness column z \(/, Q],
   ['commit', /^the codeword of encode \(2\^23 K words\)$/, 2 * Q],
   ['zerocheck', /^zerocheck table a \(2097152 E values\)$/, 1.5 * Q],
-  ['opening', /^the table of eqTable \(2\^22 E values\)$/, 3 * Q],
+  ['opening', /^the buffer of alloc \(2\^22 E values\)$/, 3 * Q],
 ];
 
 describeNative('native allocation failures', (module) => {
@@ -36,8 +36,8 @@ describeNative('native allocation failures', (module) => {
       // Every map is released explicitly (a leaked one would only go when V8 collects it).
       const maps: ArrayBuffer[] = [];
       const released = new Set<ArrayBuffer>();
-      const allocWords = (bytes: number) => {
-        maps.push(module.allocWords!(bytes));
+      const allocWords = (bytes: number, dense?: boolean) => {
+        maps.push(module.allocWords!(bytes, dense));
         return maps[maps.length - 1];
       };
       const releaseWords = (buffer: ArrayBuffer) => {
@@ -45,8 +45,8 @@ describeNative('native allocation failures', (module) => {
         module.releaseWords!(buffer);
       };
       // A map the pool grows is given back by the move (its pages are the new buffer's).
-      const resizeWords = module.resizeWords && ((buffer: ArrayBuffer, bytes: number) => {
-        const moved = module.resizeWords!(buffer, bytes);
+      const resizeWords = module.resizeWords && ((buffer: ArrayBuffer, bytes: number, dense?: boolean) => {
+        const moved = module.resizeWords!(buffer, bytes, dense);
         released.add(buffer);
         maps.push(moved);
         return moved;

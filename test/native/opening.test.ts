@@ -1,5 +1,5 @@
 // The native opening kernels give the cpu backend's bytes: roundSums (K and E tables), fold,
-// foldRound (against fold, fold and roundSums), eqTable, laneDots and laneCombine, mapByTables, addScaled (offsets, strides, scales) and zerocheckSums, on random
+// foldRound (against fold, fold and roundSums), eqTable, laneDots and laneCombine, mapByTables, addScaled (offsets, strides, scales), addEq and zerocheckSums, on random
 // inputs of odd and power-of-two lengths, queryWeights, every stride kind (1, inner, a last unit without
 // a high half, the whole table), on every path at one thread and on the best path at 1, 2
 // and 3 threads (lengths past the kernels' 2048-value grain, so the pool splits them).
@@ -70,6 +70,16 @@ async function outputs(backend: Backend, seed: number): Promise<Uint32Array[]> {
     await backend.mapByTables(buf, tables);
     out.push(await backend.download(buf));
   }
+  // addEq: [coordinates, acc values, at, stride]: no coordinates, tables below, at and past the
+  // 2^12-value low table, strided past a chunk's values, ending at acc's last value; each
+  // added as it is and mapped by the byte tables above.
+  for (const [coords, m, at, stride] of [[0, 3, 2, 1], [3, 40, 5, 4], [8, 300, 44, 1], [12, 2 * 4096, 1, 2], [13, 8200, 7, 1], [14, 3 * 16384, 2, 3], [9, 512 * 16, 15, 16]]) {
+    for (const map of [undefined, tables]) {
+      const acc = await put(backend, 'E', words(6 * m));
+      await backend.addEq(acc, words(6 * coords), e(), at, stride, map);
+      out.push(await backend.download(acc));
+    }
+  }
   for (const [n, m, at, stride] of SLICES) {
     const acc = await put(backend, 'E', words(6 * m)), src = await put(backend, 'E', words(6 * n));
     await backend.addScaled(acc, src, at, e(), stride);
@@ -134,6 +144,8 @@ describeNative('the native opening kernels', (module) => {
     await expect(native.fold(e3, 2, new Uint32Array(6))).rejects.toThrow(/stride/);
     await expect(native.roundSums(e3, e3, 2)).rejects.toThrow(/stride/);
     await expect(native.addScaled(e3, await native.alloc('E', 2), 1, undefined, 2)).rejects.toThrow(/do not fit/);
+    await expect(native.addEq(e3, new Uint32Array(12), new Uint32Array(6), 0, 1)).rejects.toThrow(/do not fit/);
+    expect(() => module.addEq(new Uint32Array(6 * 4), new Uint32Array(12), new Uint32Array(6), 1, 1, null)).toThrow(/does not fit/);
     expect(() => module.fold(new Uint32Array(6), true, 1, new Uint32Array(12), new Uint32Array(6))).toThrow(/one E element/);
     await native.dispose();
   });

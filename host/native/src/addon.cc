@@ -305,6 +305,20 @@ void EqTable(const Napi::CallbackInfo& info) {
   leanvm::eqTable(*activePath().field, point.data(), coords, seed.data(), out.k());
 }
 
+/** addEq(acc, point, seed, at, stride, tables | null): acc[at + stride·i] += M(seed·eq(point, i)),
+ * M given by 24 byte tables of 256 E values (mapByTables'), or the identity. */
+void AddEq(const Napi::CallbackInfo& info) {
+  const Words acc = words(info, 0, "acc");
+  const std::vector<uint64_t> point = copied(info, 1, "point", 6), seed = element(info, 2, "seed");
+  const size_t at = count(info, 3, "at", 1e15), stride = count(info, 4, "stride", 1e15);
+  const size_t coords = point.size() / 3, room = values(info, acc, true, "acc");
+  require(info, coords < 40 && stride >= 1 && at + stride * ((size_t{1} << coords) - 1) < room, "the table does not fit acc at that offset and stride");
+  const bool mapped = !info[5].IsNull() && !info[5].IsUndefined();
+  const std::vector<uint64_t> tables = mapped ? copied(info, 5, "tables", 6) : std::vector<uint64_t>();
+  require(info, !mapped || tables.size() == 3 * 256 * 24, "tables must be 24 byte tables of 256 E values");
+  leanvm::addEq(*activePath().field, point.data(), coords, seed.data(), mapped ? tables.data() : nullptr, acc.k() + 3 * at, stride);
+}
+
 /** mapByTables(buf, tables): 24 byte tables of 256 E values. */
 void MapByTables(const Napi::CallbackInfo& info) {
   const Words buf = words(info, 0, "buf");
@@ -682,12 +696,15 @@ Mapping* liveMapping(const Napi::CallbackInfo& info, const char* call) {
   return it->second;
 }
 
-/** allocWords(bytes): a zeroed ArrayBuffer of at most 2^32 bytes on pages the module maps
- * (pages.h). */
+/** Whether info[i], where given, asks for pages faulted in now (pages.h: `dense`). */
+bool dense(const Napi::CallbackInfo& info, size_t i) { return info.Length() > i && info[i].ToBoolean().Value(); }
+
+/** allocWords(bytes, dense?): a zeroed ArrayBuffer of at most 2^32 bytes on pages the module
+ * maps (pages.h), faulted in now where `dense` (its user will write all of it). */
 Napi::Value AllocWords(const Napi::CallbackInfo& info) {
   const size_t bytes = count(info, 0, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
   require(info, bytes > 0, "bytes must be positive");
-  return wrapMapping(info.Env(), leanvm::mapPages(bytes), bytes);
+  return wrapMapping(info.Env(), leanvm::mapPages(bytes, dense(info, 1)), bytes);
 }
 
 /** releaseWords(buffer): detaches an allocWords buffer (its views see no elements from now on)
@@ -698,7 +715,7 @@ void ReleaseWords(const Napi::CallbackInfo& info) {
   unmap(info.Env(), m);
 }
 
-/** resizeWords(buffer, bytes): an allocWords buffer's pages in a new one of `bytes`, the old
+/** resizeWords(buffer, bytes, dense?): an allocWords buffer's pages in a new one of `bytes`, the old
  * one detached. The pages already touched stay mapped (no faults: a pool grows a spare it would
  * otherwise unmap before mapping a larger buffer); the contents are kept up to the smaller
  * size, the rest is zero. On a refusal (AllocationFailure) the old buffer is as it was. */
@@ -706,7 +723,7 @@ Napi::Value ResizeWords(const Napi::CallbackInfo& info) {
   Mapping* m = liveMapping(info, "resizeWords");
   const size_t bytes = count(info, 1, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
   require(info, bytes > 0, "bytes must be positive");
-  void* q = leanvm::remapPages(m->p, m->bytes, bytes);
+  void* q = leanvm::remapPages(m->p, m->bytes, bytes, dense(info, 2));
   // The old region is gone (moved): its buffer detached, its record retired without an unmap.
   info[0].As<Napi::ArrayBuffer>().Detach();
   retire(info.Env(), m);
@@ -932,6 +949,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<EqTable>(env, exports, "eqTable");
   add<MapByTables>(env, exports, "mapByTables");
   add<AddScaled>(env, exports, "addScaled");
+  add<AddEq>(env, exports, "addEq");
   add<ZerocheckSums>(env, exports, "zerocheckSums");
   add<ZerocheckStep>(env, exports, "zerocheckStep");
   add<SkipSums>(env, exports, "skipSums");

@@ -7,6 +7,7 @@
 #include "opening.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "e_repeated.h"
 #include "e_rows.h"
@@ -158,6 +159,42 @@ LEANVM_TARGET_END
 #endif
 
 namespace leanvm {
+namespace {
+
+/** An F2-linear map E → E given by its 24 byte tables, laid out once for the active path:
+ * GFNI's affine blocks, or rows of the byte tables (wide ones on AVX2). */
+class TableMap {
+ public:
+  explicit TableMap(const uint64_t* tables) {
+#if LEANVM_X86
+    if (activePath().affine) {
+      blocks_ = affineBlocks(tableImages(tables, 24));
+      return;
+    }
+    if (wideRows()) {
+      wide_.emplace(rowsOf<Row4>(tables, 24 * 256));
+      return;
+    }
+#endif
+    portable_.emplace(rowsOf<Row3>(tables, 24 * 256));
+  }
+
+  /** buf[i] = M(buf[i]) for i < n. */
+  void apply(uint64_t* buf, size_t n) const {
+#if LEANVM_X86
+    if (!blocks_.empty()) return mapByAffine(blocks_.data(), buf, 0, n);
+    if (wide_) return mapByRowsWide(wide_->data(), buf, 0, n);
+#endif
+    mapByRowsPortable(portable_->data(), buf, 0, n);
+  }
+
+ private:
+  Scratch<uint64_t> blocks_;
+  std::optional<Rows<Row4>> wide_;
+  std::optional<Rows<Row3>> portable_;
+};
+
+}  // namespace
 
 size_t roundPairs(size_t n, size_t stride) { return (n + 2 * stride - 1) / (2 * stride) * stride; }
 
@@ -380,22 +417,37 @@ void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const
   }
 }
 
+void addEq(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], const uint64_t* tables,
+           uint64_t* acc, size_t stride) {
+  // The values as eqTable's outer product makes them (a low table, seeded, times a high entry),
+  // mapped and added where they land while in L1: the table is never written out or read back.
+  const std::optional<TableMap> map = tables == nullptr ? std::nullopt : std::optional<TableMap>(std::in_place, tables);
+  const size_t lowCoords = std::min(nCoords, EQ_LOW_COORDS), lowSize = size_t{1} << lowCoords;
+  const uint64_t one[3] = {1, 0, 0};
+  Scratch<uint64_t> lo(3 * lowSize), hi(3 << (nCoords - lowCoords));
+  eqTable(k, point, lowCoords, seed, lo.data());
+  eqTable(k, point + 3 * lowCoords, nCoords - lowCoords, one, hi.data());
+  parallelFor(hi.size() / 3, 1, [&](size_t from, size_t to) {
+    alignas(64) uint64_t prod[3 * 2 * CHUNK];
+    for (size_t j = from; j < to; j++) {
+      const Repeated<2 * CHUNK> h(&hi[3 * j]);
+      for (size_t i = 0; i < lowSize; i += 2 * CHUNK) {
+        const size_t c = std::min(2 * CHUNK, lowSize - i);
+        k.mulE(&lo[3 * i], h.words, prod, c);
+        if (map) map->apply(prod, c);
+        uint64_t* out = acc + 3 * stride * (lowSize * j + i);
+        for (size_t t = 0; t < c; t++) {
+          for (int l = 0; l < 3; l++) out[3 * stride * t + l] ^= prod[3 * t + l];
+        }
+      }
+    }
+  });
+}
+
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n) {
-#if LEANVM_X86
-  if (activePath().affine) {
-    const Scratch<uint64_t> blocks = affineBlocks(tableImages(tables, 24));
-    parallelFor((n + 63) / 64, GRAIN / 64,
-                [&](size_t from, size_t to) { mapByAffine(blocks.data(), buf, 64 * from, std::min(n, 64 * to)); });
-    return;
-  }
-  if (wideRows()) {
-    const Rows<Row4> rows = rowsOf<Row4>(tables, 24 * 256);
-    parallelFor(n, GRAIN, [&](size_t from, size_t to) { mapByRowsWide(rows.data(), buf, from, to); });
-    return;
-  }
-#endif
-  const Rows<Row3> rows = rowsOf<Row3>(tables, 24 * 256);
-  parallelFor(n, GRAIN, [&](size_t from, size_t to) { mapByRowsPortable(rows.data(), buf, from, to); });
+  const TableMap map(tables);
+  // In blocks of 64 values: GFNI's affine map takes whole blocks but the last.
+  parallelFor((n + 63) / 64, GRAIN / 64, [&](size_t from, size_t to) { map.apply(buf + 3 * 64 * from, std::min(n, 64 * to) - 64 * from); });
 }
 
 void addScaled(const FieldKernels& k, uint64_t* acc, const uint64_t* src, size_t n, size_t stride, const uint64_t* scale) {

@@ -50,6 +50,11 @@ void laneCombine(const FieldKernels& k, const uint64_t* f, size_t lanes, size_t 
 /** seed·eq(point, ·): 2^nCoords E values into out, LSB-first (bulk.ts eqTableSeeded). */
 void eqTable(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], uint64_t* out);
 
+/** acc[stride·i] += M(seed·eq(point, i)) for the 2^nCoords values i (eqTable's values, added),
+ * M the F2-linear map of 24 byte tables as mapByTables takes them, or the identity (null). */
+void addEq(const FieldKernels& k, const uint64_t* point, size_t nCoords, const uint64_t seed[3], const uint64_t* tables,
+           uint64_t* acc, size_t stride);
+
 /** buf[i] = M(buf[i]) for n E values, M F2-linear, given by 24 byte tables of 256 E values
  * each (linear: a byte's row is the XOR of its bits' rows). */
 void mapByTables(const uint64_t* tables, uint64_t* buf, size_t n);

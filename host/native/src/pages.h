@@ -13,19 +13,21 @@ namespace leanvm {
 /** Whether this build maps its own pages (POSIX); elsewhere callers keep V8's arrays. */
 bool mapsPages();
 
-/** `bytes` of zeroed, page-aligned memory, faulted in on first touch; AllocationFailure
- * ("a mapped buffer", bytes, errno) if the map fails or limitAllocations refuses it. */
-void* mapPages(size_t bytes);
+/** `bytes` of zeroed, page-aligned memory, faulted in now where `dense` (its user writes all of
+ * it), else on first touch; AllocationFailure ("a mapped buffer", bytes, errno) if the map
+ * fails or limitAllocations refuses it. */
+void* mapPages(size_t bytes, bool dense);
 
 /** Whether remapPages can move a region's pages into a region of another size (Linux's
  * mremap); elsewhere a pool drops a spare and maps anew. */
 bool remapsPages();
 
 /** A mapPages region of `from` bytes as one of `to` bytes: its pages, already faulted in, keep
- * their contents up to the smaller size and any new ones are zero on first touch; the region
+ * their contents up to the smaller size and any new ones are zero (faulted in now where
+ * `dense`, as mapPages); the region
  * may move, and `p` is invalid afterwards. AllocationFailure ("a resized mapped buffer", to,
  * errno) leaves `p` as it was. */
-void* remapPages(void* p, size_t from, size_t to);
+void* remapPages(void* p, size_t from, size_t to, bool dense);
 
 /** Returns a mapPages region of `bytes`. */
 void unmapPages(void* p, size_t bytes);

@@ -88,7 +88,8 @@ export function createNativeBackend(module: NativeModule, options: NativeBackend
       return wrap(elem, copy);
     },
     async alloc(elem, length) {
-      return wrap(elem, pool.takeZeroed(length * WORDS[elem], purpose('the buffer', 'alloc', elem, length)));
+      // Dense: a kernel reads a whole buffer (an unwritten page faults in as a read one would).
+      return wrap(elem, pool.takeZeroed(length * WORDS[elem], purpose('the buffer', 'alloc', elem, length), true));
     },
     flock: arrayFlockPasses({ data, wrap, take: (length, what) => pool.take(length, what), takeZeroed: (length, what) => pool.takeZeroed(length, what), free }, nativeFlockKernels(module)),
     async download(buf) {

@@ -51,6 +51,8 @@ export interface NativeModule {
   mapByTables(buf: Uint32Array, tables: Uint32Array): void;
   /** acc[at + stride·i] += scale·src[i] (scale null: 1). */
   addScaled(acc: Uint32Array, src: Uint32Array, at: number, stride: number, scale: Uint32Array | null): void;
+  /** acc[at + stride·i] += M(seed·eq(point, i)), M by its byte tables (null: the identity). */
+  addEq(acc: Uint32Array, point: Uint32Array, seed: Uint32Array, at: number, stride: number, tables: Uint32Array | null): void;
   /** G(1) then G(∞) (12 words). */
   zerocheckSums(a: Uint32Array, b: Uint32Array, c: Uint32Array, eq: Uint32Array): Uint32Array;
   /** Backend.zerocheckStep: a, b, c (2^(point's coordinates + 1) E values, twice that with chi)
@@ -90,15 +92,16 @@ export interface NativeModule {
   /** Backend.smallestNonce, the nonce block's tag given (TAG_POW_NONCE). */
   smallestNonce(base: Uint32Array, tag: number, bits: number): [number, number];
   /** A zeroed ArrayBuffer of `bytes` on pages the module maps (page-aligned, where V8's
-   * arrays are not 64-byte aligned: host/native/src/pages.h); absent where the build maps none. */
-  allocWords?(bytes: number): ArrayBuffer;
+   * arrays are not 64-byte aligned: host/native/src/pages.h), faulted in at once where `dense`
+   * (its user writes all of it); absent where the build maps none. */
+  allocWords?(bytes: number, dense?: boolean): ArrayBuffer;
   /** Unmaps an allocWords buffer now, detaching it (its views see no elements), instead of
    * when V8 collects it and Node gets to the finalizer (never during a synchronous proof). */
   releaseWords?(buffer: ArrayBuffer): void;
   /** An allocWords buffer's pages moved into a new one of `bytes` (contents kept up to the
    * smaller size, zero past it), the old one detached; absent where the system cannot move
-   * them (Linux's mremap). */
-  resizeWords?(buffer: ArrayBuffer, bytes: number): ArrayBuffer;
+   * them (Linux's mremap). `dense` faults in the pages past the old size at once. */
+  resizeWords?(buffer: ArrayBuffer, bytes: number, dense?: boolean): ArrayBuffer;
   /** Bytes of allocWords buffers still mapped. */
   mappedBytes(): number;
   /** Every allocation of the module over `bytes` (maps, kernel scratch, worker threads' stacks)
@@ -108,7 +111,7 @@ export interface NativeModule {
 
 const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
-  'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
+  'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'addEq', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
   'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'lincheckComb', 'gatherPairs', 'vmStepper', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
   'mappedBytes', 'limitAllocations',
 ] as const;

@@ -4,10 +4,10 @@
 // of its two routes costs less.
 import { wHatAt } from '../../ntt/subspace';
 import { logPositions } from '../../ntt/transform';
-import { BackendUsageError, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
+import { BackendUsageError, checkPlacement, checkSlice, roundShape, sameShape, zerocheckShape, type Backend, type DeviceBuffer, type Elem } from '../backend';
 import { aligned, type NativeModule } from './module';
 
-export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
+export type NativeOpening = Required<Pick<Backend, 'roundSums' | 'fold' | 'foldRound' | 'laneDots' | 'laneCombine' | 'eqTable' | 'mapByTables' | 'addScaled' | 'addEq' | 'zerocheckSums' | 'zerocheckStep' | 'encodeFolded' | 'queryWeights'>>;
 
 /** What the opening kernels need of the backend's buffers. */
 export interface NativeBuffers {
@@ -121,6 +121,10 @@ export function nativeOpening(module: NativeModule, buffers: NativeBuffers): Nat
     async addScaled(acc, src, at = 0, scale, stride = 1) {
       checkSlice(acc, src, at, stride);
       module.addScaled(data(acc), data(src), at, stride, scale ?? null);
+    },
+    async addEq(acc, point, seed, at = 0, stride = 1, tables) {
+      checkPlacement(acc, 2 ** (point.length / 6), at, stride);
+      module.addEq(data(acc), point, seed, at, stride, tables ?? null);
     },
     async zerocheckSums(a, b, c, eq) {
       zerocheckShape(a, b, c, eq);

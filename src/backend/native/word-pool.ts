@@ -1,7 +1,9 @@
 // The native backend's pool of large arrays (src/backend/word-pool.ts), shared with its VM
 // kernels: from MAPPED_MIN_BYTES to MAPPED_MAX_BYTES the module's mapped, page-aligned buffers,
 // unmapped as soon as the pool drops them, or moved into a larger one (resizeWords, where the
-// module has it) where the pool would drop a spare to map anew; V8's elsewhere.
+// module has it) where the pool would drop a spare to map anew; V8's elsewhere. A take()'s
+// fresh pages are faulted in by the module at once (its user writes them all: one call a 2 MiB
+// range instead of a trap a page), a takeZeroed()'s on first touch (a sparse one maps few).
 import { WordPool } from '../word-pool';
 import type { NativeModule } from './module';
 
@@ -22,13 +24,13 @@ export function nativeWordPool(module: NativeModule, collect?: () => void): Word
   const { allocWords, releaseWords, resizeWords } = module;
   if (allocWords === undefined || releaseWords === undefined) return new WordPool({ collect });
   return new WordPool({
-    allocate: (bytes) => (isMapped(bytes) ? allocWords.call(module, bytes) : new ArrayBuffer(bytes)),
+    allocate: (bytes, dense) => (isMapped(bytes) ? allocWords.call(module, bytes, dense) : new ArrayBuffer(bytes)),
     release: (buffer) => {
       if (!isMapped(buffer.byteLength)) return false;
       releaseWords.call(module, buffer as ArrayBuffer);
       return true;
     },
-    resize: resizeWords === undefined ? undefined : { fits: isMapped, move: (buffer, bytes) => resizeWords.call(module, buffer, bytes) },
+    resize: resizeWords === undefined ? undefined : { fits: isMapped, move: (buffer, bytes, dense) => resizeWords.call(module, buffer, bytes, dense) },
     collect,
   });
 }

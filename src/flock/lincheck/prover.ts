@@ -29,17 +29,13 @@ export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: nu
 
 /**
  * proveLincheck (the same bytes) for the columns on `backend`: the fold over the blocks by its
- * flock passes, and the rounds there too where it fuses a round's fold with the next round's
- * sums (foldRound).
+ * flock passes, and the rounds there too, a round's fold fused with the next round's sums
+ * (foldRound).
  */
 export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols: FlockColumns, ps: ProverState): Promise<FlockClaim> {
   checkPoint(zc, cols.nBlocksLog);
   const zv = await foldBlocksOn(backend, cols, zc.chi.subarray(6 * IN_VARS));
-  const { foldRound } = backend;
-  const run = openRounds(zc, ps, backend.flock.comb);
-  if (foldRound !== undefined) return roundsOn(backend, foldRound.bind(backend), run, zv, ps);
-  const words = await backend.download(zv).finally(() => backend.free(zv));
-  return roundsOnHost(run, words, ps);
+  return roundsOn(backend, openRounds(zc, ps, backend.flock.comb), zv, ps);
 }
 
 /** Checks the zerocheck point against the block count. */
@@ -60,8 +56,8 @@ function roundsOnHost(run: Rounds, zvIn: Uint32Array, ps: ProverState): FlockCla
   return closeRounds(run, zv, ps);
 }
 
-/** roundsOnHost (the same bytes) on a backend with foldRound, zv a buffer there: one pass a round. */
-async function roundsOn(backend: Backend, foldRound: NonNullable<Backend['foldRound']>, run: Rounds, zvIn: DeviceBuffer, ps: ProverState): Promise<FlockClaim> {
+/** roundsOnHost (the same bytes) on `backend`, zv a buffer there: one pass a round. */
+async function roundsOn(backend: Backend, run: Rounds, zvIn: DeviceBuffer, ps: ProverState): Promise<FlockClaim> {
   let zv = zvIn;
   let comb: DeviceBuffer;
   try {
@@ -81,7 +77,7 @@ async function roundsOn(backend: Backend, foldRound: NonNullable<Backend['foldRo
         zv = s;
         break;
       }
-      const next = await foldRound(comb, zv, half, rho, half / 2);
+      const next = await backend.foldRound(comb, zv, half, rho, half / 2);
       backend.free(comb);
       backend.free(zv);
       [comb, zv, sums] = [next.f, next.b, next.sums];

@@ -17,102 +17,46 @@ import { claimPoint, type RingClaims, ringClaimCount, type StackClaims, type Sta
 import { selectorEq } from './placement';
 
 /**
- * The ring claims' weight over their column, Σ_a λ^a·Φ(eq(suffix_a, ·)), on its values
- * [part·2^partLog, (part + 1)·2^partLog) (all of them by default): a new E buffer. Φ acts value
- * by value, so a part is Φ of the part's eq table, eq(low, ·) seeded with eq(high, part).
+ * Adds the ring claims' weight over their column, Σ_a λ^a·Φ(eq(suffix_a, ·)), on its values
+ * [part·2^partLog, (part + 1)·2^partLog) (all of them by default), into `acc` from value `at`.
+ * Φ acts value by value, so a part is Φ of the part's eq table, eq(low, ·) seeded with
+ * eq(high, part).
  */
-async function ringTable(backend: Backend, ring: RingClaims, batch: Batch, part = 0, partLog = ring.vars): Promise<DeviceBuffer> {
+async function addRing(backend: Backend, acc: DeviceBuffer, at: number, ring: RingClaims, batch: Batch, part = 0, partLog = ring.vars): Promise<void> {
   // Φ is only F2-linear, so λ^a stays outside it: the byte tables of λ^a·cw evaluate λ^a·Φ.
   const scaled = new Uint32Array(batch.coordinateWeights.length);
-  const held = new Set<DeviceBuffer>();
-  try {
-    let sum: DeviceBuffer | null = null;
-    for (const [a, c] of ring.claims.entries()) {
-      for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
-      const high = c.suffix.subarray(6 * partLog);
-      const seed = eOne();
-      for (let i = 0; i < high.length / 6; i++) {
-        const x = high.slice(6 * i, 6 * i + 6);
-        if (((part >>> i) & 1) === 0) x[0] ^= 1;
-        eMulAt(seed, 0, seed, 0, x, 0);
-      }
-      const weight = await backend.eqTable(c.suffix.subarray(0, 6 * partLog), seed);
-      held.add(weight);
-      await backend.mapByTables(weight, eLinearTables(scaled));
-      if (sum === null) sum = weight;
-      else {
-        await backend.addScaled(sum, weight);
-        held.delete(weight);
-        backend.free(weight);
-      }
+  for (const [a, c] of ring.claims.entries()) {
+    for (let w = 0; w < scaled.length; w += 6) eMulAt(scaled, w, batch.coordinateWeights, w, batch.scales, 6 * a);
+    const high = c.suffix.subarray(6 * partLog);
+    const seed = eOne();
+    for (let i = 0; i < high.length / 6; i++) {
+      const x = high.slice(6 * i, 6 * i + 6);
+      if (((part >>> i) & 1) === 0) x[0] ^= 1;
+      eMulAt(seed, 0, seed, 0, x, 0);
     }
-    held.clear();
-    return sum!;
-  } finally {
-    for (const buf of held) backend.free(buf);
+    await backend.addEq(acc, c.suffix.subarray(0, 6 * partLog), seed, at, 1, eLinearTables(scaled));
   }
 }
 
-/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`. If a
- * table cannot be made, those made are freed. */
+/** The weight over the nLanes·2^(logN−6) committed words: a new E buffer on `backend`, freed
+ * if it cannot be filled. */
 export async function stackWeightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape): Promise<DeviceBuffer> {
-  const held = new Set<DeviceBuffer>();
+  const b = await backend.alloc('E', shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR));
   try {
-    return await weightTable(backend, claims, batch, shape, held);
+    const { ring } = claims;
+    if (ring !== null && ring.claims.length > 0) await addRing(backend, b, ring.offset, ring, batch);
+    // Each claim's table added as it is made, scaled by its λ power (addEq: a backend may never
+    // write the table out). Claims at one point (a bound batch's strided slots) each make theirs:
+    // that costs what scaling one shared table would, a product a value.
+    const nRing = ringClaimCount(claims);
+    for (const [i, c] of claims.points.entries()) {
+      await backend.addEq(b, c.point, batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1)), c.offset + (c.slot ?? 0), 2 ** (c.strideLog ?? 0));
+    }
+    return b;
   } catch (e) {
-    for (const buf of held) backend.free(buf);
+    backend.free(b);
     throw e;
   }
-}
-
-/** stackWeightTable, its tables in `held` while they live. */
-async function weightTable(backend: Backend, claims: StackClaims, batch: Batch, shape: StackShape, held: Set<DeviceBuffer>): Promise<DeviceBuffer> {
-  const hold = (buf: DeviceBuffer): DeviceBuffer => {
-    held.add(buf);
-    return buf;
-  };
-  const release = (buf: DeviceBuffer): void => {
-    held.delete(buf);
-    backend.free(buf);
-  };
-  const values = shape.nLanes * 2 ** (shape.logN - INITIAL_FOLDING_FACTOR);
-  let b: DeviceBuffer | null = null;
-  const { ring } = claims;
-  if (ring !== null && ring.claims.length > 0) {
-    const weight = hold(await ringTable(backend, ring, batch));
-    // A table spanning the whole weight is the sum so far: kept rather than added into a
-    // zeroed one (which would cost as much memory again).
-    if (ring.offset === 0 && weight.length === values) b = weight;
-    else {
-      b = hold(await backend.alloc('E', values));
-      await backend.addScaled(b, weight, ring.offset);
-      release(weight);
-    }
-  }
-  b ??= hold(await backend.alloc('E', values));
-  // Claims at one point (the strided slot claims of a bound batch) share its eq table: built
-  // once, then added with each claim's λ power; a lone claim's table is built already scaled.
-  const nRing = ringClaimCount(claims);
-  const atPoint = new Map<string, number[]>();
-  claims.points.forEach((c, i) => {
-    const key = c.point.join();
-    atPoint.set(key, [...(atPoint.get(key) ?? []), i]);
-  });
-  const scale = (i: number): E => batch.scales.subarray(6 * (nRing + i), 6 * (nRing + i + 1));
-  const place = (i: number): [number, number] => {
-    const c = claims.points[i];
-    return [c.offset + (c.slot ?? 0), 2 ** (c.strideLog ?? 0)];
-  };
-  for (const group of atPoint.values()) {
-    const shared = group.length > 1;
-    const eq = hold(await backend.eqTable(claims.points[group[0]].point, shared ? eOne() : scale(group[0])));
-    for (const i of group) {
-      const [at, stride] = place(i);
-      await backend.addScaled(b, eq, at, shared ? scale(i) : undefined, stride);
-    }
-    release(eq);
-  }
-  return b;
 }
 
 /** The factored lane rounds pay while their shared tables hold at most this many lanes' words
@@ -165,7 +109,9 @@ export async function stackLaneWeight(backend: Backend, claims: StackClaims, bat
       // A ring column past a lane is no eq table: a table of its own in each of its lanes.
       const partLog = Math.min(ring.vars, laneLog), first = Math.floor(ring.offset / laneWords);
       for (let part = 0; part < 2 ** (ring.vars - partLog); part++) {
-        groups.push({ table: await ringTable(backend, ring, batch, part, partLog), at: ring.offset % laneWords, stride: 1, lanes: [{ lane: first + part, scale: eOne() }] });
+        const table = await backend.alloc('E', 2 ** partLog);
+        groups.push({ table, at: ring.offset % laneWords, stride: 1, lanes: [{ lane: first + part, scale: eOne() }] });
+        await addRing(backend, table, 0, ring, batch, part, partLog);
       }
     }
     for (const e of shared.values()) {
