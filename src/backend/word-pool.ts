@@ -33,11 +33,8 @@ import type { HeldMemory } from './backend';
 const MIN_BYTES = 1 << 16;
 /** A spare serves requests down to 1/FIT of its size. */
 const FIT = 4;
-/** Bytes let go between two collections. A full collection costs its 15–45 ms and as much
- * again after it (the big, xmss n = 100 and n = 400 reference cells, one thread, measured
- * 35–55 ms faster without their one collection of 67–131 MiB), and V8 collects by itself as
- * its external memory grows: the pool's own is for garbage past that. */
-const COLLECT_BYTES = 2 ** 28;
+/** Bytes let go between two collections (one takes some 10 ms). */
+const COLLECT_BYTES = 2 ** 26;
 
 type Buffer = ArrayBuffer | SharedArrayBuffer;
 

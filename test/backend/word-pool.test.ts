@@ -181,10 +181,10 @@ describe('WordPool', () => {
     expect(dense).toEqual([true, false, true]);
   });
 
-  test('collects before a fresh array once 256 MiB it let go (or was told of) are V8\'s to free, and not before', () => {
+  test('collects before a fresh array once 64 MiB it let go (or was told of) are V8\'s to free, and not before', () => {
     let collections = 0;
     const pool = new WordPool({ collect: () => collections++ });
-    pool.forget(2 ** 28 - 4 * BIG);
+    pool.forget(2 ** 26 - 4 * BIG);
     pool.take(BIG);
     expect(collections).toBe(0);
     const a = pool.take(BIG);
