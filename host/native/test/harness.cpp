@@ -376,6 +376,29 @@ void checkMapByTables() {
   }
 }
 
+/** addEq: eqTable's values, mapped by tables or not, added at a stride (below, at and past the
+ * 2^12-value low table). */
+void checkAddEq(const Path& p) {
+  const auto tables = linearTables(24);
+  for (size_t coords : {0, 4, 12, 13}) {
+    for (size_t stride : {1, 3}) {
+      for (const bool mapped : {false, true}) {
+        const auto point = random(3 * coords), seed = random(3);
+        const size_t n = size_t{1} << coords;
+        auto acc = random(3 * (stride * n + 2)), want = acc;
+        const auto eq = ref::eqTable(point.data(), coords, seed.data());
+        for (size_t i = 0; i < n; i++) {
+          uint64_t v[3] = {eq[3 * i], eq[3 * i + 1], eq[3 * i + 2]};
+          if (mapped) ref::mapByTables(tables.data(), &eq[3 * i], v);
+          ref::addE(&want[3 * (1 + stride * i)], v);
+        }
+        leanvm::addEq(*p.field, point.data(), coords, seed.data(), mapped ? tables.data() : nullptr, acc.data() + 3, stride);
+        expect(acc == want, "addEq of " + std::to_string(coords) + " coordinates, stride " + std::to_string(stride) + (mapped ? ", mapped" : ""));
+      }
+    }
+  }
+}
+
 /** The smallest nonce whose digest of base ‖ (lo, hi, 0, 0, 0, 0, tag, 0) has `bits` low zero bits, one by one. */
 uint64_t scalarNonce(const uint32_t base[8], uint32_t tag, int bits) {
   for (uint64_t n = 0;; n++) {
@@ -439,7 +462,9 @@ void checkAllocationFailures(const Path& p) {
   const auto point = random(3 * 13), seed = random(3);
   std::vector<uint64_t> eq(3 << 13);
   leanvm::limitAllocations(1024);
-  expect(failure([] { leanvm::mapPages(4096); }) == "a mapped buffer 4096 limited", "a mapped buffer over the limit fails");
+  expect(failure([] { leanvm::mapPages(4096, false); }) == "a mapped buffer 4096 limited" &&
+             failure([] { leanvm::mapPages(4096, true); }) == "a mapped buffer 4096 limited",
+         "a mapped buffer over the limit fails, dense or not");
   // 13 coordinates: an outer product of two tables, 2^12 values of scratch the larger.
   expect(failure([&] { leanvm::eqTable(*p.field, point.data(), 13, seed.data(), eq.data()); }) == "kernel scratch 98304 limited",
          "a kernel's scratch over the limit fails");
@@ -447,8 +472,8 @@ void checkAllocationFailures(const Path& p) {
          "a worker thread over the limit fails, and the pool keeps the threads it has");
   leanvm::limitAllocations(SIZE_MAX);
   leanvm::setThreads(threads);
-  void* pages = leanvm::mapPages(4096);
-  expect(leanvm::mappedBytes() == 4096, "a mapped buffer is counted");
+  void* pages = leanvm::mapPages(4096, true);
+  expect(leanvm::mappedBytes() == 4096 && *static_cast<const uint64_t*>(pages) == 0, "a mapped buffer is counted, zero");
   leanvm::unmapPages(pages, 4096);
   leanvm::eqTable(*p.field, point.data(), 13, seed.data(), eq.data());
   expect(eq == ref::eqTable(point.data(), 13, seed.data()) && leanvm::threads() == threads && leanvm::mappedBytes() == 0,
@@ -478,6 +503,7 @@ int main() {
       checkSkipLanes(*paths[i]);
       checkGrind(*paths[i]);
       checkMapByTables();
+      checkAddEq(*paths[i]);
       checkBitColumns(*paths[i]);
       checkAllocationFailures(*paths[i]);
       std::printf("  %s\n", failures == before ? "ok" : "FAILED");
