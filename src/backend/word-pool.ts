@@ -111,7 +111,8 @@ export class WordPool {
     return words.fill(0, 0, dirty);
   }
 
-  /** take() (`dense`) or takeZeroed(), with how many of the words (from the first) may not be zero. */
+  /** take() or takeZeroed() (`dense`: the taker touches every page), with how many of the
+   * words (from the first) may not be zero. */
   private obtain(length: number, what: string, dense: boolean): { words: Uint32Array; dirty: number } {
     const spare = this.spareFor(4 * length);
     if (spare !== undefined) return { words: new Uint32Array(spare, 0, length), dirty: length };

@@ -146,6 +146,8 @@ describeNative('the native opening kernels', (module) => {
     await expect(native.addScaled(e3, await native.alloc('E', 2), 1, undefined, 2)).rejects.toThrow(/do not fit/);
     await expect(native.addEq(e3, new Uint32Array(12), new Uint32Array(6), 0, 1)).rejects.toThrow(/do not fit/);
     expect(() => module.addEq(new Uint32Array(6 * 4), new Uint32Array(12), new Uint32Array(6), 1, 1, null)).toThrow(/does not fit/);
+    // stride·(n − 1) = 2^44·2^20 wraps to 0 in 64 bits: still refused, nothing written past acc.
+    expect(() => module.addScaled(new Uint32Array(6 * 4), new Uint32Array(6 * (2 ** 20 + 1)), 0, 2 ** 44, null)).toThrow(/does not fit/);
     expect(() => module.fold(new Uint32Array(6), true, 1, new Uint32Array(12), new Uint32Array(6))).toThrow(/one E element/);
     await native.dispose();
   });

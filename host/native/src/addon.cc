@@ -97,6 +97,12 @@ size_t count(const Napi::CallbackInfo& info, size_t i, const char* name, double 
   return static_cast<size_t>(x);
 }
 
+/** Whether n values from `at`, `stride` apart (stride ≥ 1), all lie below `room`, asked without
+ * a product that could wrap (a wrapped at + stride·(n − 1) would pass a plain comparison). */
+bool placed(size_t at, size_t stride, size_t n, size_t room) {
+  return stride >= 1 && (n == 0 || (at < room && (n - 1) <= (room - 1 - at) / stride));
+}
+
 void require(const Napi::CallbackInfo& info, bool ok, const std::string& what) {
   if (!ok) throw Napi::RangeError::New(info.Env(), what);
 }
@@ -278,7 +284,7 @@ Napi::Value LaneDots(const Napi::CallbackInfo& info) {
   const size_t laneWords = count(info, 1, "laneWords", 1e12), at = count(info, 3, "at", 1e12), stride = count(info, 4, "stride", 1e12);
   const size_t n = values(info, v, true, "v"), fWords = values(info, f, false, "f");
   require(info, laneWords > 0 && fWords % laneWords == 0, "f must be whole lanes of laneWords K words");
-  require(info, n > 0 && stride > 0 && at + stride * (n - 1) < laneWords, "v's values from at every stride must fit a lane");
+  require(info, n > 0 && placed(at, stride, n, laneWords), "v's values from at every stride must fit a lane");
   const size_t lanes = fWords / laneWords;
   Napi::Uint32Array out = Napi::Uint32Array::New(info.Env(), 6 * lanes);
   leanvm::laneDots(*activePath().field, f.k(), lanes, laneWords, v.k(), n, at, stride, reinterpret_cast<uint64_t*>(out.Data()));
@@ -312,7 +318,7 @@ void AddEq(const Napi::CallbackInfo& info) {
   const std::vector<uint64_t> point = copied(info, 1, "point", 6), seed = element(info, 2, "seed");
   const size_t at = count(info, 3, "at", 1e15), stride = count(info, 4, "stride", 1e15);
   const size_t coords = point.size() / 3, room = values(info, acc, true, "acc");
-  require(info, coords < 40 && stride >= 1 && at + stride * ((size_t{1} << coords) - 1) < room, "the table does not fit acc at that offset and stride");
+  require(info, coords < 40 && placed(at, stride, size_t{1} << coords, room), "the table does not fit acc at that offset and stride");
   const bool mapped = !info[5].IsNull() && !info[5].IsUndefined();
   const std::vector<uint64_t> tables = mapped ? copied(info, 5, "tables", 6) : std::vector<uint64_t>();
   require(info, !mapped || tables.size() == 3 * 256 * 24, "tables must be 24 byte tables of 256 E values");
@@ -332,7 +338,7 @@ void AddScaled(const Napi::CallbackInfo& info) {
   const Words acc = words(info, 0, "acc"), src = words(info, 1, "src");
   const size_t at = count(info, 2, "at", 1e15), stride = count(info, 3, "stride", 1e15);
   const size_t n = values(info, src, true, "src"), room = values(info, acc, true, "acc");
-  require(info, stride >= 1 && (n == 0 || at + stride * (n - 1) < room), "src does not fit acc at that offset and stride");
+  require(info, placed(at, stride, n, room), "src does not fit acc at that offset and stride");
   const bool scaled = !info[4].IsNull() && !info[4].IsUndefined();
   const std::vector<uint64_t> scale = scaled ? element(info, 4, "scale") : std::vector<uint64_t>();
   leanvm::addScaled(*activePath().field, acc.k() + 3 * at, src.k(), n, stride, scaled ? scale.data() : nullptr);
