@@ -1,9 +1,10 @@
 // The native backend's pool of large arrays (src/backend/word-pool.ts), shared with its VM
 // kernels: from MAPPED_MIN_BYTES to MAPPED_MAX_BYTES the module's mapped, page-aligned buffers,
 // unmapped as soon as the pool drops them, or moved into a larger one (resizeWords, where the
-// module has it) where the pool would drop a spare to map anew; V8's elsewhere. A take()'s
-// fresh pages are faulted in by the module at once (its user writes them all: one call a 2 MiB
-// range instead of a trap a page), a takeZeroed()'s on first touch (a sparse one maps few).
+// module has it) where the pool would drop a spare to map anew; V8's elsewhere. Fresh pages
+// whose taker touches them all (take(), and takeZeroed() when told: Backend.alloc) are faulted
+// in by the module at once (one call a 2 MiB range instead of a trap a page), the others on
+// first touch (a sparse accumulator maps few).
 import { WordPool } from '../word-pool';
 import type { NativeModule } from './module';
 
