@@ -30,7 +30,7 @@ import { AllocationError, isArrayBufferFailure } from '../util/allocation';
 import type { HeldMemory } from './backend';
 
 /** Below this many bytes a fresh array is cheap: not kept. */
-const MIN_BYTES = 1 << 16;
+export const MIN_BYTES = 1 << 16;
 /** A spare serves requests down to 1/FIT of its size. */
 const FIT = 4;
 /** Bytes let go between two collections (one takes some 10 ms). */
@@ -45,11 +45,11 @@ export interface WordPoolOptions {
    * arrays, witness columns included, come to ≈ 1.3 GiB: under a 1 GiB cap, proofs run after
    * smaller ones evicted their own spares (≈ 74k page faults a proof against ≈ 1k). */
   capBytes?: number;
-  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed. `dense`: the
-   * taker will touch every page (take(), and takeZeroed() where told), so they may be faulted
-   * in at once. It may throw AllocationError; V8's RangeError for a buffer it cannot allocate
-   * becomes one. */
-  allocate?: (bytes: number, dense: boolean) => ArrayBuffer;
+  /** Where fresh non-shared buffers come from (default: new ArrayBuffer); zeroed where `zeroed`
+   * (takeZeroed(); take()'s may hold anything). `dense`: the taker will touch every page
+   * (take(), and takeZeroed() where told), so they may be faulted in at once. It may throw
+   * AllocationError; V8's RangeError for a buffer it cannot allocate becomes one. */
+  allocate?: (bytes: number, dense: boolean, zeroed: boolean) => ArrayBuffer;
   /** Frees a buffer the pool drops, now, where it can (true); else V8 collects it. */
   release?: (buffer: ArrayBuffer | SharedArrayBuffer) => boolean;
   /** Moves the pages of buffers whose sizes `fits` into a new buffer of another such size
@@ -77,7 +77,7 @@ export class WordPool {
   private liveArrays = 0;
   private peakBytes = 0;
   private readonly capBytes: number;
-  private readonly allocate: (bytes: number, dense: boolean) => Buffer;
+  private readonly allocate: (bytes: number, dense: boolean, zeroed: boolean) => Buffer;
   private readonly release: (buffer: Buffer) => boolean;
   private readonly resize?: WordPoolOptions['resize'];
   private readonly collect?: () => void;
@@ -100,24 +100,24 @@ export class WordPool {
   /** `length` words with arbitrary contents; AllocationError naming `what` if they cannot be
    * had. */
   take(length: number, what = 'a pooled array'): Uint32Array {
-    return this.obtain(length, what, true).words;
+    return this.obtain(length, what, true, false).words;
   }
 
   /** `length` zeroed words. A fresh array is zero already, and pages left unwritten stay
    * unmapped until a kernel touches them (a sparse accumulator never maps most), unless
    * `dense`: the taker reads or writes them all. */
   takeZeroed(length: number, what = 'a pooled array', dense = false): Uint32Array {
-    const { words, dirty } = this.obtain(length, what, dense);
+    const { words, dirty } = this.obtain(length, what, dense, true);
     return words.fill(0, 0, dirty);
   }
 
-  /** take() or takeZeroed() (`dense`: the taker touches every page), with how many of the
-   * words (from the first) may not be zero. */
-  private obtain(length: number, what: string, dense: boolean): { words: Uint32Array; dirty: number } {
+  /** take() or takeZeroed() (`dense`: the taker touches every page; `zeroed`: a fresh array
+   * must be zero), with how many of the words (from the first) may not be zero. */
+  private obtain(length: number, what: string, dense: boolean, zeroed: boolean): { words: Uint32Array; dirty: number } {
     const spare = this.spareFor(4 * length);
     if (spare !== undefined) return { words: new Uint32Array(spare, 0, length), dirty: length };
     const bytes = 4 * length;
-    if (bytes < MIN_BYTES) return { words: new Uint32Array(this.fresh(bytes, what, dense), 0, length), dirty: 0 };
+    if (bytes < MIN_BYTES) return { words: new Uint32Array(this.fresh(bytes, what, dense, zeroed), 0, length), dirty: zeroed ? 0 : length };
     const grown = this.regrow(bytes, dense);
     let buffer: Buffer;
     if (grown !== null) buffer = grown.buffer;
@@ -127,13 +127,14 @@ export class WordPool {
         this.garbage = 0;
         this.collect();
       }
-      buffer = this.fresh(bytes, what, dense);
+      buffer = this.fresh(bytes, what, dense, zeroed);
     }
     this.live.add(buffer);
     this.liveArrays++;
     this.liveBytes += buffer.byteLength;
     this.peakBytes = Math.max(this.peakBytes, this.liveBytes + this.bytes);
-    return { words: new Uint32Array(buffer, 0, length), dirty: Math.min(length, (grown?.kept ?? 0) / 4) };
+    const dirty = grown !== null ? Math.min(length, grown.kept / 4) : zeroed ? 0 : length;
+    return { words: new Uint32Array(buffer, 0, length), dirty };
   }
 
   /**
@@ -206,9 +207,9 @@ export class WordPool {
     if (!this.release(buffer)) this.forget(buffer.byteLength);
   }
 
-  private fresh(bytes: number, what: string, dense: boolean): Buffer {
+  private fresh(bytes: number, what: string, dense: boolean, zeroed: boolean): Buffer {
     try {
-      return this.allocate(bytes, dense);
+      return this.allocate(bytes, dense, zeroed);
     } catch (e) {
       if (e instanceof AllocationError) throw new AllocationError(e.memory, what, e.bytes || bytes, e.reason);
       if (isArrayBufferFailure(e)) throw new AllocationError('js', what, bytes, (e as Error).message);

@@ -181,6 +181,16 @@ describe('WordPool', () => {
     expect(dense).toEqual([true, false, true]);
   });
 
+  test('only takeZeroed() asks the allocator for zeros; take() gets what it gives, and a fresh array from it is zero all the same', () => {
+    const zeroed: boolean[] = [];
+    // An allocator that clears only when asked: what it hands out otherwise is all ones.
+    const pool = new WordPool({ allocate: (bytes, _d, z) => (zeroed.push(z), z ? new ArrayBuffer(bytes) : new Uint32Array(bytes / 4).fill(~0).buffer) });
+    expect(pool.take(BIG).every((w) => w === 0xffffffff)).toBe(true);
+    expect(pool.takeZeroed(BIG, 'a table', true).every((w) => w === 0)).toBe(true);
+    expect(pool.takeZeroed(100).every((w) => w === 0)).toBe(true); // below the pool's minimum too
+    expect(zeroed).toEqual([false, true, true]);
+  });
+
   test('collects before a fresh array once 64 MiB it let go (or was told of) are V8\'s to free, and not before', () => {
     let collections = 0;
     const pool = new WordPool({ collect: () => collections++ });

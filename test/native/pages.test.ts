@@ -1,8 +1,9 @@
-// The module's own mapped buffers (host/native/src/pages.h): zeroed, writable, the size asked,
-// faulted in at once where dense,
-// refused for sizes that are not positive integers or past 2^32 bytes, unmapped once dropped or
-// at once by releaseWords, moved into another size by resizeWords; the native backend's pool takes its large buffers there and its
-// small and huge ones from V8, and kernels write them as they write V8's.
+// The module's own buffers (host/native/src/pages.h): mapped ones zeroed, writable, the size
+// asked, faulted in at once where dense, refused for sizes that are not positive integers or
+// past 2^32 bytes, unmapped once dropped or at once by releaseWords, moved into another size by
+// resizeWords; heap ones the same but for the resize, zeroed where asked. The native backend's
+// pool takes its buffers there from 64 KiB (maps from 32 MiB), its smallest and huge ones from
+// V8, lets V8 nothing to collect, and kernels write them as they write V8's.
 import { release } from 'node:os';
 import { expect, test } from 'vitest';
 import { createNativeBackend } from '../../src/backend/native/index';
@@ -52,13 +53,13 @@ describeNative('native mapped buffers', (module) => {
   test('past 2^32 bytes allocWords refuses (Node 20 makes no larger external buffer: it aborted with a double free); 2^32 maps', () => {
     if (module.allocWords === undefined) return;
     expect(() => module.allocWords!(2 ** 32 + 4096)).toThrow(RangeError);
-    const mapped = module.mappedBytes();
+    const held = module.heldBytes();
     const largest = module.allocWords(2 ** 32); // untouched: no page is faulted in
     expect(largest.byteLength).toBe(2 ** 32);
-    expect(module.mappedBytes()).toBe(mapped + 2 ** 32);
+    expect(module.heldBytes()).toBe(held + 2 ** 32);
     module.releaseWords!(largest);
     expect(largest.byteLength).toBe(0); // detached
-    expect(module.mappedBytes()).toBe(mapped);
+    expect(module.heldBytes()).toBe(held);
     expect(() => module.releaseWords!(largest)).toThrow(RangeError);
   });
 
@@ -66,13 +67,13 @@ describeNative('native mapped buffers', (module) => {
     if (module.allocWords === undefined) return;
     if (process.platform === 'linux') expect(module.resizeWords).toBeTypeOf('function');
     if (module.resizeWords === undefined) return;
-    const mapped = module.mappedBytes();
+    const held = module.heldBytes();
     const old = module.allocWords(3 << 20);
     const words = new Uint32Array(old);
     for (let i = 0; i < words.length; i++) words[i] = i * 2654435761;
     const grown = module.resizeWords(old, 5 << 20);
     expect(old.byteLength).toBe(0); // detached
-    expect(module.mappedBytes()).toBe(mapped + (5 << 20));
+    expect(module.heldBytes()).toBe(held + (5 << 20));
     const g = new Uint32Array(grown);
     expect(g.length).toBe((5 << 20) / 4);
     let same = true;
@@ -81,12 +82,12 @@ describeNative('native mapped buffers', (module) => {
     expect(g.subarray((3 << 20) / 4).every((w) => w === 0)).toBe(true);
     const shrunk = module.resizeWords(grown, 1 << 20);
     expect(new Uint32Array(shrunk)[12345]).toBe(Math.imul(12345, 2654435761) >>> 0);
-    expect(module.mappedBytes()).toBe(mapped + (1 << 20));
+    expect(module.heldBytes()).toBe(held + (1 << 20));
     expect(() => module.resizeWords!(grown, 1 << 20)).toThrow(RangeError); // a detached buffer
     expect(() => module.resizeWords!(new ArrayBuffer(1 << 20), 2 << 20)).toThrow(RangeError); // not the module's
     for (const bad of [0, 1.5, 2 ** 50]) expect(() => module.resizeWords!(shrunk, bad)).toThrow(RangeError);
     module.releaseWords!(shrunk);
-    expect(module.mappedBytes()).toBe(mapped);
+    expect(module.heldBytes()).toBe(held);
   });
 
   test('a resize past limitAllocations is an allocation failure that leaves the buffer as it was', () => {
@@ -114,17 +115,71 @@ describeNative('native mapped buffers', (module) => {
     expect(process.memoryUsage().rss - before).toBeLessThan(512 << 20); // 1.5 GiB if none were
   });
 
-  test('the backend maps buffers from 32 MiB and leaves smaller ones to V8; kernels write them alike', async () => {
-    if (module.allocWords === undefined) return;
-    const mapped: number[] = [];
-    const allocWords = module.allocWords.bind(module);
-    const backend = createNativeBackend({ ...module, allocWords: (bytes: number) => (mapped.push(bytes), allocWords(bytes)) });
+  test('heapWords: the size asked, zeroed unless told not to, held until releaseWords detaches it; never resized; past the limit an allocation failure', () => {
+    if (module.heapWords === undefined) return;
+    const held = module.heldBytes();
+    const buffers = [4, 4100, 3 << 20].map((bytes) => module.heapWords!(bytes));
+    expect(module.heldBytes()).toBe(held + 4 + 4100 + (3 << 20));
+    for (const b of buffers) {
+      const words = new Uint32Array(b);
+      expect(words.every((w) => w === 0)).toBe(true);
+      words.fill(0xdeadbeef);
+      module.releaseWords!(b);
+      expect(b.byteLength).toBe(0); // detached
+    }
+    expect(module.heldBytes()).toBe(held);
+    // Unzeroed, the same size: usable, and returned alike (its contents are whatever they are).
+    const raw = module.heapWords(1 << 20, false);
+    expect(raw.byteLength).toBe(1 << 20);
+    new Uint32Array(raw).fill(7);
+    if (module.resizeWords !== undefined) expect(() => module.resizeWords!(raw, 2 << 20)).toThrow(/not a heapWords one/);
+    module.releaseWords!(raw);
+    expect(() => module.releaseWords!(raw)).toThrow(RangeError);
+    for (const bad of [0, -8, 1.5, Number.NaN, 2 ** 50]) expect(() => module.heapWords!(bad)).toThrow(RangeError);
+    module.limitAllocations(1 << 20);
+    try {
+      expect(() => module.heapWords!(2 << 20)).toThrow(/a heap buffer/);
+    } finally {
+      module.limitAllocations(null);
+    }
+    expect(module.heldBytes()).toBe(held);
+  });
+
+  test('the backend\'s pool lets V8 nothing to collect: the buffers it drops go back to the module at once', async () => {
+    if (module.heapWords === undefined) return;
+    let collections = 0;
+    const held = module.heldBytes();
+    const backend = createNativeBackend(module, { collect: () => collections++ });
+    // Each larger than the spare before it by more than the pool's fit: the spare is dropped
+    // (the pool stays within what it has held), 276 MiB in all, past the pool's collection
+    // threshold (64 MiB) had V8 held them.
+    for (let mib = 1; mib <= 24; mib++) backend.free(await backend.alloc('K', mib << 17));
+    expect(collections).toBe(0);
+    expect(module.heldBytes()).toBeLessThanOrEqual(held + (24 << 20));
+    await backend.dispose();
+    expect(module.heldBytes()).toBe(held);
+  });
+
+  test('the backend maps buffers from 32 MiB, takes those from 64 KiB from the heap and leaves smaller and huge ones to V8; kernels write them alike', async () => {
+    if (module.allocWords === undefined || module.heapWords === undefined) return;
+    const mapped: number[] = [], heap: number[] = [];
+    const allocWords = module.allocWords.bind(module), heapWords = module.heapWords.bind(module);
+    const backend = createNativeBackend({
+      ...module,
+      allocWords: (bytes: number) => (mapped.push(bytes), allocWords(bytes)),
+      heapWords: (bytes: number, zeroed?: boolean) => (heap.push(bytes), heapWords(bytes, zeroed)),
+    });
     const n = 1 << 22; // K words: 32 MiB
     const big = await backend.alloc('K', n);
     const small = await backend.alloc('K', n - 1);
+    const tiny = await backend.alloc('K', (1 << 13) - 1); // below 64 KiB: V8's
     expect(mapped).toEqual([8 * n]);
+    expect(heap).toEqual([8 * (n - 1)]);
+    expect(wordsOf('native', small).every((w) => w === 0)).toBe(true);
+    backend.free(tiny);
     const huge = await backend.alloc('K', 2 ** 29 + 1); // past 2^32 bytes: V8's (untouched)
     expect(mapped).toEqual([8 * n]);
+    expect(heap).toHaveLength(1);
     backend.free(huge);
     expect(wordsOf('native', big).every((w) => w === 0)).toBe(true);
     const words = new SplitMix64(7).words(n);

@@ -621,10 +621,12 @@ Napi::Value SmallestNonce(const Napi::CallbackInfo& info) {
   return out;
 }
 
-/** A region allocWords mapped; `live` until releaseWords or the finalizer unmaps it. */
+/** A buffer allocWords mapped or heapWords allocated (`block`: heapWords' block, null for a
+ * map); `live` until releaseWords or the finalizer returns it. */
 struct Mapping {
   void* p;
   size_t bytes;
+  void* block;
   bool live;
   /** Set while napi_create_external_arraybuffer runs: a finalizer called then (Node calls it
    * on some refusals) leaves the Mapping to AllocWords. */
@@ -646,8 +648,10 @@ void retire(Napi::Env env, Mapping* m) {
   Napi::MemoryManagement::AdjustExternalMemory(env, -static_cast<int64_t>(m->bytes));
 }
 
+/** Returns the buffer's memory (unmaps its pages, or frees its heap block) and retires it. */
 void unmap(Napi::Env env, Mapping* m) {
-  leanvm::unmapPages(m->p, m->bytes);
+  if (m->block != nullptr) leanvm::freeHeapWords(m->block, m->bytes);
+  else leanvm::unmapPages(m->p, m->bytes);
   retire(env, m);
 }
 
@@ -664,14 +668,16 @@ void finalizeMapping(napi_env env, void*, void* hint) {
  * second time (the abort of a 2^20 hash proof's 6 GiB weight). */
 constexpr size_t MAX_MAPPED_BYTES = size_t{1} << 32;
 
-/** An ArrayBuffer over the mapped region `p` of `bytes` (mapPages or remapPages), unmapped by
- * releaseWords or by its finalizer, which Node runs between event-loop turns after V8 collects
- * the buffer (a long synchronous proof gives it none). V8 does not count an external buffer's
- * memory by itself, so its collector is told. A refusal unmaps the region. */
-Napi::Value wrapMapping(Napi::Env env, void* p, size_t bytes) {
-  Mapping* m = new (std::nothrow) Mapping{p, bytes, true, true, false};
+/** An ArrayBuffer over the mapped region `p` of `bytes` (mapPages or remapPages), or over
+ * heapWords' memory at `p` in `block`, returned by releaseWords or by its finalizer, which Node
+ * runs between event-loop turns after V8 collects the buffer (a long synchronous proof gives it
+ * none). V8 does not count an external buffer's memory by itself, so its collector is told. A
+ * refusal returns the memory. */
+Napi::Value wrapMapping(Napi::Env env, void* p, size_t bytes, void* block = nullptr) {
+  Mapping* m = new (std::nothrow) Mapping{p, bytes, block, true, true, false};
   if (m == nullptr) {
-    leanvm::unmapPages(p, bytes);
+    if (block != nullptr) leanvm::freeHeapWords(block, bytes);
+    else leanvm::unmapPages(p, bytes);
     throw leanvm::AllocationFailure("a mapped buffer's record", sizeof(Mapping));
   }
   liveMappings().emplace(p, m);
@@ -694,7 +700,7 @@ Napi::Value wrapMapping(Napi::Env env, void* p, size_t bytes) {
 
 /** The live allocWords mapping behind info[0], which `call` takes. */
 Mapping* liveMapping(const Napi::CallbackInfo& info, const char* call) {
-  const std::string what = std::string(call) + " takes a live ArrayBuffer from allocWords";
+  const std::string what = std::string(call) + " takes a live ArrayBuffer from allocWords or heapWords";
   require(info, info[0].IsArrayBuffer(), what.c_str());
   Napi::ArrayBuffer buffer = info[0].As<Napi::ArrayBuffer>();
   const auto it = liveMappings().find(buffer.Data());
@@ -713,8 +719,20 @@ Napi::Value AllocWords(const Napi::CallbackInfo& info) {
   return wrapMapping(info.Env(), leanvm::mapPages(bytes, dense(info, 1)), bytes);
 }
 
-/** releaseWords(buffer): detaches an allocWords buffer (its views see no elements from now on)
- * and unmaps it now. */
+/** heapWords(bytes, zeroed = true): an ArrayBuffer of at most 2^32 bytes, 64-byte aligned, from
+ * the C allocator (pages.h), zeroed unless `zeroed` is false; returned by releaseWords like
+ * allocWords' maps. */
+Napi::Value HeapWords(const Napi::CallbackInfo& info) {
+  const size_t bytes = count(info, 0, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
+  require(info, bytes > 0, "bytes must be positive");
+  const bool zeroed = info.Length() < 2 || info[1].IsUndefined() || info[1].ToBoolean().Value();
+  void* block;
+  void* p = leanvm::heapWords(bytes, zeroed, &block);
+  return wrapMapping(info.Env(), p, bytes, block);
+}
+
+/** releaseWords(buffer): detaches an allocWords or heapWords buffer (its views see no elements
+ * from now on) and returns its memory now. */
 void ReleaseWords(const Napi::CallbackInfo& info) {
   Mapping* m = liveMapping(info, "releaseWords");
   info[0].As<Napi::ArrayBuffer>().Detach();
@@ -727,6 +745,7 @@ void ReleaseWords(const Napi::CallbackInfo& info) {
  * size, the rest is zero. On a refusal (AllocationFailure) the old buffer is as it was. */
 Napi::Value ResizeWords(const Napi::CallbackInfo& info) {
   Mapping* m = liveMapping(info, "resizeWords");
+  require(info, m->block == nullptr, "resizeWords takes an allocWords buffer, not a heapWords one");
   const size_t bytes = count(info, 1, "bytes", static_cast<double>(MAX_MAPPED_BYTES));
   require(info, bytes > 0, "bytes must be positive");
   void* q = leanvm::remapPages(m->p, m->bytes, bytes, dense(info, 2));
@@ -736,9 +755,9 @@ Napi::Value ResizeWords(const Napi::CallbackInfo& info) {
   return wrapMapping(info.Env(), q, bytes);
 }
 
-/** mappedBytes(): bytes of allocWords buffers not yet unmapped. */
-Napi::Value MappedBytes(const Napi::CallbackInfo& info) {
-  return Napi::Number::New(info.Env(), static_cast<double>(leanvm::mappedBytes()));
+/** heldBytes(): bytes of allocWords and heapWords buffers not yet returned. */
+Napi::Value HeldBytes(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(leanvm::mappedBytes() + leanvm::heapBytes()));
 }
 
 /** limitAllocations(bytes | null): every allocation of the module over `bytes` fails from now
@@ -973,10 +992,11 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   add<QueryWeights>(env, exports, "queryWeights");
   add<QueryWeightsTransposed>(env, exports, "queryWeightsTransposed");
   add<SmallestNonce>(env, exports, "smallestNonce");
-  add<MappedBytes>(env, exports, "mappedBytes");
+  add<HeldBytes>(env, exports, "heldBytes");
   add<LimitAllocations>(env, exports, "limitAllocations");
   if (leanvm::mapsPages()) {
     add<AllocWords>(env, exports, "allocWords");
+    add<HeapWords>(env, exports, "heapWords");
     add<ReleaseWords>(env, exports, "releaseWords");
     if (leanvm::remapsPages()) add<ResizeWords>(env, exports, "resizeWords");
   }

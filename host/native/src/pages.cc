@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <cstdlib>
 
 #include "memory.h"
 #include "threads.h"
@@ -89,3 +91,33 @@ size_t mappedBytes() { return 0; }
 }  // namespace leanvm
 
 #endif
+
+namespace leanvm {
+namespace {
+
+std::atomic<size_t> heap{0};
+
+/** calloc leaves fresh pages untouched (a sparse accumulator maps few) and clears only
+ * reused memory; the alignment costs at most this much more. */
+constexpr size_t ALIGN = 64;
+
+}  // namespace
+
+void* heapWords(size_t bytes, bool zeroed, void** block) {
+  admit("a heap buffer", bytes);
+  void* b = bytes > SIZE_MAX - ALIGN ? nullptr : zeroed ? std::calloc(1, bytes + ALIGN) : std::malloc(bytes + ALIGN);
+  if (b == nullptr) throw AllocationFailure("a heap buffer", bytes);
+  *block = b;
+  heap += bytes;
+  const uintptr_t at = reinterpret_cast<uintptr_t>(b);
+  return reinterpret_cast<void*>((at + ALIGN - 1) & ~uintptr_t{ALIGN - 1});
+}
+
+void freeHeapWords(void* block, size_t bytes) {
+  std::free(block);
+  heap -= bytes;
+}
+
+size_t heapBytes() { return heap.load(); }
+
+}  // namespace leanvm

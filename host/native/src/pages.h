@@ -35,4 +35,16 @@ void unmapPages(void* p, size_t bytes);
 /** Bytes of the regions mapped and not yet returned. */
 size_t mappedBytes();
 
+/** `bytes` of memory aligned to 64 bytes from the C allocator, zeroed where `zeroed`, for
+ * buffers below its largest mmap threshold: it hands out again what earlier frees left mapped,
+ * where a map of our own faults in every page anew. `*block` is what freeHeapWords takes back.
+ * AllocationFailure ("a heap buffer", bytes) if the allocator or limitAllocations refuses. */
+void* heapWords(size_t bytes, bool zeroed, void** block);
+
+/** Returns heapWords' memory of `bytes` (its `block`). */
+void freeHeapWords(void* block, size_t bytes);
+
+/** Bytes of heapWords' buffers not yet returned. */
+size_t heapBytes();
+
 }  // namespace leanvm

@@ -32,8 +32,8 @@ export interface NativeBackendOptions {
   /** The module's worker threads (it is one pool per process: the last backend created sets it);
    * the module's own default, every hardware thread, if absent. */
   threads?: number;
-  /** Collects unreachable arrays now (a Node host passes V8's gc): the module unmaps its own
-   * buffers at once, but those past its largest map are V8's. */
+  /** Collects unreachable arrays now (a Node host passes V8's gc): the module returns its own
+   * buffers at once, but those past its largest buffer are V8's. */
   collect?: () => void;
 }
 

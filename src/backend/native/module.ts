@@ -95,15 +95,20 @@ export interface NativeModule {
    * arrays are not 64-byte aligned: host/native/src/pages.h), faulted in at once where `dense`
    * (its user writes all of it); absent where the build maps none. */
   allocWords?(bytes: number, dense?: boolean): ArrayBuffer;
-  /** Unmaps an allocWords buffer now, detaching it (its views see no elements), instead of
-   * when V8 collects it and Node gets to the finalizer (never during a synchronous proof). */
+  /** A 64-byte aligned ArrayBuffer of `bytes` from the C allocator (which hands out again what
+   * earlier frees left mapped), zeroed unless `zeroed` is false (then it holds anything);
+   * present where allocWords is. */
+  heapWords?(bytes: number, zeroed?: boolean): ArrayBuffer;
+  /** Returns an allocWords or heapWords buffer's memory now, detaching it (its views see no
+   * elements), instead of when V8 collects it and Node gets to the finalizer (never during a
+   * synchronous proof). */
   releaseWords?(buffer: ArrayBuffer): void;
   /** An allocWords buffer's pages moved into a new one of `bytes` (contents kept up to the
    * smaller size, zero past it), the old one detached; absent where the system cannot move
    * them (Linux's mremap). `dense` faults in the pages past the old size at once. */
   resizeWords?(buffer: ArrayBuffer, bytes: number, dense?: boolean): ArrayBuffer;
-  /** Bytes of allocWords buffers still mapped. */
-  mappedBytes(): number;
+  /** Bytes of allocWords and heapWords buffers not yet returned. */
+  heldBytes(): number;
   /** Every allocation of the module over `bytes` (maps, kernel scratch, worker threads' stacks)
    * fails from now on, as if the system had refused it; null lifts the limit. For tests. */
   limitAllocations(bytes: number | null): void;
@@ -113,7 +118,7 @@ const FUNCTIONS = [
   'paths', 'activePath', 'usePath', 'setThreads', 'threads', 'setTwiddleDeltas', 'mulK', 'mulE', 'forwardNtt', 'encodeStack', 'merkleTree',
   'roundSums', 'fold', 'laneDots', 'laneCombine', 'foldRound', 'eqTable', 'mapByTables', 'addScaled', 'addEq', 'zerocheckSums', 'zerocheckStep', 'skipSums', 'zerocheckEntries', 'foldBlocks',
   'queryWeights', 'queryWeightsTransposed', 'flockWitness', 'flockWitnessAsync', 'lincheckComb', 'gatherPairs', 'vmStepper', 'smallestNonce', 'productsOfFour', 'quarticSums', 'formRows', 'formPairSums',
-  'mappedBytes', 'limitAllocations',
+  'heldBytes', 'limitAllocations',
 ] as const;
 
 /** The loaded module is not the one this adapter was written for (a stale build). */
