@@ -18,13 +18,15 @@ import type { TailOptions } from '../zerocheck/prover';
 import { foldBlocks } from '../../kernels/flock/fold-blocks';
 import { foldBlocksOn } from '../passes';
 import { IN_VARS, rowWeights } from './row-weights';
+import { rowWeightsOn } from './row-weights-on';
 import { type FlockClaim, lincheckClaim, lincheckSuffix } from './claim';
 
 /** Proves the lincheck for the committed column z after the zerocheck `zc`. */
 export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: number, ps: ProverState, opts: TailOptions = {}): FlockClaim {
   checkPoint(zc, nBlocksLog);
   const zv = foldBlocks(z, nBlocksLog, opts.live ?? 2 ** nBlocksLog, zc.chi.subarray(6 * IN_VARS));
-  return roundsOnHost(openRounds(zc, ps, combOf), zv, ps);
+  const alpha = ps.sample();
+  return roundsOnHost(openRounds(zc, alpha, combOf(rowWeights(zc.z, zc.chi.subarray(0, 6 * IN_VARS)), alpha)), zv, ps);
 }
 
 /**
@@ -35,7 +37,15 @@ export function proveLincheck(zc: ZerocheckClaim, z: Uint32Array, nBlocksLog: nu
 export async function proveLincheckOn(backend: Backend, zc: ZerocheckClaim, cols: FlockColumns, ps: ProverState): Promise<FlockClaim> {
   checkPoint(zc, cols.nBlocksLog);
   const zv = await foldBlocksOn(backend, cols, zc.chi.subarray(6 * IN_VARS));
-  return roundsOn(backend, openRounds(zc, ps, backend.flock.comb), zv, ps);
+  let e: Uint32Array;
+  try {
+    e = await rowWeightsOn(backend, zc.z, zc.chi.subarray(0, 6 * IN_VARS));
+  } catch (err) {
+    backend.free(zv);
+    throw err;
+  }
+  const alpha = ps.sample();
+  return roundsOn(backend, openRounds(zc, alpha, backend.flock.comb(e, alpha)), zv, ps);
 }
 
 /** Checks the zerocheck point against the block count. */
@@ -97,12 +107,9 @@ interface Rounds {
   claim: E;
 }
 
-/** Samples α and builds comb with `combine`. */
-function openRounds(zc: ZerocheckClaim, ps: ProverState, combine: (e: Uint32Array, alpha: E) => Uint32Array): Rounds {
-  const alpha = ps.sample();
-  const chiIn = zc.chi.subarray(0, 6 * IN_VARS), chiOut = zc.chi.subarray(6 * IN_VARS);
-  const comb = combine(rowWeights(zc.z, chiIn), alpha);
-  return { comb, chiOut, rounds: new Uint32Array(6 * IN_VARS), claim: lincheckClaim(zc, alpha) };
+/** The rounds' start at α (sampled by the caller) with comb, the batched column weights. */
+function openRounds(zc: ZerocheckClaim, alpha: E, comb: Uint32Array): Rounds {
+  return { comb, chiOut: zc.chi.subarray(6 * IN_VARS), rounds: new Uint32Array(6 * IN_VARS), claim: lincheckClaim(zc, alpha) };
 }
 
 /** Sends round `round` from its bulk sums (c0, then c2), samples ρ and moves the claim to h(ρ). */

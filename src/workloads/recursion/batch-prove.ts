@@ -8,7 +8,7 @@ import type { Backend } from '../../backend/backend';
 import { type E, eMul, eOne } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
 import { K_LOG, BLOCK_BITS } from '../../kernels/flock/layout';
-import { rowWeights } from '../../flock/lincheck/row-weights';
+import { rowWeightsOn } from '../../flock/lincheck/row-weights-on';
 import { forwardWalk, transposeWalk } from '../../kernels/flock/walk';
 import { addScaled } from '../../poly/bulk';
 import { eqEval, eqTable } from '../../poly/eq';
@@ -76,24 +76,28 @@ interface RankOne {
   readonly cB: E;
 }
 
-function rankOnes(gamma: Uint32Array, inputs: readonly MatrixInput[]): RankOne[] {
+/** The weights, a fresh child's row weights multiplied out on `backend`. */
+async function rankOnes(backend: Backend, gamma: Uint32Array, inputs: readonly MatrixInput[]): Promise<RankOne[]> {
   let g = 0;
   const coef = () => gamma.slice(6 * g, 6 * ++g);
-  return inputs.map((m) => {
+  const weights: RankOne[] = [];
+  for (const m of inputs) {
     if ('fresh' in m) {
       const { z, chiIn, alpha, chiInPrime, s } = m.fresh;
       const c = coef();
-      return { row: rowWeights(z, chiIn), col: eqTableFast(chiInPrime, s), cA: c, cB: eMul(alpha, c) };
+      weights.push({ row: await rowWeightsOn(backend, z, chiIn), col: eqTableFast(chiInPrime, s), cA: c, cB: eMul(alpha, c) });
+    } else {
+      const p = m.carried.point;
+      weights.push({ row: eqTable(p.subarray(0, 6 * K_LOG)), col: eqTable(p.subarray(6 * K_LOG)), cA: coef(), cB: coef() });
     }
-    const p = m.carried.point;
-    return { row: eqTable(p.subarray(0, 6 * K_LOG)), col: eqTable(p.subarray(6 * K_LOG)), cA: coef(), cB: coef() };
-  });
+  }
+  return weights;
 }
 
 async function proveMatrixBatch(backend: Backend, ps: ProverState, children: readonly ChildClaims[]): Promise<NodeClaims['matrix']> {
   const { inputs, coefficients } = matrixInputs(children);
   const gamma = ps.sampleVec(coefficients);
-  const weights = rankOnes(gamma, inputs);
+  const weights = await rankOnes(backend, gamma, inputs);
   const point = new Uint32Array(6 * MATRIX_VARS);
   // Rows: Σ_c row_c · (cA·A₀col_c + cB·B₀col_c).
   const rowPairs = weights.map((w) => {

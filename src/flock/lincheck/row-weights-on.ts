@@ -1,0 +1,34 @@
+// Lincheck's row weights (./row-weights.ts) for a prover with a backend: the 2^14 products
+// on it in one mulE, where the host would spend some 16,000 products by a constant (8–35 ms of
+// a VM proof, the first ones cold).
+import type { Backend, DeviceBuffer } from '../../backend/backend';
+import type { E } from '../../field/e';
+import { eqTableFast } from '../../kernels/flock/eq-table';
+import { skipWeights } from '../../kernels/flock/skip-domain';
+
+/**
+ * rowWeights(z, χ_in)'s words, multiplied out on `backend`: e[s + 64i] is the skip weight s times
+ * eq(χ_in, i), the same field element however the product is formed, so the same bytes.
+ */
+export async function rowWeightsOn(backend: Backend, z: E, chiIn: Uint32Array): Promise<Uint32Array> {
+  const weights = skipWeights(z), eq = eqTableFast(chiIn);
+  const words = weights.length * (eq.length / 6);
+  // The weights tiled once an eq value, and each eq value repeated once a weight (doubling copies).
+  const tiled = new Uint32Array(words), spread = new Uint32Array(words);
+  tiled.set(weights);
+  for (let done = weights.length; done < words; done *= 2) tiled.copyWithin(done, 0, Math.min(done, words - done));
+  for (let i = 0, at = 0; i < eq.length; i += 6, at += weights.length) {
+    spread.set(eq.subarray(i, i + 6), at);
+    for (let done = 6; done < weights.length; done *= 2) spread.copyWithin(at + done, at, at + Math.min(done, weights.length - done));
+  }
+  const buffers: DeviceBuffer[] = [];
+  try {
+    for (const w of [tiled, spread]) buffers.push(await backend.upload('E', w));
+    buffers.push(await backend.alloc('E', words / 6));
+    const [a, b, out] = buffers;
+    await backend.mulE(a, b, out);
+    return await backend.download(out);
+  } finally {
+    for (const buf of buffers) backend.free(buf);
+  }
+}
