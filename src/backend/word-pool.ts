@@ -22,7 +22,7 @@
 // maps, by mremap): those pages stay mapped, only the rest fault in, and the memory held is the
 // same as dropping the spare and mapping anew.
 //
-// Dropped buffers go to `release` where one is given (the native module unmaps its own at
+// Dropped buffers go to `release` where one is given (the native module returns its own at
 // once). V8 frees the others only when it collects them, which a long synchronous proof gives
 // it no reason to do: with `collect`, the pool calls it before a fresh allocation once
 // COLLECT_BYTES of them (and of arrays its backend reports with forget()) have been let go.
