@@ -1,6 +1,7 @@
 // The VM capability (VmKernels) on a backend whose buffers are host arrays (cpu, native): each
 // kernel runs on the buffers' words in place — the TypeScript reference's on cpu, the module's
 // on native — so views, bindings in place and the pool cost no copies.
+import { repeatBlock } from '../util/repeat';
 import { type E, eAdd, eMul } from '../field/e';
 import { BackendUsageError, WORDS, type BackendName, type DeviceBuffer, type Elem } from './backend';
 import { gPowerTable } from '../field/g-powers';
@@ -89,10 +90,10 @@ export function arrayVmKernels(arrays: VmArrays, kernels: VmArrayKernels): VmKer
     async ones(length, from, written = false) {
       const words = arrays.take(6 * length);
       if (!written) words.fill(0, 0, 6 * from);
-      // The ones by doubling copies (memmove) rather than a store per value.
-      const ones = length - from;
-      if (ones > 0) words.fill(0, 6 * from + 1, 6 * from + 6)[6 * from] = 1;
-      for (let done = 1; done < ones; done *= 2) words.copyWithin(6 * (from + done), 6 * from, 6 * (from + Math.min(done, ones - done)));
+      if (length > from) {
+        words.fill(0, 6 * from + 1, 6 * from + 6)[6 * from] = 1;
+        repeatBlock(words, 6 * from, 6, 6 * length);
+      }
       return new ArrayDeviceBuffer(arrays.backend, 'E', length, words);
     },
     async productsOfFour(src, out) {

@@ -6,6 +6,7 @@ import type { E } from '../../field/e';
 import { eqTableFast } from '../../kernels/flock/eq-table';
 import { skipWeights } from '../../kernels/flock/skip-domain';
 import { rowWeights } from './row-weights';
+import { repeatBlock } from '../../util/repeat';
 
 /**
  * rowWeights(z, χ_in)'s words, multiplied out on `backend` where it is its own host (cpu,
@@ -17,13 +18,13 @@ export async function rowWeightsOn(backend: Backend, z: E, chiIn: Uint32Array): 
   if (backend.host.backend !== backend) return rowWeights(z, chiIn);
   const weights = skipWeights(z), eq = eqTableFast(chiIn);
   const words = weights.length * (eq.length / 6);
-  // The weights tiled once an eq value, and each eq value repeated once a weight (doubling copies).
+  // The weights tiled once an eq value, and each eq value repeated once a weight.
   const tiled = new Uint32Array(words), spread = new Uint32Array(words);
   tiled.set(weights);
-  for (let done = weights.length; done < words; done *= 2) tiled.copyWithin(done, 0, Math.min(done, words - done));
+  repeatBlock(tiled, 0, weights.length, words);
   for (let i = 0, at = 0; i < eq.length; i += 6, at += weights.length) {
     spread.set(eq.subarray(i, i + 6), at);
-    for (let done = 6; done < weights.length; done *= 2) spread.copyWithin(at + done, at, at + Math.min(done, weights.length - done));
+    repeatBlock(spread, at, 6, at + weights.length);
   }
   const buffers: DeviceBuffer[] = [];
   try {
